@@ -1,0 +1,21 @@
+# Shared by the bin/ launchers; sourced, not run. Finds the jars either in a distribution tree
+# (bin/../lib) or in a source checkout after "./mvnw package" (<module>/target), then runs Java.
+# Environment: JAVA (java binary, default "java"), JAVA_OPTS (extra JVM options).
+launch() {
+  local module=$1 main=$2
+  shift 2
+  local here top cp
+  here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[1]}")")" && pwd)
+  top=$(dirname "$here")
+  if [ -d "$top/lib" ]; then
+    cp="$top/lib/*"
+  elif [ -d "$top/$module/target/lib" ]; then
+    cp=$(ls "$top/$module"/target/cri-resmgr-"$module"-*.jar 2>/dev/null | grep -v -e '-tests.jar' | head -n 1)
+    cp="$cp:$top/$module/target/lib/*"
+  else
+    echo "$(basename "$0"): no build found; run ./mvnw -DskipTests package in $top first" >&2
+    exit 1
+  fi
+  # -XX:TieredStopAtLevel=1 is not used: the relay is long-running and wants C2.
+  exec "${JAVA:-java}" -XX:+UseSerialGC -Xss512k ${JAVA_OPTS:-} -cp "$cp" "$main" "$@"
+}

@@ -1,0 +1,5 @@
+/** The {@code none} policy. */
+@NullMarked
+package io.criresmgr.policy.none;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,40 @@
+package io.criresmgr.proxy.config;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Section {@code instrumentation}.
+ *
+ * @param sampling trace sampling: {@code disabled}, {@code production}, {@code testing} or a ratio
+ * @param reportPeriod how often trace views are reported
+ * @param jaegerCollector Jaeger collector endpoint (accepted; tracing export is not implemented)
+ * @param jaegerAgent Jaeger agent endpoint (accepted; tracing export is not implemented)
+ * @param httpEndpoint listen address of the HTTP server ({@code /metrics}); empty for none
+ * @param prometheusExport whether {@code /metrics} is served
+ */
+public record InstrumentationConfig(
+    String sampling,
+    Duration reportPeriod,
+    String jaegerCollector,
+    String jaegerAgent,
+    String httpEndpoint,
+    boolean prometheusExport) {
+  /** The default HTTP listen address. */
+  public static final String DEFAULT_HTTP_ENDPOINT = ":8891";
+
+  /** Checks for nulls. */
+  public InstrumentationConfig {
+    Objects.requireNonNull(sampling, "sampling");
+    Objects.requireNonNull(reportPeriod, "reportPeriod");
+    Objects.requireNonNull(jaegerCollector, "jaegerCollector");
+    Objects.requireNonNull(jaegerAgent, "jaegerAgent");
+    Objects.requireNonNull(httpEndpoint, "httpEndpoint");
+  }
+
+  /** Metrics served on {@code :8891}, tracing off. */
+  public static InstrumentationConfig defaults() {
+    return new InstrumentationConfig(
+        "disabled", Duration.ofSeconds(15), "", "", DEFAULT_HTTP_ENDPOINT, true);
+  }
+}
