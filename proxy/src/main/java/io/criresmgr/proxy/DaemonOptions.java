@@ -1,0 +1,48 @@
+package io.criresmgr.proxy;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The daemon's command-line options after parsing (same names and defaults as cri-resmgr).
+ *
+ * @param runtimeSocket socket of the real runtime service ({@code --runtime-socket})
+ * @param imageSocket socket of the image service; equals {@code runtimeSocket} for "default"
+ * @param relaySocket socket the proxy serves ({@code --relay-socket})
+ * @param relayDir persistent state directory ({@code --relay-dir})
+ * @param forceConfig {@code --force-config} file, if given
+ * @param fallbackConfig {@code --fallback-config} file, if given
+ * @param forceConfigSignal signal name reloading the forced config (e.g. {@code HUP}), if enabled
+ * @param hostRoot prefix of the host's {@code /sys} ({@code --host-root}); empty path for "/"
+ * @param cgroupMount parent of the cgroup controller mounts ({@code --cgroup-mount})
+ * @param pidFile PID file path ({@code --pid-file})
+ * @param allowUntestedRuntimes accept runtimes other than containerd and cri-o
+ */
+public record DaemonOptions(
+    Path runtimeSocket,
+    Path imageSocket,
+    Path relaySocket,
+    Path relayDir,
+    Optional<Path> forceConfig,
+    Optional<Path> fallbackConfig,
+    Optional<String> forceConfigSignal,
+    Path hostRoot,
+    Path cgroupMount,
+    Path pidFile,
+    boolean allowUntestedRuntimes) {
+
+  /** Checks for nulls. */
+  public DaemonOptions {
+    Objects.requireNonNull(runtimeSocket, "runtimeSocket");
+    Objects.requireNonNull(imageSocket, "imageSocket");
+    Objects.requireNonNull(relaySocket, "relaySocket");
+    Objects.requireNonNull(relayDir, "relayDir");
+    Objects.requireNonNull(forceConfig, "forceConfig");
+    Objects.requireNonNull(fallbackConfig, "fallbackConfig");
+    Objects.requireNonNull(forceConfigSignal, "forceConfigSignal");
+    Objects.requireNonNull(hostRoot, "hostRoot");
+    Objects.requireNonNull(cgroupMount, "cgroupMount");
+    Objects.requireNonNull(pidFile, "pidFile");
+  }
+}

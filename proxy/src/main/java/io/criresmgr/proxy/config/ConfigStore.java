@@ -1,0 +1,55 @@
+package io.criresmgr.proxy.config;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Holds the active configuration; {@link #update} validates, swaps, notifies and rolls back.
+ *
+ * <p>Thread-safe; updates are serialized.
+ */
+public final class ConfigStore {
+  private final AtomicReference<Config> current;
+  private final List<ConfigListener> listeners = new CopyOnWriteArrayList<>();
+
+  /** Starts with {@code initial} active. */
+  public ConfigStore(Config initial) {
+    this.current = new AtomicReference<>(Objects.requireNonNull(initial, "initial"));
+  }
+
+  /** The active configuration. */
+  public Config current() {
+    return current.get();
+  }
+
+  /** Adds a listener; it is not called for the configuration already active. */
+  public void addListener(ConfigListener listener) {
+    listeners.add(Objects.requireNonNull(listener, "listener"));
+  }
+
+  /**
+   * Makes {@code config} active and notifies listeners in order. If one throws, the previous
+   * configuration is restored, every listener is notified of it, and a {@link ConfigException}
+   * naming the rejecting reason is thrown.
+   */
+  public synchronized void update(Config config) {
+    Config previous = current.getAndSet(Objects.requireNonNull(config, "config"));
+    try {
+      for (ConfigListener listener : listeners) {
+        listener.configChanged(config);
+      }
+    } catch (Exception e) {
+      current.set(previous);
+      for (ConfigListener listener : listeners) {
+        try {
+          listener.configChanged(previous);
+        } catch (Exception ignored) {
+          // Best effort: the previous configuration was accepted before, so this is unexpected.
+        }
+      }
+      throw new ConfigException("configuration rejected: " + e.getMessage(), e);
+    }
+  }
+}
