@@ -52,7 +52,11 @@ class ConfigReloaderTest {
     ConfigStore store = new ConfigStore(active);
     write("dump:\n  Config: full:(\n");
     ListAppender<ILoggingEvent> logged = capture();
-    assertFalse(new ConfigReloader(file, loader, store).reload());
+    try {
+      assertFalse(new ConfigReloader(file, loader, store).reload());
+    } finally {
+      ((Logger) LoggerFactory.getLogger(ConfigReloader.class)).detachAppender(logged);
+    }
     assertSame(active, store.current());
     assertEquals(1, logged.list.size());
     assertEquals(Level.ERROR, logged.list.get(0).getLevel());
