@@ -29,7 +29,15 @@ public final class Main {
 
   /** Runs the command line with {@code launcher} starting the daemon; returns the exit status. */
   public static int run(String[] args, PrintWriter out, PrintWriter err, DaemonLauncher launcher) {
-    return Cli.execute(commandLine(out, err, launcher), args);
+    try {
+      return Cli.execute(commandLine(out, err, launcher), args);
+    } catch (RuntimeException e) {
+      // Cli reports every failure of the command itself; this is for a broken command setup.
+      err.println(CriResmgrCommand.NAME + ": unexpected error: " + e);
+      e.printStackTrace(err);
+      err.flush();
+      return Cli.ERROR_EXIT;
+    }
   }
 
   /** The whole command tree: {@code cri-resmgr} and its subcommands. */

@@ -100,9 +100,14 @@ final class SectionReader {
     return field(name).map(v -> text(name, v)).orElse(dflt);
   }
 
-  /** Field {@code name} as a string checked (or converted) by {@code check}, or {@code dflt}. */
+  /**
+   * Field {@code name} converted by {@code parse}, or {@code dflt}. The value must be a string or a
+   * number (so that {@code ReportPeriod: 15} is told the duration syntax, not "expected a string").
+   */
   <T> T parsed(String name, T dflt, Function<String, T> parse) {
-    return field(name).map(v -> convert(name, v, text(name, v), parse)).orElse(dflt);
+    return field(name)
+        .map(v -> convert(name, v, v.isNumber() ? v.asText() : text(name, v), parse))
+        .orElse(dflt);
   }
 
   /** Field {@code name} as a boolean, or {@code dflt}; YAML 1.1 yes/no/on/off are accepted. */

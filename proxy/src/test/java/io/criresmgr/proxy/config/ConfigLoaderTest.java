@@ -218,6 +218,14 @@ class ConfigLoaderTest {
             + " duration such as 15s, 1m30s or 500ms (units ns, us, ms, s, m, h)",
         error("instrumentation:\n  ReportPeriod: 15 seconds\n"));
     assertEquals(
+        "test.cfg: instrumentation.ReportPeriod: invalid value 15: expected a duration such as"
+            + " 15s, 1m30s or 500ms (units ns, us, ms, s, m, h)",
+        error("instrumentation:\n  ReportPeriod: 15\n"));
+    assertEquals(
+        "test.cfg: instrumentation.ReportPeriod: invalid value \"0s\": expected a positive"
+            + " duration such as 15s or 1m30s",
+        error("instrumentation:\n  ReportPeriod: 0s\n"));
+    assertEquals(
         "test.cfg: instrumentation.HTTPEndpoint: invalid value \"localhost\": expected"
             + " [host]:port such as :8891, 127.0.0.1:8891 or [::1]:8891, or \"\" for no HTTP"
             + " server",
