@@ -5,10 +5,8 @@ import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigPrinter;
-import io.criresmgr.proxy.config.GoDuration;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -16,13 +14,12 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * The {@code cri-resmgr} command: cri-resmgr's flags with their names and defaults. Runs {@code
@@ -147,57 +144,7 @@ public final class CriResmgrCommand implements Callable<Integer> {
       description = "List the available policies and exit.")
   boolean listPolicies;
 
-  @Option(
-      names = "--agent-socket",
-      paramLabel = "PATH",
-      defaultValue = "/var/run/cri-resmgr/cri-resmgr-agent.sock",
-      description = "Node agent socket (accepted; no agent support yet).")
-  String agentSocket = "";
-
-  @Option(
-      names = "--config-socket",
-      paramLabel = "PATH",
-      defaultValue = "/var/run/cri-resmgr/cri-resmgr-config.sock",
-      description = "Config service socket for the agent (accepted; no agent support yet).")
-  String configSocket = "";
-
-  @Option(
-      names = "--metrics-interval",
-      paramLabel = "DURATION",
-      defaultValue = "0",
-      converter = GoDurationConverter.class,
-      description = "Metrics polling interval, Go duration (accepted; not used yet).")
-  Duration metricsInterval = Duration.ZERO;
-
-  @Option(
-      names = "--rebalance-interval",
-      paramLabel = "DURATION",
-      defaultValue = "0",
-      converter = GoDurationConverter.class,
-      description = "Rebalancing interval, Go duration (accepted; not used yet).")
-  Duration rebalanceInterval = Duration.ZERO;
-
-  @Option(
-      names = "--disable-ui",
-      arity = "0..1",
-      paramLabel = "BOOL",
-      fallbackValue = "true",
-      description = "Do not serve the web UI (accepted; there is no UI yet).")
-  boolean disableUi;
-
-  @Option(
-      names = "--cgroup-v2-dir",
-      paramLabel = "DIR",
-      defaultValue = "/sys/fs/cgroup/unified",
-      description = "cgroup v2 directory (accepted; not used yet).")
-  String cgroupV2Dir = "";
-
-  @Option(
-      names = "--kubelet-cgroup-root",
-      paramLabel = "DIR",
-      defaultValue = "",
-      description = "The kubelet's --cgroup-root (accepted; not used yet).")
-  String kubeletCgroupRoot = "";
+  @Mixin CompatibilityOptions compatibility = new CompatibilityOptions();
 
   @Parameters(
       paramLabel = "help|config-help [SECTION...]",
@@ -290,21 +237,5 @@ public final class CriResmgrCommand implements Callable<Integer> {
 
   private PrintWriter out() {
     return Objects.requireNonNull(spec).commandLine().getOut();
-  }
-
-  /** Converts Go durations ({@code 0}, {@code 15s}, {@code 1m30s}). */
-  static final class GoDurationConverter implements ITypeConverter<Duration> {
-    @Override
-    public Duration convert(String value) {
-      try {
-        Duration d = GoDuration.parse(value);
-        if (d.isNegative()) {
-          throw new TypeConversionException("negative duration \"" + value + "\"");
-        }
-        return d;
-      } catch (IllegalArgumentException e) {
-        throw new TypeConversionException("\"" + value + "\": " + e.getMessage());
-      }
-    }
   }
 }

@@ -3,6 +3,7 @@ package io.criresmgr.proxy.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.criresmgr.policy.PolicyRegistry;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,7 +52,7 @@ final class PolicySection {
     if (policies.find(active).isEmpty()) {
       throw r.invalid(
           "Active",
-          r.field("Active").orElseThrow(),
+          r.field("Active").orElseGet(() -> TextNode.valueOf(active)),
           "expected one of " + String.join(", ", policies.names()));
     }
     Map<String, JsonNode> options = new LinkedHashMap<>();
