@@ -45,9 +45,9 @@ public final class Main {
     PolicyRegistry policies = PolicyRegistry.builtIn();
     DaemonStartup startup = new DaemonStartup(new ConfigLoader(policies), launcher, System::getenv);
     CommandLine cl = Cli.commandLine(new CriResmgrCommand(policies, startup), out, err);
-    // Subcommands: one line each, e.g.
+    // SUBCOMMANDS: register each picocli @Command class with one line here. Go-style flags and the
+    // error handling of Cli apply to them too. Next: the simulated runtime, once it exists:
     //   cl.addSubcommand(new io.criresmgr.proxy.sim.SimRuntimeCommand());
-    // (the sim-runtime command is added here once io.criresmgr.proxy.sim provides it)
     return cl;
   }
 }

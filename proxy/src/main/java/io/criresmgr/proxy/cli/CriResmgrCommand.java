@@ -186,7 +186,7 @@ public final class CriResmgrCommand implements Callable<Integer> {
     String first = positional.get(0);
     if (!first.equals("help") && !first.equals("config-help")) {
       throw usageError(
-          "unexpected argument \"" + first + "\" (only help and config-help are" + " accepted)");
+          "unexpected argument \"" + first + "\" (only help and config-help are accepted)");
     }
     try {
       out().print(ConfigHelp.describe(positional.subList(1, positional.size())));
