@@ -9,6 +9,7 @@ import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.daemon.Daemon;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.List;
 import picocli.CommandLine;
 
 /** Entry point of {@code cri-resmgr}. */
@@ -44,10 +45,14 @@ public final class Main {
   static CommandLine commandLine(PrintWriter out, PrintWriter err, DaemonLauncher launcher) {
     PolicyRegistry policies = PolicyRegistry.builtIn();
     DaemonStartup startup = new DaemonStartup(new ConfigLoader(policies), launcher, System::getenv);
-    CommandLine cl = Cli.commandLine(new CriResmgrCommand(policies, startup), out, err);
-    // SUBCOMMANDS: register each picocli @Command class with one line here. Go-style flags and the
-    // error handling of Cli apply to them too. Next: the simulated runtime, once it exists:
-    //   cl.addSubcommand(new io.criresmgr.proxy.sim.SimRuntimeCommand());
-    return cl;
+    return Cli.commandLine(new CriResmgrCommand(policies, startup), subcommands(), out, err);
+  }
+
+  /** The subcommands of {@code cri-resmgr}. */
+  private static List<Object> subcommands() {
+    // SUBCOMMANDS: one line per picocli @Command class (implementing Callable<Integer>); Go-style
+    // flags and the error handling of Cli apply to them too. Next, once it exists:
+    //   new io.criresmgr.proxy.sim.SimRuntimeCommand(),
+    return List.of();
   }
 }

@@ -2,6 +2,7 @@ package io.criresmgr.proxy.cli;
 
 import io.criresmgr.proxy.config.ConfigException;
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -18,9 +19,15 @@ public final class Cli {
 
   private Cli() {}
 
-  /** A command line for {@code command}, printing to {@code out} and {@code err}. */
-  public static CommandLine commandLine(Object command, PrintWriter out, PrintWriter err) {
+  /**
+   * A command line for {@code command} with {@code subcommands} (picocli {@code @Command} objects),
+   * printing to {@code out} and {@code err}. Subcommands must be given here: picocli applies the
+   * output and error handling only to subcommands present when they are set.
+   */
+  public static CommandLine commandLine(
+      Object command, List<?> subcommands, PrintWriter out, PrintWriter err) {
     CommandLine cl = new CommandLine(command);
+    subcommands.forEach(cl::addSubcommand);
     cl.setOut(out);
     cl.setErr(err);
     cl.setParameterExceptionHandler(usageErrors());
@@ -39,7 +46,7 @@ public final class Cli {
   private static IParameterExceptionHandler usageErrors() {
     return (e, args) -> {
       CommandLine cl = e.getCommandLine();
-      cl.getErr().println(cl.getCommandName() + ": " + e.getMessage());
+      cl.getErr().println(cl.getCommandSpec().qualifiedName() + ": " + e.getMessage());
       cl.usage(cl.getErr());
       return ERROR_EXIT;
     };
@@ -49,7 +56,7 @@ public final class Cli {
     return (Exception e, CommandLine cl, ParseResult parsed) -> {
       PrintWriter err = cl.getErr();
       if (e instanceof ConfigException) {
-        err.println(cl.getCommandName() + ": " + e.getMessage());
+        err.println(cl.getCommandSpec().qualifiedName() + ": " + e.getMessage());
       } else {
         err.println(cl.getCommandName() + ": unexpected error: " + e);
         e.printStackTrace(err);

@@ -9,6 +9,7 @@ import io.criresmgr.proxy.config.ConfigLoader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -44,6 +45,7 @@ class FlagValuesTest {
     CommandLine cl =
         Cli.commandLine(
             new CriResmgrCommand(PolicyRegistry.builtIn(), startup),
+            List.of(),
             new PrintWriter(new StringWriter()),
             new PrintWriter(new StringWriter()));
     assertArrayEquals(
