@@ -58,7 +58,7 @@ public final class Cli {
       if (e instanceof ConfigException) {
         err.println(cl.getCommandSpec().qualifiedName() + ": " + e.getMessage());
       } else {
-        err.println(cl.getCommandName() + ": unexpected error: " + e);
+        err.println(cl.getCommandSpec().qualifiedName() + ": unexpected error: " + e);
         e.printStackTrace(err);
       }
       return ERROR_EXIT;
