@@ -76,6 +76,7 @@ public final class Daemon implements AutoCloseable {
   }
 
   private void startParts(DaemonOptions options, ConfigStore store) throws InterruptedException {
+    rejectDisconnectedSockets(options);
     RelaySocket socket = own(RelaySocket.claim(options.relaySocket()));
     createRelayDir(options.relayDir());
     RuntimeCheck.awaitSocket(options.runtimeSocket());
@@ -103,6 +104,16 @@ public final class Daemon implements AutoCloseable {
     own(PidFile.write(options.pidFile()));
     store.addListener(new SectionListener(config, dumper, instrumentation));
     LOG.info("cri-resmgr is up and running, serving CRI on {}", options.relaySocket());
+  }
+
+  /** cri-resmgr's "-" (do not connect) makes no sense for a relay that forwards every call. */
+  private static void rejectDisconnectedSockets(DaemonOptions options) {
+    for (Path socket : List.of(options.runtimeSocket(), options.imageSocket())) {
+      if (socket.toString().equals("-")) {
+        throw new RelayException(
+            "a runtime and image socket are required: \"-\" (do not connect) is not supported");
+      }
+    }
   }
 
   private <T> T own(T resource) {

@@ -3,6 +3,7 @@ package io.criresmgr.proxy.dump;
 import com.google.protobuf.Message;
 import com.google.protobuf.TextFormat;
 import io.criresmgr.proxy.config.DumpConfig;
+import io.criresmgr.proxy.config.DumpRules.Level;
 import io.criresmgr.proxy.relay.RelayListener;
 import io.grpc.Status;
 import java.time.LocalDateTime;
@@ -43,8 +44,8 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
       return CallTrace.NONE;
     }
     String method = fullMethodName.substring(fullMethodName.lastIndexOf('/') + 1);
-    DumpLevel level = s.rules().levelFor(method);
-    return level == DumpLevel.OFF ? CallTrace.NONE : new Trace(s.sink(), level, fullMethodName);
+    Level level = s.rules().levelFor(method);
+    return level == Level.OFF ? CallTrace.NONE : new Trace(s.sink(), level, fullMethodName);
   }
 
   @Override
@@ -52,10 +53,10 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
     state.sink().close();
   }
 
-  private record State(DumpRules rules, DumpSink sink, boolean disabled) {
+  private record State(DumpMatcher rules, DumpSink sink, boolean disabled) {
     static State of(DumpConfig config) {
       return new State(
-          DumpRules.parse(config.config()),
+          DumpMatcher.parse(config.config()),
           config.disabled()
               ? DumpSink.open(false, "")
               : DumpSink.open(config.debug(), config.file()),
@@ -66,12 +67,12 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
   /** One call's dump; the kind is "passthrough" until requests are intercepted. */
   private final class Trace implements CallTrace {
     private final DumpSink sink;
-    private final DumpLevel level;
+    private final Level level;
     private final String fullMethod;
     private final String header;
     private final long start = System.nanoTime();
 
-    Trace(DumpSink sink, DumpLevel level, String fullMethod) {
+    Trace(DumpSink sink, Level level, String fullMethod) {
       this.sink = sink;
       this.level = level;
       this.fullMethod = fullMethod;
@@ -80,7 +81,7 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
 
     @Override
     public void request(byte[] message) {
-      if (level == DumpLevel.FULL) {
+      if (level == Level.FULL) {
         String hdr = header + " => ";
         Optional<Message> decoded = catalog.request(fullMethod, message);
         sink.emit(false, message(hdr, "REQUEST", decoded, message.length), requestStamp());
@@ -89,7 +90,7 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
 
     @Override
     public void response(byte[] message) {
-      if (level == DumpLevel.FULL) {
+      if (level == Level.FULL) {
         String hdr = header + " <= ";
         Optional<Message> decoded = catalog.response(fullMethod, message);
         sink.emit(false, message(hdr, "REPLY", decoded, message.length), replyStamp());
@@ -102,11 +103,11 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
       if (!status.isOk()) {
         String error = status.getCode() + ": " + status.getDescription();
         List<String> lines =
-            level == DumpLevel.FULL
+            level == Level.FULL
                 ? List.of(hdr + "(passthrough) FAILED", hdr + "    " + error)
                 : List.of(hdr + "(passthrough) FAILED: " + error);
         sink.emit(true, lines, replyStamp());
-      } else if (level == DumpLevel.NAME) {
+      } else if (level == Level.NAME) {
         sink.emit(false, List.of(hdr + "(passthrough) REPLY"), replyStamp());
       }
     }
