@@ -1,17 +1,179 @@
 package io.criresmgr.proxy.daemon;
 
 import io.criresmgr.proxy.DaemonOptions;
+import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.dump.MessageDumper;
+import io.criresmgr.proxy.metrics.Instrumentation;
+import io.criresmgr.proxy.metrics.RelayMetrics;
+import io.criresmgr.proxy.relay.CompositeRelayListener;
+import io.criresmgr.proxy.relay.EventLoops;
+import io.criresmgr.proxy.relay.PidFile;
+import io.criresmgr.proxy.relay.RelayException;
+import io.criresmgr.proxy.relay.RelayHandlerRegistry;
+import io.criresmgr.proxy.relay.RelayServer;
+import io.criresmgr.proxy.relay.RelaySocket;
+import io.criresmgr.proxy.relay.RuntimeChannels;
+import io.criresmgr.proxy.relay.RuntimeCheck;
+import io.netty.channel.EventLoopGroup;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Runs the cri-resmgr daemon until it is stopped. */
-public final class Daemon {
+/**
+ * The running daemon. Start-up order (reference §1.1): claim the relay socket (refusing a live
+ * one), wait for the runtime, check its version, start instrumentation and the message dump, serve
+ * the relay socket, set its permissions, write the PID file, follow configuration changes.
+ * Resources are closed in reverse order.
+ */
+public final class Daemon implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
+
+  private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  private Instrumentation instrumentation;
+
   private Daemon() {}
 
   /**
-   * Starts the relay with the given options and configuration, blocks until shutdown, and returns
-   * the process exit status.
+   * Runs the daemon until the process is told to stop; returns the exit status. Failures to start
+   * are logged once as {@code FATAL ERROR: ...} and give status 1.
    */
   public static int run(DaemonOptions options, ConfigStore config) {
-    throw new IllegalStateException("not wired yet");
+    Daemon daemon;
+    try {
+      daemon = start(options, config);
+    } catch (RelayException | ConfigException e) {
+      LOG.error("FATAL ERROR: {}", e.getMessage());
+      return 1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 1;
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(daemon::close, "shutdown"));
+    daemon.awaitStop();
+    return 0;
+  }
+
+  /** Starts every part of the daemon; on failure, closes what was started and rethrows. */
+  public static Daemon start(DaemonOptions options, ConfigStore config)
+      throws InterruptedException {
+    Daemon daemon = new Daemon();
+    try {
+      daemon.startParts(options, config);
+      return daemon;
+    } catch (RuntimeException | InterruptedException e) {
+      daemon.close();
+      throw e;
+    }
+  }
+
+  private void startParts(DaemonOptions options, ConfigStore store) throws InterruptedException {
+    RelaySocket socket = own(RelaySocket.claim(options.relaySocket()));
+    createRelayDir(options.relayDir());
+    RuntimeCheck.awaitSocket(options.runtimeSocket());
+    if (!options.imageSocket().equals(options.runtimeSocket())) {
+      RuntimeCheck.awaitSocket(options.imageSocket());
+    }
+    EventLoopGroup boss = own(EventLoops.epoll("relay-accept", 1));
+    EventLoopGroup workers = own(EventLoops.epoll("relay-io", 2));
+    RuntimeChannels channels =
+        own(RuntimeChannels.open(options.runtimeSocket(), options.imageSocket(), workers));
+    RuntimeCheck.checkVersion(channels.runtime(), options.allowUntestedRuntimes());
+
+    Config config = store.current();
+    instrumentation = own(new Instrumentation());
+    configureInstrumentation(config);
+    MessageDumper dumper = own(new MessageDumper(config.dump()));
+    RelayHandlerRegistry registry =
+        new RelayHandlerRegistry(
+            channels.runtime(),
+            channels.image(),
+            new CompositeRelayListener(
+                List.of(new RelayMetrics(instrumentation.registry()), dumper)));
+    own(RelayServer.start(options.relaySocket(), boss, workers, registry, List.of()));
+    applyPermissions(socket, options.runtimeSocket());
+    own(PidFile.write(options.pidFile()));
+    store.addListener(new SectionListener(config, dumper, instrumentation));
+    LOG.info("cri-resmgr is up and running, serving CRI on {}", options.relaySocket());
+  }
+
+  private <T> T own(T resource) {
+    if (resource instanceof AutoCloseable closeable) {
+      resources.push(closeable);
+    } else if (resource instanceof EventLoopGroup group) {
+      resources.push(() -> EventLoops.shutdown(group));
+    }
+    return resource;
+  }
+
+  private void configureInstrumentation(Config config) {
+    try {
+      instrumentation.configure(config.instrumentation());
+    } catch (IOException e) {
+      throw new ConfigException(
+          "instrumentation.HTTPEndpoint: cannot listen on \""
+              + config.instrumentation().httpEndpoint()
+              + "\": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  private static void createRelayDir(Path dir) {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new RelayException("cannot create relay directory " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void applyPermissions(RelaySocket socket, Path runtimeSocket) {
+    try {
+      socket.applyPermissions(runtimeSocket);
+    } catch (IOException e) {
+      throw new RelayException(
+          "cannot set owner and mode of " + socket.path() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The HTTP port serving {@code /metrics}, or -1 if none. */
+  public int metricsPort() {
+    return instrumentation == null ? -1 : instrumentation.port();
+  }
+
+  /** Blocks until {@link #close} has run. */
+  public void awaitStop() {
+    try {
+      stopped.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Stops serving and releases everything, in reverse start order. Idempotent. */
+  @Override
+  public synchronized void close() {
+    if (stopped.getCount() == 0) {
+      return;
+    }
+    if (!resources.isEmpty()) {
+      LOG.info("cri-resmgr shutting down");
+    }
+    while (!resources.isEmpty()) {
+      try {
+        resources.pop().close();
+      } catch (Exception e) {
+        LOG.warn("error while shutting down: {}", e.toString());
+      }
+    }
+    stopped.countDown();
   }
 }

@@ -1,0 +1,116 @@
+package io.criresmgr.proxy.dump;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where dumped lines go: the {@code message} logger (info, or debug when configured so) and an
+ * optional file written by a background thread, so a slow disk never stalls the relay. If the file
+ * writer falls more than 10,000 batches behind, batches are dropped and counted.
+ */
+final class DumpSink implements AutoCloseable {
+  private static final Logger MESSAGES = LoggerFactory.getLogger("message");
+  private static final Logger LOG = LoggerFactory.getLogger(DumpSink.class);
+
+  private final boolean debug;
+  private final @Nullable BufferedWriter file;
+  private final @Nullable ThreadPoolExecutor writer;
+  private final AtomicLong dropped = new AtomicLong();
+
+  private DumpSink(boolean debug, @Nullable BufferedWriter file) {
+    this.debug = debug;
+    this.file = file;
+    this.writer = file == null ? null : newWriterThread();
+  }
+
+  /** Logs to the message logger and, if {@code file} is not empty, truncates and writes it. */
+  static DumpSink open(boolean debug, String file) {
+    if (file.isEmpty()) {
+      return new DumpSink(debug, null);
+    }
+    try {
+      Path path = Path.of(file);
+      Path parent = path.toAbsolutePath().getParent();
+      Files.createDirectories(parent);
+      return new DumpSink(debug, Files.newBufferedWriter(path, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "cannot open dump file \"" + file + "\": " + e.getMessage(), e);
+    }
+  }
+
+  /** Logs {@code lines}, at warning level if {@code failure}; file lines get {@code stamp}. */
+  void emit(boolean failure, List<String> lines, String stamp) {
+    for (String line : lines) {
+      if (failure) {
+        MESSAGES.warn("{}", line);
+      } else if (debug) {
+        MESSAGES.debug("{}", line);
+      } else {
+        MESSAGES.info("{}", line);
+      }
+    }
+    if (writer != null) {
+      try {
+        writer.execute(() -> write(lines, stamp));
+      } catch (java.util.concurrent.RejectedExecutionException e) {
+        dropped.incrementAndGet();
+      }
+    }
+  }
+
+  private void write(List<String> lines, String stamp) {
+    try {
+      for (String line : lines) {
+        file.write("[" + stamp + "] " + line + "\n");
+      }
+      file.flush();
+    } catch (IOException e) {
+      dropped.incrementAndGet();
+    }
+  }
+
+  @Override
+  public void close() {
+    if (writer == null) {
+      return;
+    }
+    writer.shutdown();
+    try {
+      writer.awaitTermination(5, TimeUnit.SECONDS);
+      file.close();
+    } catch (IOException e) {
+      LOG.warn("closing the dump file failed: {}", e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (dropped.get() > 0) {
+      LOG.warn("{} dump batches could not be written to the dump file", dropped.get());
+    }
+  }
+
+  private static ThreadPoolExecutor newWriterThread() {
+    return new ThreadPoolExecutor(
+        1,
+        1,
+        0,
+        TimeUnit.SECONDS,
+        new ArrayBlockingQueue<>(10_000),
+        r -> {
+          Thread t = new Thread(r, "dump-file-writer");
+          t.setDaemon(true);
+          return t;
+        });
+  }
+}

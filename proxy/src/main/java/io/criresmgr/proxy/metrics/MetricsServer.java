@@ -1,0 +1,96 @@
+package io.criresmgr.proxy.metrics;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/** An HTTP server with {@code /metrics} in Prometheus text format. */
+public final class MetricsServer implements AutoCloseable {
+  private static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+  private final HttpServer server;
+  private final ExecutorService executor;
+
+  private MetricsServer(HttpServer server, ExecutorService executor) {
+    this.server = server;
+    this.executor = executor;
+  }
+
+  /**
+   * Listens on {@code endpoint} ({@code host:port} or {@code :port}; port 0 picks a free one) and
+   * serves {@code registry} at {@code /metrics}.
+   */
+  public static MetricsServer start(String endpoint, PrometheusMeterRegistry registry)
+      throws IOException {
+    HttpServer server = HttpServer.create(address(endpoint), 16);
+    server.createContext("/metrics", exchange -> serve(exchange, registry));
+    ExecutorService executor =
+        Executors.newSingleThreadExecutor(
+            r -> {
+              Thread t = new Thread(r, "metrics-http");
+              t.setDaemon(true);
+              return t;
+            });
+    server.setExecutor(executor);
+    server.start();
+    return new MetricsServer(server, executor);
+  }
+
+  /** Parses {@code host:port} / {@code :port}; an empty host means every interface. */
+  static InetSocketAddress address(String endpoint) {
+    int colon = endpoint.lastIndexOf(':');
+    if (colon < 0) {
+      throw new IllegalArgumentException(
+          "invalid HTTP endpoint \"" + endpoint + "\": expected host:port or :port");
+    }
+    String host = endpoint.substring(0, colon);
+    if (host.startsWith("[") && host.endsWith("]")) {
+      host = host.substring(1, host.length() - 1);
+    }
+    int port;
+    try {
+      port = Integer.parseInt(endpoint.substring(colon + 1));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "invalid HTTP endpoint \"" + endpoint + "\": port must be a number 0-65535", e);
+    }
+    return host.isEmpty() ? new InetSocketAddress(port) : new InetSocketAddress(host, port);
+  }
+
+  private static void serve(HttpExchange exchange, PrometheusMeterRegistry registry)
+      throws IOException {
+    try (exchange) {
+      if (!"GET".equals(exchange.getRequestMethod()) || !"/metrics".equals(path(exchange))) {
+        exchange.sendResponseHeaders(404, -1);
+        return;
+      }
+      byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().set("Content-Type", CONTENT_TYPE);
+      exchange.sendResponseHeaders(200, body.length);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(body);
+      }
+    }
+  }
+
+  private static String path(HttpExchange exchange) {
+    return exchange.getRequestURI().getPath();
+  }
+
+  /** The bound port. */
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    executor.shutdownNow();
+  }
+}

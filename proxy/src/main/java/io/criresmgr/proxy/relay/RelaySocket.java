@@ -1,0 +1,108 @@
+package io.criresmgr.proxy.relay;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Guards the relay socket path: one daemon per socket, stale files removed, permissions as
+ * cri-resmgr sets them (directory 0711, socket 0660, then owner and mode of the runtime socket).
+ *
+ * <p>Netty unlinks an existing socket before binding, so without this guard a second daemon would
+ * silently steal the socket from a running one. An exclusive lock on {@code <socket>.lock} closes
+ * the race between two starting daemons; the liveness probe also catches a daemon that does not use
+ * the lock (e.g. the Go cri-resmgr).
+ */
+public final class RelaySocket implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(RelaySocket.class);
+
+  private final Path path;
+  private final FileChannel lockChannel;
+  private final FileLock lock;
+
+  private RelaySocket(Path path, FileChannel lockChannel, FileLock lock) {
+    this.path = path;
+    this.lockChannel = lockChannel;
+    this.lock = lock;
+  }
+
+  /**
+   * Claims {@code path}: creates its directory (0711) if missing, takes the lock, refuses a path
+   * that a live process serves or that is not a socket, and removes a stale socket file.
+   */
+  public static RelaySocket claim(Path path) {
+    try {
+      createDirectory(path.toAbsolutePath().getParent());
+      Path lockPath = path.resolveSibling(path.getFileName() + ".lock");
+      FileChannel channel =
+          FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      FileLock lock = channel.tryLock();
+      if (lock == null) {
+        channel.close();
+        throw new RelayException(
+            "another cri-resmgr holds " + lockPath + " and serves " + path + "; stop it first");
+      }
+      RelaySocket socket = new RelaySocket(path, channel, lock);
+      try {
+        socket.removeStale();
+      } catch (RuntimeException | IOException e) {
+        socket.close();
+        throw e;
+      }
+      return socket;
+    } catch (IOException e) {
+      throw new RelayException("cannot prepare relay socket " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void createDirectory(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      Files.createDirectories(dir);
+      UnixFiles.chmod(dir, 0711);
+    }
+  }
+
+  private void removeStale() throws IOException {
+    if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    if (!UnixFiles.isSocket(path)) {
+      throw new RelayException(path + " exists and is not a socket; remove it or choose another");
+    }
+    if (UnixFiles.isServed(path)) {
+      throw new RelayException(
+          "a process is already serving " + path + "; refusing to take it over, stop it first");
+    }
+    LOG.info("removing stale socket {}", path);
+    Files.delete(path);
+  }
+
+  /** The socket path. */
+  public Path path() {
+    return path;
+  }
+
+  /** After binding: mode 0660, then owner, group and mode copied from the runtime socket. */
+  public void applyPermissions(Path runtimeSocket) throws IOException {
+    UnixFiles.chmod(path, 0660);
+    if (Files.exists(runtimeSocket)) {
+      UnixFiles.copyOwnerAndMode(runtimeSocket, path);
+    }
+  }
+
+  /** Removes the socket file and releases the lock. */
+  @Override
+  public void close() throws IOException {
+    try {
+      Files.deleteIfExists(path);
+    } finally {
+      lock.release();
+      lockChannel.close();
+    }
+  }
+}

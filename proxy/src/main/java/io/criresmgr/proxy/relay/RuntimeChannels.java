@@ -1,0 +1,88 @@
+package io.criresmgr.proxy.relay;
+
+import io.grpc.ManagedChannel;
+import io.grpc.netty.NettyChannelBuilder;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.EpollDomainSocketChannel;
+import io.netty.channel.unix.DomainSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Channels to the runtime and image services: one channel when both use the same socket. They
+ * reconnect by themselves (see {@link ReconnectWatcher}).
+ */
+public final class RuntimeChannels implements AutoCloseable {
+  /** Largest message relayed; kubelet allows 16 MiB, a relay must never be the limit. */
+  public static final int MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
+
+  private static final Duration RECONNECT_PERIOD = Duration.ofMillis(200);
+
+  private final ManagedChannel runtime;
+  private final ManagedChannel image;
+  private final ScheduledExecutorService scheduler;
+
+  private RuntimeChannels(
+      ManagedChannel runtime, ManagedChannel image, ScheduledExecutorService scheduler) {
+    this.runtime = runtime;
+    this.image = image;
+    this.scheduler = scheduler;
+  }
+
+  /** Opens channels to the given sockets on {@code group}'s epoll loops. */
+  public static RuntimeChannels open(Path runtimeSocket, Path imageSocket, EventLoopGroup group) {
+    ScheduledExecutorService scheduler =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "runtime-reconnect");
+              t.setDaemon(true);
+              return t;
+            });
+    ManagedChannel runtime = channel(runtimeSocket, group);
+    ManagedChannel image =
+        imageSocket.equals(runtimeSocket) ? runtime : channel(imageSocket, group);
+    new ReconnectWatcher(runtime, "runtime " + runtimeSocket, scheduler, RECONNECT_PERIOD).start();
+    if (image != runtime) {
+      new ReconnectWatcher(image, "image " + imageSocket, scheduler, RECONNECT_PERIOD).start();
+    }
+    return new RuntimeChannels(runtime, image, scheduler);
+  }
+
+  /** A plaintext channel to a Unix socket; callbacks run on the transport threads. */
+  public static ManagedChannel channel(Path socket, EventLoopGroup group) {
+    return NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))
+        .eventLoopGroup(group)
+        .channelType(EpollDomainSocketChannel.class)
+        .usePlaintext()
+        .directExecutor()
+        .maxInboundMessageSize(MAX_MESSAGE_BYTES)
+        .maxInboundMetadataSize(MAX_MESSAGE_BYTES)
+        .build();
+  }
+
+  /** The runtime service channel. */
+  public ManagedChannel runtime() {
+    return runtime;
+  }
+
+  /** The image service channel (the runtime channel if the sockets are the same). */
+  public ManagedChannel image() {
+    return image;
+  }
+
+  @Override
+  public void close() {
+    runtime.shutdownNow();
+    image.shutdownNow();
+    scheduler.shutdownNow();
+    try {
+      runtime.awaitTermination(5, TimeUnit.SECONDS);
+      image.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
