@@ -27,16 +27,18 @@ final class CriResmgrProcess implements AutoCloseable {
 
   private final Process process;
   private final Path relaySocket;
+  private final Path pidFile;
   private final Path log;
 
-  private CriResmgrProcess(Process process, Path relaySocket, Path log) {
+  private CriResmgrProcess(Process process, Path workDir) {
     this.process = process;
-    this.relaySocket = relaySocket;
-    this.log = log;
+    this.relaySocket = workDir.resolve("cri-resmgr.sock");
+    this.pidFile = workDir.resolve("cri-resmgr.pid");
+    this.log = workDir.resolve("cri-resmgr.log");
   }
 
   /**
-   * Starts the launcher and waits until the relay socket exists.
+   * Starts the launcher and waits until the relay socket and the PID file exist.
    *
    * @param launcher {@code bin/cri-resmgr}
    * @param runtimeSocket the runtime's socket
@@ -47,15 +49,13 @@ final class CriResmgrProcess implements AutoCloseable {
       throws IOException, InterruptedException {
     Files.createDirectories(workDir);
     Path config = Files.writeString(workDir.resolve("cri-resmgr.cfg"), CONFIG);
-    Path socket = workDir.resolve("cri-resmgr.sock");
-    Path log = workDir.resolve("cri-resmgr.log");
     List<String> command =
         List.of(
             launcher.toString(),
             "--runtime-socket",
             runtimeSocket.toString(),
             "--relay-socket",
-            socket.toString(),
+            workDir.resolve("cri-resmgr.sock").toString(),
             "--relay-dir",
             workDir.resolve("relay").toString(),
             "--pid-file",
@@ -65,10 +65,10 @@ final class CriResmgrProcess implements AutoCloseable {
     Process p =
         new ProcessBuilder(command)
             .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
+            .redirectOutput(workDir.resolve("cri-resmgr.log").toFile())
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
             .start();
-    var daemon = new CriResmgrProcess(p, socket, log);
+    var daemon = new CriResmgrProcess(p, workDir);
     daemon.awaitSocket();
     return daemon;
   }
@@ -76,7 +76,8 @@ final class CriResmgrProcess implements AutoCloseable {
   private void awaitSocket() throws IOException, InterruptedException {
     long t0 = System.nanoTime();
     long deadline = System.currentTimeMillis() + START_MILLIS;
-    while (!Files.exists(relaySocket)) {
+    // the PID file is written last, once the relay socket is served
+    while (!Files.exists(relaySocket) || !Files.exists(pidFile)) {
       if (!process.isAlive()) {
         throw new IllegalStateException(
             "cri-resmgr exited with "
