@@ -3,9 +3,11 @@ package io.criresmgr.proxy.relay;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +26,7 @@ public final class RelaySocket implements AutoCloseable {
   private final Path path;
   private final FileChannel lockChannel;
   private final FileLock lock;
+  private volatile boolean served;
 
   private RelaySocket(Path path, FileChannel lockChannel, FileLock lock) {
     this.path = path;
@@ -41,7 +44,7 @@ public final class RelaySocket implements AutoCloseable {
       Path lockPath = path.resolveSibling(path.getFileName() + ".lock");
       FileChannel channel =
           FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-      FileLock lock = channel.tryLock();
+      FileLock lock = tryLock(channel);
       if (lock == null) {
         channel.close();
         throw new RelayException(
@@ -57,6 +60,14 @@ public final class RelaySocket implements AutoCloseable {
       return socket;
     } catch (IOException e) {
       throw new RelayException("cannot prepare relay socket " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static @Nullable FileLock tryLock(FileChannel channel) throws IOException {
+    try {
+      return channel.tryLock();
+    } catch (OverlappingFileLockException heldByThisProcess) {
+      return null;
     }
   }
 
@@ -89,17 +100,20 @@ public final class RelaySocket implements AutoCloseable {
 
   /** After binding: mode 0660, then owner, group and mode copied from the runtime socket. */
   public void applyPermissions(Path runtimeSocket) throws IOException {
+    served = true;
     UnixFiles.chmod(path, 0660);
     if (Files.exists(runtimeSocket)) {
       UnixFiles.copyOwnerAndMode(runtimeSocket, path);
     }
   }
 
-  /** Removes the socket file and releases the lock. */
+  /** Removes the socket file if this daemon served it, and releases the lock. */
   @Override
   public void close() throws IOException {
     try {
-      Files.deleteIfExists(path);
+      if (served) {
+        Files.deleteIfExists(path);
+      }
     } finally {
       lock.release();
       lockChannel.close();

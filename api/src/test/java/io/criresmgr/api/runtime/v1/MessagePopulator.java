@@ -14,7 +14,7 @@ import com.google.protobuf.Message;
  * real oneof only the first member is set. Values are non-default on purpose: proto3 does not
  * serialise default scalars, so a default would look like an unset field.
  */
-final class MessagePopulator {
+public final class MessagePopulator {
   /** Nesting limit; the CRI message graph is acyclic and far shallower than this. */
   static final int MAX_DEPTH = 16;
 
@@ -24,7 +24,7 @@ final class MessagePopulator {
   private int depthLimitHits;
 
   /** Fills {@code builder} completely and returns the built message. */
-  Message populate(Message.Builder builder) {
+  public Message populate(Message.Builder builder) {
     fill(builder, 0);
     return builder.build();
   }

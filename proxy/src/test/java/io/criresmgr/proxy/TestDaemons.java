@@ -1,0 +1,45 @@
+package io.criresmgr.proxy;
+
+import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.InstrumentationConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/** Options and configurations for daemons started by tests inside a temporary directory. */
+public final class TestDaemons {
+  private TestDaemons() {}
+
+  /** Options for a daemon in {@code dir} relaying to {@code runtimeSocket}. */
+  public static DaemonOptions options(Path dir, Path runtimeSocket, boolean allowUntested) {
+    return new DaemonOptions(
+        runtimeSocket,
+        runtimeSocket,
+        dir.resolve("relay/cri-resmgr.sock"),
+        dir.resolve("state"),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Path.of(""),
+        Path.of("/sys/fs/cgroup"),
+        dir.resolve("cri-resmgr.pid"),
+        allowUntested);
+  }
+
+  /** Defaults, with metrics on a free loopback port instead of :8891. */
+  public static Config config() {
+    Config defaults = Config.defaults();
+    return withInstrumentation(defaults, "127.0.0.1:0");
+  }
+
+  /** {@code config} with the metrics endpoint replaced. */
+  public static Config withInstrumentation(Config config, String endpoint) {
+    return new Config(
+        config.policy(),
+        config.resourceManager(),
+        config.dump(),
+        config.logger(),
+        new InstrumentationConfig("disabled", Duration.ofSeconds(15), "", "", endpoint, true),
+        config.controllerSections());
+  }
+}
