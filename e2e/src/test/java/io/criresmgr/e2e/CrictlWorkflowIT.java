@@ -75,7 +75,7 @@ class CrictlWorkflowIT {
         o.calls().subList(0, o.calls().size() - 1).stream().allMatch(c -> c.endsWith(" OK")),
         o.calls()::toString);
     assertEquals("ContainerStatus NOT_FOUND", o.calls().get(o.calls().size() - 1));
-    assertTrue(o.version().matches("0\\.1\\.0 containerd 1\\.6\\.\\S+ v1"), o.version());
+    assertTrue(o.version().matches("0\\.1\\.0 containerd \\S+ v1"), o.version());
     assertTrue(o.e2eImages().contains(WorkflowSpec.BUSYBOX), o.e2eImages()::toString);
     assertEquals(List.of("SANDBOX_READY", "SANDBOX_NOTREADY"), o.podStates());
     assertEquals(
