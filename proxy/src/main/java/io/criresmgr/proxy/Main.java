@@ -1,11 +1,58 @@
 package io.criresmgr.proxy;
 
+import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.proxy.cli.Cli;
+import io.criresmgr.proxy.cli.CriResmgrCommand;
+import io.criresmgr.proxy.cli.DaemonLauncher;
+import io.criresmgr.proxy.cli.DaemonStartup;
+import io.criresmgr.proxy.config.ConfigLoader;
+import io.criresmgr.proxy.daemon.Daemon;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.util.List;
+import picocli.CommandLine;
+
 /** Entry point of {@code cri-resmgr}. */
 public final class Main {
   private Main() {}
 
-  /** Runs the command line. */
+  /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
-    System.out.println("cri-resmgr");
+    Charset charset = Charset.defaultCharset();
+    int status =
+        run(
+            args,
+            new PrintWriter(System.out, false, charset),
+            new PrintWriter(System.err, false, charset),
+            Daemon::run);
+    System.exit(status);
+  }
+
+  /** Runs the command line with {@code launcher} starting the daemon; returns the exit status. */
+  public static int run(String[] args, PrintWriter out, PrintWriter err, DaemonLauncher launcher) {
+    try {
+      return Cli.execute(commandLine(out, err, launcher), args);
+    } catch (RuntimeException e) {
+      // Cli reports every failure of the command itself; this is for a broken command setup.
+      err.println(CriResmgrCommand.NAME + ": unexpected error: " + e);
+      e.printStackTrace(err);
+      err.flush();
+      return Cli.ERROR_EXIT;
+    }
+  }
+
+  /** The whole command tree: {@code cri-resmgr} and its subcommands. */
+  static CommandLine commandLine(PrintWriter out, PrintWriter err, DaemonLauncher launcher) {
+    PolicyRegistry policies = PolicyRegistry.builtIn();
+    DaemonStartup startup = new DaemonStartup(new ConfigLoader(policies), launcher, System::getenv);
+    return Cli.commandLine(new CriResmgrCommand(policies, startup), subcommands(), out, err);
+  }
+
+  /** The subcommands of {@code cri-resmgr}. */
+  private static List<Object> subcommands() {
+    // SUBCOMMANDS: one line per picocli @Command class (implementing Callable<Integer>); Go-style
+    // flags and the error handling of Cli apply to them too. Next, once it exists:
+    //   new io.criresmgr.proxy.sim.SimRuntimeCommand(),
+    return List.of();
   }
 }

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Holds the active configuration; {@link #update} validates, swaps, notifies and rolls back.
@@ -11,6 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Thread-safe; updates are serialized.
  */
 public final class ConfigStore {
+  private static final Logger LOG = LoggerFactory.getLogger(ConfigStore.class);
   private final AtomicReference<Config> current;
   private final List<ConfigListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -45,8 +48,9 @@ public final class ConfigStore {
       for (ConfigListener listener : listeners) {
         try {
           listener.configChanged(previous);
-        } catch (Exception ignored) {
+        } catch (Exception again) {
           // Best effort: the previous configuration was accepted before, so this is unexpected.
+          LOG.warn("restoring the previous configuration failed: {}", again.getMessage());
         }
       }
       throw new ConfigException("configuration rejected: " + e.getMessage(), e);

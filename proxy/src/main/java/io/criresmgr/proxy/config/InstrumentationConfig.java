@@ -32,6 +32,11 @@ public record InstrumentationConfig(
     Objects.requireNonNull(httpEndpoint, "httpEndpoint");
   }
 
+  /** The trace sampling ratio of {@link #sampling}, between 0 and 1. */
+  public double samplingRatio() {
+    return Sampling.ratio(sampling);
+  }
+
   /** Metrics served on {@code :8891}, tracing off. */
   public static InstrumentationConfig defaults() {
     return new InstrumentationConfig(

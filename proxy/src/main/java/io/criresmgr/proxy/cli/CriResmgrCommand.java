@@ -1,0 +1,241 @@
+package io.criresmgr.proxy.cli;
+
+import io.criresmgr.policy.PolicyProvider;
+import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.proxy.DaemonOptions;
+import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.ConfigPrinter;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code cri-resmgr} command: cri-resmgr's flags with their names and defaults. Runs {@code
+ * --version}, {@code --list-policies}, {@code --print-config} and {@code config-help} itself and
+ * hands everything else to {@link DaemonStartup}.
+ */
+@Command(
+    name = CriResmgrCommand.NAME,
+    versionProvider = VersionInfo.class,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    abbreviateSynopsis = true,
+    description = "A CRI proxy that decides CPU, memory and I/O placement of containers.")
+public final class CriResmgrCommand implements Callable<Integer> {
+  /** The program name. */
+  public static final String NAME = "cri-resmgr";
+
+  @Spec @Nullable CommandSpec spec;
+
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Print this help and exit.")
+  boolean help;
+
+  @Option(names = "--version", versionHelp = true, description = "Print version and exit.")
+  boolean version;
+
+  @Option(
+      names = "--runtime-socket",
+      paramLabel = "PATH",
+      defaultValue = "/var/run/containerd/containerd.sock",
+      description =
+          "Socket of the CRI runtime service (unix:// optional). Default: ${DEFAULT-VALUE}")
+  String runtimeSocket = "";
+
+  @Option(
+      names = "--image-socket",
+      paramLabel = "PATH",
+      defaultValue = "default",
+      description = "Socket of the CRI image service; 'default' means --runtime-socket.")
+  String imageSocket = "";
+
+  @Option(
+      names = "--relay-socket",
+      paramLabel = "PATH",
+      defaultValue = "/var/run/cri-resmgr/cri-resmgr.sock",
+      description = "Socket cri-resmgr serves CRI on. Default: ${DEFAULT-VALUE}")
+  String relaySocket = "";
+
+  @Option(
+      names = "--relay-dir",
+      paramLabel = "DIR",
+      defaultValue = "/var/lib/cri-resmgr",
+      description = "Directory for persistent state. Default: ${DEFAULT-VALUE}")
+  String relayDir = "";
+
+  @Option(
+      names = "--force-config",
+      paramLabel = "FILE",
+      defaultValue = "",
+      description = "Configuration file that overrides any other configuration.")
+  String forceConfig = "";
+
+  @Option(
+      names = "--fallback-config",
+      paramLabel = "FILE",
+      defaultValue = "",
+      description = "Configuration file used when no other configuration is available.")
+  String fallbackConfig = "";
+
+  @Option(
+      names = "--force-config-signal",
+      paramLabel = "SIGNAL",
+      defaultValue = "SIGHUP",
+      description =
+          "Signal reloading --force-config (SIGHUP or SIGUSR2; '' or 'disabled' for"
+              + " none). Default: ${DEFAULT-VALUE}")
+  String forceConfigSignal = "";
+
+  @Option(
+      names = "--host-root",
+      paramLabel = "DIR",
+      defaultValue = "",
+      description = "Prefix of the host's /sys (when running in a container).")
+  String hostRoot = "";
+
+  @Option(
+      names = "--cgroup-mount",
+      paramLabel = "DIR",
+      defaultValue = "/sys/fs/cgroup",
+      description = "Parent directory of cgroup mounts. Default: ${DEFAULT-VALUE}")
+  String cgroupMount = "";
+
+  @Option(
+      names = "--pid-file",
+      paramLabel = "FILE",
+      description = "PID file. Default: /var/run/cri-resmgr.pid as root, else /tmp/cri-resmgr.pid")
+  @Nullable String pidFile;
+
+  @Option(
+      names = "--allow-untested-runtimes",
+      arity = "0..1",
+      paramLabel = "BOOL",
+      fallbackValue = "true",
+      description = "Accept runtimes other than containerd and CRI-O.")
+  boolean allowUntestedRuntimes;
+
+  @Option(
+      names = "--print-config",
+      arity = "0..1",
+      paramLabel = "BOOL",
+      fallbackValue = "true",
+      description = "Print the effective configuration as YAML and exit.")
+  boolean printConfig;
+
+  @Option(
+      names = "--list-policies",
+      arity = "0..1",
+      paramLabel = "BOOL",
+      fallbackValue = "true",
+      description = "List the available policies and exit.")
+  boolean listPolicies;
+
+  @Mixin CompatibilityOptions compatibility = new CompatibilityOptions();
+
+  @Parameters(
+      paramLabel = "help|config-help [SECTION...]",
+      arity = "0..*",
+      description = "Describe the configuration sections and exit.")
+  List<String> positional = new ArrayList<>();
+
+  private final PolicyRegistry policies;
+  private final DaemonStartup startup;
+
+  /** A command listing and accepting {@code policies}, starting the daemon with {@code startup}. */
+  public CriResmgrCommand(PolicyRegistry policies, DaemonStartup startup) {
+    this.policies = Objects.requireNonNull(policies, "policies");
+    this.startup = Objects.requireNonNull(startup, "startup");
+  }
+
+  @Override
+  public Integer call() {
+    if (!positional.isEmpty()) {
+      return configHelp();
+    }
+    if (listPolicies) {
+      out().println("Available policies:");
+      for (PolicyProvider p : policies.all()) {
+        out().println("  * " + p.name() + ": " + p.description());
+      }
+      return 0;
+    }
+    DaemonOptions options = daemonOptions();
+    Config config = initialConfig(options);
+    if (printConfig) {
+      out().print(ConfigPrinter.toYaml(config));
+      return 0;
+    }
+    return startup.start(options, config);
+  }
+
+  private int configHelp() {
+    String first = positional.get(0);
+    if (!first.equals("help") && !first.equals("config-help")) {
+      throw usageError(
+          "unexpected argument \"" + first + "\" (only help and config-help are accepted)");
+    }
+    try {
+      out().print(ConfigHelp.describe(positional.subList(1, positional.size())));
+    } catch (IllegalArgumentException e) {
+      throw usageError(e.getMessage());
+    }
+    return 0;
+  }
+
+  /** The parsed flags; throws a usage error for inconsistent ones. */
+  DaemonOptions daemonOptions() {
+    if (!forceConfig.isEmpty() && !fallbackConfig.isEmpty()) {
+      throw usageError("--force-config and --fallback-config are mutually exclusive, give one");
+    }
+    Optional<String> signal;
+    try {
+      signal = FlagValues.reloadSignal(forceConfigSignal);
+    } catch (IllegalArgumentException e) {
+      throw usageError("--force-config-signal: " + e.getMessage());
+    }
+    Path runtime = Path.of(FlagValues.socketPath(runtimeSocket));
+    return new DaemonOptions(
+        runtime,
+        imageSocket.equals("default") ? runtime : Path.of(FlagValues.socketPath(imageSocket)),
+        Path.of(FlagValues.socketPath(relaySocket)),
+        Path.of(relayDir),
+        optionalPath(forceConfig),
+        optionalPath(fallbackConfig),
+        signal,
+        Path.of(hostRoot),
+        Path.of(cgroupMount),
+        pidFile != null ? Path.of(pidFile) : FlagValues.defaultPidFile(NAME, FlagValues.isRoot()),
+        allowUntestedRuntimes);
+  }
+
+  private Config initialConfig(DaemonOptions options) {
+    Optional<Path> file = options.forceConfig().or(options::fallbackConfig);
+    return file.map(startup.loader()::load).orElseGet(Config::defaults);
+  }
+
+  private static Optional<Path> optionalPath(String value) {
+    return value.isEmpty() ? Optional.empty() : Optional.of(Path.of(value));
+  }
+
+  private ParameterException usageError(@Nullable String message) {
+    return new ParameterException(Objects.requireNonNull(spec).commandLine(), message);
+  }
+
+  private PrintWriter out() {
+    return Objects.requireNonNull(spec).commandLine().getOut();
+  }
+}

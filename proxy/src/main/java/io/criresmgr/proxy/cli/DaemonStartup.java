@@ -1,0 +1,87 @@
+package io.criresmgr.proxy.cli;
+
+import io.criresmgr.proxy.DaemonOptions;
+import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.ConfigLoader;
+import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.log.LogControl;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What happens between parsing the flags and running the daemon: logging control from {@code
+ * LOGGER_DEBUG} and {@code logger.Debug}, the {@code SIGUSR1} debug toggle, the configuration
+ * store, and the reload signal of a forced configuration. Handlers are removed when the daemon
+ * returns.
+ */
+public final class DaemonStartup {
+  /** The signal toggling forced debug logging, as in cri-resmgr. */
+  public static final String DEBUG_TOGGLE_SIGNAL = "USR1";
+
+  private static final Logger LOG = LoggerFactory.getLogger(DaemonStartup.class);
+
+  private final ConfigLoader loader;
+  private final DaemonLauncher launcher;
+  private final UnaryOperator<@Nullable String> env;
+
+  /**
+   * Loads configuration files with {@code loader}, runs the daemon with {@code launcher}, and reads
+   * environment variables through {@code env} ({@code System::getenv} in production).
+   */
+  public DaemonStartup(
+      ConfigLoader loader, DaemonLauncher launcher, UnaryOperator<@Nullable String> env) {
+    this.loader = Objects.requireNonNull(loader, "loader");
+    this.launcher = Objects.requireNonNull(launcher, "launcher");
+    this.env = Objects.requireNonNull(env, "env");
+  }
+
+  /** The loader of configuration files. */
+  public ConfigLoader loader() {
+    return loader;
+  }
+
+  /** Sets up logging, the store and signals, then runs the daemon; returns its exit status. */
+  public int start(DaemonOptions options, Config initial) {
+    LogControl logs = LogControl.forLogback(env.apply(LogControl.ENV));
+    logs.configChanged(initial);
+    ConfigStore store = new ConfigStore(initial);
+    store.addListener(logs);
+    Signals.Registration toggle = debugToggle(logs);
+    ConfigReloader reloader = reloader(options, store);
+    try {
+      return launcher.run(options, store);
+    } finally {
+      if (reloader != null) {
+        reloader.close();
+      }
+      toggle.close();
+    }
+  }
+
+  private static Signals.Registration debugToggle(LogControl logs) {
+    try {
+      return Signals.handle(DEBUG_TOGGLE_SIGNAL, logs::toggleForcedDebug);
+    } catch (IllegalArgumentException e) {
+      LOG.warn("SIG{} will not toggle debug logging: {}", DEBUG_TOGGLE_SIGNAL, e.getMessage());
+      return () -> {};
+    }
+  }
+
+  private @Nullable ConfigReloader reloader(DaemonOptions options, ConfigStore store) {
+    if (options.forceConfig().isEmpty() || options.forceConfigSignal().isEmpty()) {
+      return null;
+    }
+    Path file = options.forceConfig().get();
+    ConfigReloader reloader = new ConfigReloader(file, loader, store);
+    try {
+      reloader.start(options.forceConfigSignal().get());
+    } catch (IllegalArgumentException e) {
+      LOG.warn("{} will not be reloaded on a signal: {}", file, e.getMessage());
+    }
+    return reloader;
+  }
+}

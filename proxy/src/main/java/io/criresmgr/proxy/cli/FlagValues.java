@@ -1,0 +1,60 @@
+package io.criresmgr.proxy.cli;
+
+import com.sun.security.auth.module.UnixSystem;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Conversions of flag values that need more than picocli's defaults. */
+final class FlagValues {
+  /** Signals {@code --force-config-signal} may name; the others have a meaning already. */
+  static final List<String> RELOAD_SIGNALS = List.of("HUP", "USR2");
+
+  private static final String UNIX_SCHEME = "unix://";
+
+  private FlagValues() {}
+
+  /** {@code value} without a leading {@code unix://}. */
+  static String socketPath(String value) {
+    return value.startsWith(UNIX_SCHEME) ? value.substring(UNIX_SCHEME.length()) : value;
+  }
+
+  /**
+   * The reload signal's name without {@code SIG} (e.g. {@code HUP}), or empty if {@code value} is
+   * empty or starts with {@code disable}. Throws {@link IllegalArgumentException} naming the
+   * allowed values.
+   */
+  static Optional<String> reloadSignal(String value) {
+    String v = value.trim().toUpperCase(Locale.ROOT);
+    if (v.isEmpty() || v.startsWith("DISABLE")) {
+      return Optional.empty();
+    }
+    String name = v.startsWith("SIG") ? v.substring(3) : v;
+    if (!RELOAD_SIGNALS.contains(name)) {
+      throw new IllegalArgumentException(
+          "unknown or unusable signal \""
+              + value
+              + "\", expected SIGHUP or SIGUSR2 (SIG prefix optional, any case), or \"\" or"
+              + " \"disabled\" for no reload signal");
+    }
+    return Optional.of(name);
+  }
+
+  /**
+   * cri-resmgr's default PID file: {@code /var/run/<program>.pid} for root, else {@code
+   * /tmp/<program>.pid}.
+   */
+  static Path defaultPidFile(String program, boolean root) {
+    return Path.of(root ? "/var/run" : "/tmp", program + ".pid");
+  }
+
+  /** Whether the process runs with user id 0. */
+  static boolean isRoot() {
+    try {
+      return new UnixSystem().getUid() == 0;
+    } catch (UnsatisfiedLinkError | RuntimeException e) {
+      return "root".equals(System.getProperty("user.name"));
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package io.criresmgr.proxy.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.criresmgr.policy.PolicyRegistry;
+import java.io.IOException;
+import java.nio.charset.MalformedInputException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Parses configuration files in cri-resmgr's YAML layout into a {@link Config}, strictly.
+ *
+ * <p>Top-level sections: {@code policy}, {@code resource-manager}, {@code dump}, {@code logger},
+ * {@code instrumentation}, and the controller sections {@code cpu}, {@code rdt}, {@code blockio}
+ * (kept unparsed). A dotted top-level key stands for nested sections. Sections not given keep their
+ * defaults, as do fields not given. Every error is a {@link ConfigException} with a message {@code
+ * SOURCE: path.to.key: what is wrong, what is allowed}. See docs/configuration.md.
+ *
+ * <p>Thread-safe and stateless apart from the policy registry.
+ */
+public final class ConfigLoader {
+  /** Top-level sections kept as JSON for their controllers. */
+  public static final List<String> CONTROLLER_SECTIONS = List.of("cpu", "rdt", "blockio");
+
+  /** Every top-level section, in the documented order. */
+  public static final List<String> SECTIONS =
+      List.of(
+          PolicySection.NAME,
+          ResourceManagerSection.NAME,
+          "cpu",
+          "rdt",
+          "blockio",
+          DumpSection.NAME,
+          LoggerSection.NAME,
+          InstrumentationSection.NAME);
+
+  private final PolicyRegistry policies;
+
+  /** A loader accepting the policies of {@code policies} in {@code policy.Active}. */
+  public ConfigLoader(PolicyRegistry policies) {
+    this.policies = Objects.requireNonNull(policies, "policies");
+  }
+
+  /** A loader for the built-in policies. */
+  public static ConfigLoader builtIn() {
+    return new ConfigLoader(PolicyRegistry.builtIn());
+  }
+
+  /** Reads and parses {@code file}; errors name the file as given. */
+  public Config load(Path file) {
+    String source = file.toString();
+    try {
+      return parse(source, Files.readString(file, StandardCharsets.UTF_8));
+    } catch (NoSuchFileException e) {
+      throw new ConfigException(source + ": no such file", e);
+    } catch (MalformedInputException e) {
+      throw new ConfigException(source + ": not UTF-8 text", e);
+    } catch (IOException e) {
+      throw new ConfigException(source + ": cannot read: " + e, e);
+    }
+  }
+
+  /** Parses {@code yaml}; {@code source} names it in error messages. */
+  public Config parse(String source, String yaml) {
+    JsonNode tree = YamlTrees.expandDottedKeys(source, YamlTrees.read(source, yaml));
+    SectionReader top = SectionReader.of(source, "", tree, List.of(), SECTIONS);
+    Map<String, JsonNode> controllers = new LinkedHashMap<>();
+    for (String name : CONTROLLER_SECTIONS) {
+      top.section(name).ifPresent(v -> controllers.put(name, top.mapping(name, v)));
+    }
+    return new Config(
+        PolicySection.read(source, top.section(PolicySection.NAME).orElse(null), policies),
+        ResourceManagerSection.read(source, top.section(ResourceManagerSection.NAME).orElse(null)),
+        DumpSection.read(source, top.section(DumpSection.NAME).orElse(null)),
+        LoggerSection.read(source, top.section(LoggerSection.NAME).orElse(null)),
+        InstrumentationSection.read(source, top.section(InstrumentationSection.NAME).orElse(null)),
+        controllers);
+  }
+}

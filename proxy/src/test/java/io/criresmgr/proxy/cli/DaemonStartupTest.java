@@ -1,0 +1,63 @@
+package io.criresmgr.proxy.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.criresmgr.proxy.DaemonOptions;
+import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.ConfigException;
+import io.criresmgr.proxy.config.ConfigLoader;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+class DaemonStartupTest {
+  private static final DaemonOptions OPTIONS =
+      new DaemonOptions(
+          Path.of("/rt.sock"),
+          Path.of("/rt.sock"),
+          Path.of("/relay.sock"),
+          Path.of("/state"),
+          Optional.empty(),
+          Optional.empty(),
+          Optional.of("HUP"),
+          Path.of(""),
+          Path.of("/sys/fs/cgroup"),
+          Path.of("/tmp/x.pid"),
+          false);
+
+  @Test
+  void invalidLoggerDebugIsAConfigurationError() {
+    DaemonStartup startup =
+        new DaemonStartup(
+            ConfigLoader.builtIn(),
+            (o, s) -> 0,
+            name -> name.equals("LOGGER_DEBUG") ? "x:y" : null);
+    ConfigException e =
+        assertThrows(ConfigException.class, () -> startup.start(OPTIONS, Config.defaults()));
+    assertTrue(e.getMessage().startsWith("LOGGER_DEBUG: invalid value \"x:y\""), e.getMessage());
+  }
+
+  @Test
+  void loggerDebugAndConfigSetLevelsAndTheDaemonSeesTheStore() {
+    Config config = ConfigLoader.builtIn().parse("test", "logger:\n  Debug: cache\n");
+    DaemonStartup startup =
+        new DaemonStartup(
+            ConfigLoader.builtIn(),
+            (o, store) -> {
+              assertEquals(config, store.current());
+              assertTrue(LoggerFactory.getLogger("io.criresmgr.policy.X").isDebugEnabled());
+              assertTrue(LoggerFactory.getLogger("io.criresmgr.cache.X").isDebugEnabled());
+              return 7;
+            },
+            name -> name.equals("LOGGER_DEBUG") ? "policy" : null);
+    try {
+      assertEquals(7, startup.start(OPTIONS, config));
+    } finally {
+      new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 0, name -> null)
+          .start(OPTIONS, Config.defaults());
+    }
+  }
+}
