@@ -1,0 +1,152 @@
+package io.criresmgr.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A crictl-style pod and container lifecycle against a real containerd, first directly and then
+ * through {@code bin/cri-resmgr} with policy {@code none}: both runs must observe the same. Skipped
+ * when not root or when the bed cannot start, unless {@code CI=true} or {@code
+ * -De2e.required=true}.
+ */
+@Tag("e2e")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class CrictlWorkflowIT {
+  private static final Logger LOG = LoggerFactory.getLogger(CrictlWorkflowIT.class);
+  private static final Path MODULE_DIR = Path.of("").toAbsolutePath();
+  private static final HostCgroups CGROUPS = new HostCgroups(Path.of("/sys/fs/cgroup"));
+
+  private static @Nullable ContainerdBed bed;
+  private static @Nullable Path workDir;
+  private static @Nullable CriResmgrProcess proxy;
+  private static @Nullable Observations direct;
+
+  @BeforeAll
+  static void startBed() throws Exception {
+    if (!Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"))) {
+      E2eRequirement.unavailable("not root; containerd and runc need root");
+    }
+    long t0 = System.nanoTime();
+    try {
+      bed = ContainerdBed.start(ContainerdBed.bedDir(MODULE_DIR), MODULE_DIR.resolve("target/e2e"));
+    } catch (ContainerdBed.BedUnavailableException e) {
+      E2eRequirement.unavailable(e.getMessage());
+    }
+    LOG.info("bed ready in {} ms", (System.nanoTime() - t0) / 1_000_000);
+    workDir = Files.createTempDirectory(Path.of("/tmp"), "crm-e2e-");
+  }
+
+  @AfterAll
+  static void stopBed() throws Exception {
+    if (proxy != null) {
+      proxy.close();
+    }
+    if (bed != null) {
+      bed.stop();
+    }
+    if (workDir != null) {
+      deleteTree(workDir);
+    }
+  }
+
+  @Test
+  @Order(1)
+  void directToContainerdAppliesTheRequestedResources() throws Exception {
+    Observations o = direct();
+    assertTrue(
+        o.calls().subList(0, o.calls().size() - 1).stream().allMatch(c -> c.endsWith(" OK")),
+        o.calls()::toString);
+    assertEquals("ContainerStatus NOT_FOUND", o.calls().get(o.calls().size() - 1));
+    assertTrue(o.version().matches("0\\.1\\.0 containerd \\S+ v1"), o.version());
+    assertTrue(o.e2eImages().contains(WorkflowSpec.BUSYBOX), o.e2eImages()::toString);
+    assertEquals(List.of("SANDBOX_READY", "SANDBOX_NOTREADY"), o.podStates());
+    assertEquals(
+        List.of("CONTAINER_CREATED", "CONTAINER_RUNNING", "CONTAINER_EXITED"), o.containerStates());
+    assertEquals(execResult("0"), o.exec());
+    assertTrue(o.log().contains("stdout F " + WorkflowSpec.HELLO), o.log()::toString);
+    assertEquals(new CgroupValues("0", "268435456", "512"), o.cgroups());
+    assertEquals(new CgroupValues("1", "268435456", "512"), o.cgroupsAfterUpdate());
+    assertEquals(execResult("1"), o.execAfterUpdate());
+    assertEquals(0, o.exitCode());
+    assertFalse(o.listedAfterRemove());
+    assertTrue(o.missingContainerError().startsWith("NOT_FOUND: "), o.missingContainerError());
+  }
+
+  @Test
+  @Order(2)
+  void throughTheProxyObservesTheSameAsDirect() throws Exception {
+    Observations expected = direct();
+    Path launcher = MODULE_DIR.getParent().resolve("bin/cri-resmgr");
+    proxy = CriResmgrProcess.start(launcher, socket(), dir().resolve("proxy"));
+    Observations viaProxy = run(proxy.relaySocket(), "proxy");
+    assertEquals(expected, viaProxy);
+  }
+
+  private static String execResult(String cpus) {
+    return "exit 0, stdout [exec-ok\nCpus_allowed_list:\t" + cpus + "\n], stderr []";
+  }
+
+  /** The direct run, made once and shared by both tests. */
+  private static synchronized Observations direct() throws Exception {
+    if (direct == null) {
+      direct = run(socket(), "direct");
+    }
+    return direct;
+  }
+
+  private static Observations run(Path socket, String label) throws Exception {
+    String name = "cri-resmgr-e2e-" + ProcessHandle.current().pid() + "-" + label;
+    var spec = new WorkflowSpec(name, dir().resolve(label).resolve("logs"));
+    long t0 = System.nanoTime();
+    try (CriClient cri = new CriClient(socket)) {
+      Observations o = new CrictlWorkflow(cri, spec, CGROUPS).run();
+      LOG.info(
+          "{} workflow via {} took {} ms: {}",
+          label,
+          socket,
+          (System.nanoTime() - t0) / 1_000_000,
+          o);
+      return o;
+    }
+  }
+
+  private static Path socket() {
+    if (bed == null) {
+      throw new IllegalStateException("no bed");
+    }
+    return bed.socket();
+  }
+
+  private static Path dir() throws IOException {
+    if (workDir == null) {
+      throw new IllegalStateException("no work directory");
+    }
+    return Files.createDirectories(workDir);
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

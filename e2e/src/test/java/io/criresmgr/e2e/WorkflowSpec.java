@@ -1,0 +1,87 @@
+package io.criresmgr.e2e;
+
+import io.criresmgr.api.runtime.v1.ContainerConfig;
+import io.criresmgr.api.runtime.v1.ContainerMetadata;
+import io.criresmgr.api.runtime.v1.ImageSpec;
+import io.criresmgr.api.runtime.v1.LinuxContainerConfig;
+import io.criresmgr.api.runtime.v1.LinuxContainerResources;
+import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
+import io.criresmgr.api.runtime.v1.LinuxSandboxSecurityContext;
+import io.criresmgr.api.runtime.v1.NamespaceMode;
+import io.criresmgr.api.runtime.v1.NamespaceOption;
+import io.criresmgr.api.runtime.v1.PodSandboxConfig;
+import io.criresmgr.api.runtime.v1.PodSandboxMetadata;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * The pod and container one workflow run creates: a host-network pod with its own cgroup parent and
+ * a busybox container pinned to CPU 0 that says {@value #HELLO} and then sleeps.
+ *
+ * @param name unique per run; names the pod and its cgroup parent
+ * @param logDir the pod's log directory
+ */
+record WorkflowSpec(String name, Path logDir) {
+  /** The image the bed imports. */
+  static final String BUSYBOX = "localhost/e2e/busybox:1";
+
+  /** What the container prints first. */
+  static final String HELLO = "hello-e2e";
+
+  /** The container's log file, relative to {@link #logDir}. */
+  static final String LOG_PATH = "busybox.log";
+
+  static final long MEMORY_LIMIT = 256L << 20;
+  static final long CPU_SHARES = 512;
+
+  WorkflowSpec {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(logDir, "logDir");
+  }
+
+  /** The pod's cgroup parent, {@code /<name>}. */
+  String cgroupParent() {
+    return "/" + name;
+  }
+
+  /** Host network and no hostname: a private UTS namespace would be needed for one. */
+  PodSandboxConfig pod() {
+    var network = NamespaceOption.newBuilder().setNetwork(NamespaceMode.NODE);
+    var security = LinuxSandboxSecurityContext.newBuilder().setNamespaceOptions(network);
+    return PodSandboxConfig.newBuilder()
+        .setMetadata(
+            PodSandboxMetadata.newBuilder()
+                .setName(name)
+                .setNamespace("cri-resmgr-e2e")
+                .setUid(name + "-uid"))
+        .setLogDirectory(logDir.toString())
+        .setLinux(
+            LinuxPodSandboxConfig.newBuilder()
+                .setCgroupParent(cgroupParent())
+                .setSecurityContext(security))
+        .build();
+  }
+
+  /** Exits 0 on SIGTERM (a shell as PID 1 would otherwise ignore it). */
+  ContainerConfig container() {
+    String script = "trap 'exit 0' TERM; echo " + HELLO + "; sleep 600 & wait";
+    return ContainerConfig.newBuilder()
+        .setMetadata(ContainerMetadata.newBuilder().setName("busybox"))
+        .setImage(ImageSpec.newBuilder().setImage(BUSYBOX))
+        .addCommand("sh")
+        .addArgs("-c")
+        .addArgs(script)
+        .setLogPath(LOG_PATH)
+        .setLinux(LinuxContainerConfig.newBuilder().setResources(resources("0")))
+        .build();
+  }
+
+  /** The container's resources with the given cpuset. */
+  static LinuxContainerResources resources(String cpus) {
+    return LinuxContainerResources.newBuilder()
+        .setCpusetCpus(cpus)
+        .setCpuShares(CPU_SHARES)
+        .setMemoryLimitInBytes(MEMORY_LIMIT)
+        .build();
+  }
+}
