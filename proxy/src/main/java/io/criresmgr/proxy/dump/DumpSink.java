@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.dump;
 
+import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -107,10 +108,6 @@ final class DumpSink implements AutoCloseable {
         0,
         TimeUnit.SECONDS,
         new ArrayBlockingQueue<>(10_000),
-        r -> {
-          Thread t = new Thread(r, "dump-file-writer");
-          t.setDaemon(true);
-          return t;
-        });
+        new DefaultThreadFactory("dump-file-writer", true));
   }
 }

@@ -3,6 +3,7 @@ package io.criresmgr.proxy.metrics;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -31,12 +32,7 @@ public final class MetricsServer implements AutoCloseable {
     HttpServer server = HttpServer.create(address(endpoint), 16);
     server.createContext("/metrics", exchange -> serve(exchange, registry));
     ExecutorService executor =
-        Executors.newSingleThreadExecutor(
-            r -> {
-              Thread t = new Thread(r, "metrics-http");
-              t.setDaemon(true);
-              return t;
-            });
+        Executors.newSingleThreadExecutor(new DefaultThreadFactory("metrics-http", true));
     server.setExecutor(executor);
     server.start();
     return new MetricsServer(server, executor);

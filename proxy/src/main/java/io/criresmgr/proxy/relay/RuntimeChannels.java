@@ -5,6 +5,7 @@ import io.grpc.netty.NettyChannelBuilder;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.channel.unix.DomainSocketAddress;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -36,11 +37,7 @@ public final class RuntimeChannels implements AutoCloseable {
   public static RuntimeChannels open(Path runtimeSocket, Path imageSocket, EventLoopGroup group) {
     ScheduledExecutorService scheduler =
         Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "runtime-reconnect");
-              t.setDaemon(true);
-              return t;
-            });
+            new DefaultThreadFactory("runtime-reconnect", true));
     ManagedChannel runtime = channel(runtimeSocket, group);
     ManagedChannel image =
         imageSocket.equals(runtimeSocket) ? runtime : channel(imageSocket, group);
