@@ -1,0 +1,111 @@
+package io.criresmgr.proxy.sim;
+
+import io.grpc.Context;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/** Applies {@link SimHooks} (recording, latency, injected failures) to every call. */
+final class HooksInterceptor implements ServerInterceptor {
+  private final SimHooks hooks;
+
+  HooksInterceptor(SimHooks hooks) {
+    this.hooks = Objects.requireNonNull(hooks, "hooks");
+  }
+
+  @Override
+  public <ReqT, RespT> ServerCall.Listener<ReqT> interceptCall(
+      ServerCall<ReqT, RespT> call, Metadata headers, ServerCallHandler<ReqT, RespT> next) {
+    String method =
+        Objects.requireNonNullElse(
+            call.getMethodDescriptor().getBareMethodName(),
+            call.getMethodDescriptor().getFullMethodName());
+    hooks.recordCall(method);
+    return new HookedListener<>(hooks, method, call, next.startCall(call, headers));
+  }
+
+  /**
+   * Records the request; at half-close waits the latency, then fails the call or hands it to the
+   * service. The lock keeps the delayed half-close and the transport's callbacks serial.
+   */
+  private static final class HookedListener<ReqT, RespT> extends ServerCall.Listener<ReqT> {
+    private final SimHooks hooks;
+    private final String method;
+    private final ServerCall<ReqT, RespT> call;
+    private final ServerCall.Listener<ReqT> delegate;
+    private final Object lock = new Object();
+    private boolean cancelled;
+
+    HookedListener(
+        SimHooks hooks,
+        String method,
+        ServerCall<ReqT, RespT> call,
+        ServerCall.Listener<ReqT> delegate) {
+      this.hooks = hooks;
+      this.method = method;
+      this.call = call;
+      this.delegate = delegate;
+    }
+
+    @Override
+    public void onMessage(ReqT message) {
+      hooks.recordRequest(method, message);
+      synchronized (lock) {
+        delegate.onMessage(message);
+      }
+    }
+
+    @Override
+    public void onHalfClose() {
+      Optional<SimHooks.Failure> failure = hooks.takeFailure(method);
+      Duration latency = hooks.latencyFor(method);
+      Runnable proceed = Context.current().wrap(() -> proceed(failure));
+      if (latency.isZero()) {
+        proceed.run();
+      } else {
+        hooks.scheduler().schedule(proceed, latency.toNanos(), TimeUnit.NANOSECONDS);
+      }
+    }
+
+    private void proceed(Optional<SimHooks.Failure> failure) {
+      synchronized (lock) {
+        if (cancelled) {
+          return;
+        }
+        if (failure.isPresent()) {
+          call.close(failure.get().status(), failure.get().trailersCopy());
+        } else {
+          delegate.onHalfClose();
+        }
+      }
+    }
+
+    @Override
+    public void onCancel() {
+      hooks.recordCancel(method);
+      synchronized (lock) {
+        cancelled = true;
+        delegate.onCancel();
+      }
+    }
+
+    @Override
+    public void onComplete() {
+      synchronized (lock) {
+        delegate.onComplete();
+      }
+    }
+
+    @Override
+    public void onReady() {
+      synchronized (lock) {
+        delegate.onReady();
+      }
+    }
+  }
+}
