@@ -62,6 +62,9 @@ final class ContainerEventBus implements AutoCloseable {
   /** Completes every subscriber's stream and stops the delivery thread. */
   @Override
   public void close() {
+    if (delivery.isShutdown()) {
+      return;
+    }
     run(
         () -> {
           subscribers.forEach(ContainerEventBus::complete);

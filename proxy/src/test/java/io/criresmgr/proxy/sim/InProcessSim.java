@@ -1,12 +1,14 @@
 package io.criresmgr.proxy.sim;
 
 import io.criresmgr.api.runtime.v1.ContainerConfig;
+import io.criresmgr.api.runtime.v1.ContainerFilter;
 import io.criresmgr.api.runtime.v1.ContainerMetadata;
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.ImageServiceGrpc;
 import io.criresmgr.api.runtime.v1.ImageSpec;
 import io.criresmgr.api.runtime.v1.LinuxContainerConfig;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
+import io.criresmgr.api.runtime.v1.ListContainersRequest;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandboxMetadata;
 import io.criresmgr.api.runtime.v1.PullImageRequest;
@@ -74,6 +76,17 @@ final class InProcessSim implements AutoCloseable {
         createContainer(podId, "c0", "busybox", LinuxContainerResources.getDefaultInstance());
     runtime.startContainer(StartContainerRequest.newBuilder().setContainerId(id).build());
     return id;
+  }
+
+  /** The pod sandbox id of a container, as ListContainers reports it. */
+  String podOf(String containerId) {
+    return runtime
+        .listContainers(
+            ListContainersRequest.newBuilder()
+                .setFilter(ContainerFilter.newBuilder().setId(containerId))
+                .build())
+        .getContainers(0)
+        .getPodSandboxId();
   }
 
   static PodSandboxConfig podConfig(String name) {

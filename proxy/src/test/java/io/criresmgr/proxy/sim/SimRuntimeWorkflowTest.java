@@ -155,7 +155,7 @@ class SimRuntimeWorkflowTest {
   @Test
   void stoppingThePodKillsItsRunningContainers() {
     String id = env.runningContainer("web");
-    String podId = podOf(id);
+    String podId = env.podOf(id);
     env.runtime.stopPodSandbox(StopPodSandboxRequest.newBuilder().setPodSandboxId(podId).build());
     assertEquals(ContainerState.CONTAINER_EXITED, status(id).getState());
     assertEquals(137, status(id).getExitCode());
@@ -218,16 +218,6 @@ class SimRuntimeWorkflowTest {
         .stream()
         .map(Container::getId)
         .toList();
-  }
-
-  private String podOf(String containerId) {
-    return env.runtime
-        .listContainers(
-            ListContainersRequest.newBuilder()
-                .setFilter(ContainerFilter.newBuilder().setId(containerId))
-                .build())
-        .getContainers(0)
-        .getPodSandboxId();
   }
 
   private static ContainerFilter stateFilter(ContainerState state) {
