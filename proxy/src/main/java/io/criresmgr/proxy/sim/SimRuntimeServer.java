@@ -2,6 +2,7 @@ package io.criresmgr.proxy.sim;
 
 import io.grpc.Server;
 import io.grpc.netty.NettyServerBuilder;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.EpollIoHandler;
@@ -44,6 +45,8 @@ public final class SimRuntimeServer implements AutoCloseable {
             .channelType(EpollServerDomainSocketChannel.class)
             .bossEventLoopGroup(boss)
             .workerEventLoopGroup(workers)
+            // gRPC sets TCP keep-alive; a Unix socket has none, and Netty warns about it.
+            .withChildOption(ChannelOption.SO_KEEPALIVE, null)
             .build();
   }
 
