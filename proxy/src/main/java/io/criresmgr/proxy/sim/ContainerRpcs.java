@@ -76,9 +76,11 @@ final class ContainerRpcs {
     return ContainerStatusResponse.newBuilder().setStatus(ContainerViews.status(c)).build();
   }
 
-  /** Replaces the container's linux resources as a whole. */
+  /** Replaces the container's linux resources as a whole (kept if the request has none). */
   UpdateContainerResourcesResponse update(UpdateContainerResourcesRequest request) {
-    state.updateResources(request.getContainerId(), request.getLinux());
+    String id = request.getContainerId();
+    state.updateResources(
+        id, request.hasLinux() ? request.getLinux() : state.container(id).resources());
     return UpdateContainerResourcesResponse.getDefaultInstance();
   }
 

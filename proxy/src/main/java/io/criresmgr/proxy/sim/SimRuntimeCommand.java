@@ -9,7 +9,10 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code cri-resmgr sim-runtime --socket PATH [--images a,b]}: serves a {@link SimRuntime} until
@@ -37,6 +40,8 @@ public final class SimRuntimeCommand implements Callable<Integer> {
       paramLabel = "IMAGE",
       description = "Images present from the start, e.g. busybox,registry.k8s.io/pause:3.10.")
   private List<String> images = new ArrayList<>();
+
+  @Spec private CommandSpec spec = CommandSpec.create();
 
   private final CountDownLatch stopped = new CountDownLatch(1);
   private final CountDownLatch closed = new CountDownLatch(1);
@@ -78,7 +83,8 @@ public final class SimRuntimeCommand implements Callable<Integer> {
   Path socketPath() {
     String path = socket.startsWith("unix://") ? socket.substring("unix://".length()) : socket;
     if (path.isBlank()) {
-      throw new IllegalArgumentException("--socket: must name a path, got \"" + socket + "\"");
+      throw new ParameterException(
+          spec.commandLine(), "--socket: must name a path, got \"" + socket + "\"");
     }
     return Path.of(path);
   }

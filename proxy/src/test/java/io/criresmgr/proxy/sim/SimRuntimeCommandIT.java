@@ -61,4 +61,15 @@ class SimRuntimeCommandIT {
     assertEquals(2, code);
     assertTrue(err.toString().contains("--socket"), err.toString());
   }
+
+  @Test
+  void emptySocketPathIsAUsageError() {
+    StringWriter err = new StringWriter();
+    int code =
+        new CommandLine(new SimRuntimeCommand())
+            .setErr(new PrintWriter(err))
+            .execute("--socket", "unix://");
+    assertEquals(2, code);
+    assertTrue(err.toString().contains("--socket: must name a path"), err.toString());
+  }
 }
