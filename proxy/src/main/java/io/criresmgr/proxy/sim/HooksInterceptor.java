@@ -64,7 +64,8 @@ final class HooksInterceptor implements ServerInterceptor {
     public void onHalfClose() {
       Optional<SimHooks.Failure> failure = hooks.takeFailure(method);
       Duration latency = hooks.latencyFor(method);
-      Runnable proceed = Context.current().wrap(() -> proceed(failure));
+      Context context = Context.current();
+      Runnable proceed = context.wrap(() -> proceed(context, failure));
       if (latency.isZero()) {
         proceed.run();
       } else {
@@ -72,8 +73,15 @@ final class HooksInterceptor implements ServerInterceptor {
       }
     }
 
-    private void proceed(Optional<SimHooks.Failure> failure) {
+    /**
+     * Runs the call unless it was cancelled meanwhile. The call's context is checked too: a
+     * transport may end a call whose deadline expired without reporting {@link #onCancel()}.
+     */
+    private void proceed(Context context, Optional<SimHooks.Failure> failure) {
       synchronized (lock) {
+        if (context.isCancelled()) {
+          markCancelled();
+        }
         if (cancelled) {
           return;
         }
@@ -87,10 +95,16 @@ final class HooksInterceptor implements ServerInterceptor {
 
     @Override
     public void onCancel() {
-      hooks.recordCancel(method);
       synchronized (lock) {
-        cancelled = true;
+        markCancelled();
         delegate.onCancel();
+      }
+    }
+
+    private void markCancelled() {
+      if (!cancelled) {
+        cancelled = true;
+        hooks.recordCancel(method);
       }
     }
 

@@ -114,7 +114,10 @@ public final class SimHooks implements AutoCloseable {
     return calls.getOrDefault(checkMethod(method), 0);
   }
 
-  /** How many calls of {@code method} the client cancelled (or let expire) before completion. */
+  /**
+   * How many calls of {@code method} were cancelled by the client or expired before they were
+   * handled. An expired delayed call may be counted only when its delay ends.
+   */
   public synchronized int cancelledCount(String method) {
     return cancellations.getOrDefault(checkMethod(method), 0);
   }
