@@ -49,9 +49,10 @@ public final class SimRuntimeCommand implements Callable<Integer> {
   /** Serves until stopped; returns the exit code 0. */
   @Override
   public Integer call() throws Exception {
+    Path path = socketPath();
+    SimRuntime runtime = newRuntime();
     Thread hook = new Thread(this::stopAndWait, "sim-runtime-shutdown");
-    SimRuntime runtime = new SimRuntime(SimOptions.defaults().withImages(images));
-    try (SimRuntimeServer server = new SimRuntimeServer(socketPath(), runtime)) {
+    try (SimRuntimeServer server = new SimRuntimeServer(path, runtime)) {
       server.start();
       Runtime.getRuntime().addShutdownHook(hook);
       log.info("simulated runtime serving on {}", server.socket());
@@ -87,6 +88,14 @@ public final class SimRuntimeCommand implements Callable<Integer> {
           spec.commandLine(), "--socket: must name a path, got \"" + socket + "\"");
     }
     return Path.of(path);
+  }
+
+  private SimRuntime newRuntime() {
+    try {
+      return new SimRuntime(SimOptions.defaults().withImages(images));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "--" + e.getMessage(), e);
+    }
   }
 
   private static void removeHook(Thread hook) {

@@ -72,4 +72,16 @@ class SimRuntimeCommandIT {
     assertEquals(2, code);
     assertTrue(err.toString().contains("--socket: must name a path"), err.toString());
   }
+
+  @Test
+  void unknownImageIdIsAUsageError() {
+    StringWriter err = new StringWriter();
+    String id = "sha256:" + "1".repeat(64);
+    int code =
+        new CommandLine(new SimRuntimeCommand())
+            .setErr(new PrintWriter(err))
+            .execute("--socket", dir.resolve("s.sock").toString(), "--images", id);
+    assertEquals(2, code);
+    assertTrue(err.toString().contains("--images: cannot pre-pull \"" + id), err.toString());
+  }
 }
