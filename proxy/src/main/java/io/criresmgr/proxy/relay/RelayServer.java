@@ -4,6 +4,7 @@ import io.grpc.BindableService;
 import io.grpc.HandlerRegistry;
 import io.grpc.Server;
 import io.grpc.netty.NettyServerBuilder;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollServerDomainSocketChannel;
 import io.netty.channel.unix.DomainSocketAddress;
@@ -36,6 +37,8 @@ public final class RelayServer implements AutoCloseable {
             .bossEventLoopGroup(boss)
             .workerEventLoopGroup(workers)
             .fallbackHandlerRegistry(fallback)
+            // gRPC asks for TCP keep-alive, which Unix sockets do not have (netty warns per conn.).
+            .withChildOption(ChannelOption.SO_KEEPALIVE, null)
             // The relay never blocks in its handlers; serving on the transport threads saves
             // two thread hand-offs per call.
             .directExecutor()

@@ -2,6 +2,7 @@ package io.criresmgr.proxy.relay;
 
 import io.grpc.ManagedChannel;
 import io.grpc.netty.NettyChannelBuilder;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.channel.unix.DomainSocketAddress;
@@ -54,6 +55,9 @@ public final class RuntimeChannels implements AutoCloseable {
         .eventLoopGroup(group)
         .channelType(EpollDomainSocketChannel.class)
         .usePlaintext()
+        // gRPC asks for TCP keep-alive, which Unix sockets do not have (netty warns per
+        // connection).
+        .withOption(ChannelOption.SO_KEEPALIVE, null)
         .directExecutor()
         .maxInboundMessageSize(MAX_MESSAGE_BYTES)
         .maxInboundMetadataSize(MAX_MESSAGE_BYTES)
