@@ -43,7 +43,7 @@ public final class RelayServer implements AutoCloseable {
             // two thread hand-offs per call.
             .directExecutor()
             .maxInboundMessageSize(RuntimeChannels.MAX_MESSAGE_BYTES)
-            .maxInboundMetadataSize(RuntimeChannels.MAX_MESSAGE_BYTES);
+            .maxInboundMetadataSize(RuntimeChannels.MAX_METADATA_BYTES);
     services.forEach(builder::addService);
     try {
       return new RelayServer(builder.build().start());

@@ -18,8 +18,14 @@ import java.util.concurrent.TimeUnit;
  * reconnect by themselves (see {@link ReconnectWatcher}).
  */
 public final class RuntimeChannels implements AutoCloseable {
-  /** Largest message relayed; kubelet allows 16 MiB, a relay must never be the limit. */
-  public static final int MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
+  /**
+   * Largest message relayed: four times kubelet's own 16 MiB limit, so the relay is never the
+   * limit, while a broken peer cannot make the daemon buffer without bound.
+   */
+  public static final int MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+  /** Largest header or trailer block relayed (gRPC's default of 8 KiB is tight for details). */
+  public static final int MAX_METADATA_BYTES = 1024 * 1024;
 
   private static final Duration RECONNECT_PERIOD = Duration.ofMillis(200);
 
@@ -60,7 +66,7 @@ public final class RuntimeChannels implements AutoCloseable {
         .withOption(ChannelOption.SO_KEEPALIVE, null)
         .directExecutor()
         .maxInboundMessageSize(MAX_MESSAGE_BYTES)
-        .maxInboundMetadataSize(MAX_MESSAGE_BYTES)
+        .maxInboundMetadataSize(MAX_METADATA_BYTES)
         .build();
   }
 
