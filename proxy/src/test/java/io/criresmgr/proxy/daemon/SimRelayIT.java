@@ -70,7 +70,7 @@ class SimRelayIT {
     List<String> direct;
     try (SimRuntimeServer sim = new SimRuntimeServer(dir.resolve("a.sock"), newSim()).start();
         RawClient client = new RawClient(sim.socket())) {
-      direct = workflow(client);
+      direct = workflow(client, sim.runtime());
     }
     List<String> proxied;
     try (SimRuntimeServer sim = new SimRuntimeServer(dir.resolve("b.sock"), newSim()).start()) {
@@ -78,7 +78,7 @@ class SimRelayIT {
           Daemon.start(
               TestDaemons.options(dir, sim.socket(), false), new ConfigStore(TestDaemons.config()));
       try (RawClient client = new RawClient(dir.resolve("relay/cri-resmgr.sock"))) {
-        proxied = workflow(client);
+        proxied = workflow(client, sim.runtime());
       } finally {
         daemon.close();
       }
@@ -89,7 +89,7 @@ class SimRelayIT {
   }
 
   /** Runs the workflow, recording every reply in text form and each error's code and text. */
-  private static List<String> workflow(RawClient client) throws Exception {
+  private static List<String> workflow(RawClient client, SimRuntime sim) throws Exception {
     var rt =
         RuntimeServiceGrpc.newBlockingStub(client.channel())
             .withDeadlineAfter(30, TimeUnit.SECONDS);
@@ -99,6 +99,7 @@ class SimRelayIT {
     Context.CancellableContext events = Context.current().withCancellation();
     Iterator<?> stream =
         events.call(() -> rt.getContainerEvents(GetEventsRequest.getDefaultInstance()));
+    awaitSubscriber(sim); // else the first events may be emitted before the stream is registered
 
     record(log, () -> rt.version(VersionRequest.newBuilder().setVersion("0.1.0").build()));
     record(log, () -> rt.status(StatusRequest.newBuilder().setVerbose(true).build()));
@@ -193,6 +194,13 @@ class SimRelayIT {
     }
     events.cancel(null);
     return log;
+  }
+
+  private static void awaitSubscriber(SimRuntime sim) throws InterruptedException {
+    for (int i = 0; i < 500 && sim.eventSubscribers() == 0; i++) {
+      Thread.sleep(10);
+    }
+    assertEquals(1, sim.eventSubscribers(), "the event stream did not reach the runtime");
   }
 
   private static void record(List<String> log, Supplier<Object> call) {
