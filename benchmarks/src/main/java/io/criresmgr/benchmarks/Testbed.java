@@ -1,0 +1,119 @@
+package io.criresmgr.benchmarks;
+
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
+import io.criresmgr.api.runtime.v1.VersionRequest;
+import io.criresmgr.proxy.TestDaemons;
+import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.daemon.Daemon;
+import io.criresmgr.proxy.relay.EventLoops;
+import io.criresmgr.proxy.relay.RelayHandlerRegistry;
+import io.criresmgr.proxy.relay.RelayListener;
+import io.criresmgr.proxy.relay.RelayServer;
+import io.criresmgr.proxy.relay.RuntimeChannels;
+import io.grpc.ManagedChannel;
+import io.netty.channel.EventLoopGroup;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A {@link VersionBackend}, optionally a relay in front of it (per {@link Route}), and one client
+ * channel to the front socket shared by all benchmark threads, as kubelet shares one connection.
+ */
+public final class Testbed implements AutoCloseable {
+  /** The request every benchmark call sends. */
+  public static final VersionRequest REQUEST = VersionRequest.newBuilder().setVersion("v1").build();
+
+  private final Deque<AutoCloseable> resources;
+  private final RuntimeServiceBlockingStub stub;
+
+  private Testbed(Deque<AutoCloseable> resources, RuntimeServiceBlockingStub stub) {
+    this.resources = resources;
+    this.stub = stub;
+  }
+
+  /**
+   * Starts the parts of {@code route} with their sockets in {@code dir}, and checks with one call
+   * that the client reaches the backend. On failure, closes what was started and rethrows.
+   */
+  public static Testbed start(Route route, Path dir) throws Exception {
+    Deque<AutoCloseable> resources = new ArrayDeque<>();
+    try {
+      Path backend = dir.resolve("runtime.sock");
+      resources.push(VersionBackend.start(backend));
+      Path front =
+          switch (route) {
+            case DIRECT -> backend;
+            case CRI_RESMGR -> startDaemon(dir, backend, resources);
+            case BARE_RELAY -> startBareRelay(dir.resolve("relay.sock"), backend, resources);
+          };
+      RuntimeServiceBlockingStub stub =
+          RuntimeServiceGrpc.newBlockingStub(client(front, resources));
+      String name = stub.version(REQUEST).getRuntimeName();
+      if (!name.equals(VersionBackend.VERSION.getRuntimeName())) {
+        throw new IllegalStateException("unexpected runtime name " + name + " via " + route);
+      }
+      return new Testbed(resources, stub);
+    } catch (Exception | Error e) {
+      closeAll(resources);
+      throw e;
+    }
+  }
+
+  /** The blocking CRI runtime stub of the shared client channel. */
+  public RuntimeServiceBlockingStub stub() {
+    return stub;
+  }
+
+  private static Path startDaemon(Path dir, Path backend, Deque<AutoCloseable> resources)
+      throws InterruptedException {
+    resources.push(
+        Daemon.start(
+            TestDaemons.options(dir, backend, false), new ConfigStore(TestDaemons.config())));
+    return dir.resolve("relay/cri-resmgr.sock");
+  }
+
+  /** The daemon's relay wiring (same loops and channel settings) without any listener. */
+  private static Path startBareRelay(Path front, Path backend, Deque<AutoCloseable> resources) {
+    EventLoopGroup boss = EventLoops.epoll("relay-accept", 1);
+    resources.push(() -> EventLoops.shutdown(boss));
+    EventLoopGroup workers = EventLoops.epoll("relay-io", 2);
+    resources.push(() -> EventLoops.shutdown(workers));
+    ManagedChannel runtime = RuntimeChannels.channel(backend, workers);
+    resources.push(() -> shutdown(runtime));
+    RelayHandlerRegistry registry = new RelayHandlerRegistry(runtime, runtime, RelayListener.NONE);
+    resources.push(RelayServer.start(front, boss, workers, registry, List.of()));
+    return front;
+  }
+
+  private static ManagedChannel client(Path front, Deque<AutoCloseable> resources) {
+    EventLoopGroup loop = EventLoops.epoll("client", 1);
+    resources.push(() -> EventLoops.shutdown(loop));
+    ManagedChannel channel = RuntimeChannels.channel(front, loop);
+    resources.push(() -> shutdown(channel));
+    return channel;
+  }
+
+  private static void shutdown(ManagedChannel channel) throws InterruptedException {
+    channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+  }
+
+  /** Closes everything in reverse start order. */
+  @Override
+  public void close() {
+    closeAll(resources);
+  }
+
+  private static void closeAll(Deque<AutoCloseable> resources) {
+    while (!resources.isEmpty()) {
+      try {
+        resources.pop().close();
+      } catch (Exception e) {
+        System.err.println("benchmark teardown: " + e);
+      }
+    }
+  }
+}
