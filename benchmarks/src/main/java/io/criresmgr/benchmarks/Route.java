@@ -10,5 +10,14 @@ public enum Route {
    */
   CRI_RESMGR,
   /** Through a bare raw-bytes relay that observes nothing: the floor for one extra hop. */
-  BARE_RELAY
+  BARE_RELAY,
+  /**
+   * Experiment, not run by default: the bare relay with the daemon's listeners (metrics and dump
+   * with default rules), to tell their cost from the rest of the daemon's.
+   */
+  RELAY_WITH_LISTENERS,
+  /**
+   * Experiment, not run by default: the bare relay on one I/O thread instead of the daemon's two.
+   */
+  BARE_RELAY_ONE_LOOP
 }

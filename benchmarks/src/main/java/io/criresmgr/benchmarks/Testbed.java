@@ -5,13 +5,19 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub
 import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.proxy.TestDaemons;
 import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.config.DumpConfig;
 import io.criresmgr.proxy.daemon.Daemon;
+import io.criresmgr.proxy.dump.MessageDumper;
+import io.criresmgr.proxy.metrics.RelayMetrics;
+import io.criresmgr.proxy.relay.CompositeRelayListener;
 import io.criresmgr.proxy.relay.EventLoops;
 import io.criresmgr.proxy.relay.RelayHandlerRegistry;
 import io.criresmgr.proxy.relay.RelayListener;
 import io.criresmgr.proxy.relay.RelayServer;
 import io.criresmgr.proxy.relay.RuntimeChannels;
 import io.grpc.ManagedChannel;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.channel.EventLoopGroup;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -48,7 +54,10 @@ public final class Testbed implements AutoCloseable {
           switch (route) {
             case DIRECT -> backend;
             case CRI_RESMGR -> startDaemon(dir, backend, resources);
-            case BARE_RELAY -> startBareRelay(dir.resolve("relay.sock"), backend, resources);
+            case BARE_RELAY -> startRelay(dir, backend, RelayListener.NONE, 2, resources);
+            case RELAY_WITH_LISTENERS ->
+                startRelay(dir, backend, daemonListeners(resources), 2, resources);
+            case BARE_RELAY_ONE_LOOP -> startRelay(dir, backend, RelayListener.NONE, 1, resources);
           };
       RuntimeServiceBlockingStub stub =
           RuntimeServiceGrpc.newBlockingStub(client(front, resources));
@@ -76,17 +85,34 @@ public final class Testbed implements AutoCloseable {
     return dir.resolve("relay/cri-resmgr.sock");
   }
 
-  /** The daemon's relay wiring (same loops and channel settings) without any listener. */
-  private static Path startBareRelay(Path front, Path backend, Deque<AutoCloseable> resources) {
+  /**
+   * The daemon's relay wiring (same loops and channel settings) with only {@code listener}, on
+   * {@code ioThreads} I/O threads (the daemon has two).
+   */
+  private static Path startRelay(
+      Path dir,
+      Path backend,
+      RelayListener listener,
+      int ioThreads,
+      Deque<AutoCloseable> resources) {
+    Path front = dir.resolve("relay.sock");
     EventLoopGroup boss = EventLoops.epoll("relay-accept", 1);
     resources.push(() -> EventLoops.shutdown(boss));
-    EventLoopGroup workers = EventLoops.epoll("relay-io", 2);
+    EventLoopGroup workers = EventLoops.epoll("relay-io", ioThreads);
     resources.push(() -> EventLoops.shutdown(workers));
     ManagedChannel runtime = RuntimeChannels.channel(backend, workers);
     resources.push(() -> shutdown(runtime));
-    RelayHandlerRegistry registry = new RelayHandlerRegistry(runtime, runtime, RelayListener.NONE);
+    RelayHandlerRegistry registry = new RelayHandlerRegistry(runtime, runtime, listener);
     resources.push(RelayServer.start(front, boss, workers, registry, List.of()));
     return front;
+  }
+
+  /** The daemon's listeners: metrics in a Prometheus registry, then the default message dump. */
+  private static RelayListener daemonListeners(Deque<AutoCloseable> resources) {
+    MessageDumper dumper = new MessageDumper(DumpConfig.defaults());
+    resources.push(dumper);
+    RelayMetrics metrics = new RelayMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+    return new CompositeRelayListener(List.of(metrics, dumper));
   }
 
   private static ManagedChannel client(Path front, Deque<AutoCloseable> resources) {
