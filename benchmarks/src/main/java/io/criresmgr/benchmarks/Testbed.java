@@ -24,12 +24,16 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A {@link VersionBackend}, optionally a relay in front of it (per {@link Route}), and one client
  * channel to the front socket shared by all benchmark threads, as kubelet shares one connection.
  */
 public final class Testbed implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Testbed.class);
+
   /** The request every benchmark call sends. */
   public static final VersionRequest REQUEST = VersionRequest.newBuilder().setVersion("v1").build();
 
@@ -50,15 +54,7 @@ public final class Testbed implements AutoCloseable {
     try {
       Path backend = dir.resolve("runtime.sock");
       resources.push(VersionBackend.start(backend));
-      Path front =
-          switch (route) {
-            case DIRECT -> backend;
-            case CRI_RESMGR -> startDaemon(dir, backend, resources);
-            case BARE_RELAY -> startRelay(dir, backend, RelayListener.NONE, 2, resources);
-            case RELAY_WITH_LISTENERS ->
-                startRelay(dir, backend, daemonListeners(resources), 2, resources);
-            case BARE_RELAY_ONE_LOOP -> startRelay(dir, backend, RelayListener.NONE, 1, resources);
-          };
+      Path front = startFront(route, dir, backend, resources);
       RuntimeServiceBlockingStub stub =
           RuntimeServiceGrpc.newBlockingStub(client(front, resources));
       String name = stub.version(REQUEST).getRuntimeName();
@@ -70,6 +66,20 @@ public final class Testbed implements AutoCloseable {
       closeAll(resources);
       throw e;
     }
+  }
+
+  /** Starts what {@code route} puts in front of the backend; returns the socket to call. */
+  private static Path startFront(
+      Route route, Path dir, Path backend, Deque<AutoCloseable> resources)
+      throws InterruptedException {
+    return switch (route) {
+      case DIRECT -> backend;
+      case CRI_RESMGR -> startDaemon(dir, backend, resources);
+      case BARE_RELAY -> startRelay(dir, backend, RelayListener.NONE, 2, resources);
+      case RELAY_WITH_LISTENERS ->
+          startRelay(dir, backend, daemonListeners(resources), 2, resources);
+      case BARE_RELAY_ONE_LOOP -> startRelay(dir, backend, RelayListener.NONE, 1, resources);
+    };
   }
 
   /** The blocking CRI runtime stub of the shared client channel. */
@@ -138,7 +148,7 @@ public final class Testbed implements AutoCloseable {
       try {
         resources.pop().close();
       } catch (Exception e) {
-        System.err.println("benchmark teardown: " + e);
+        LOG.warn("benchmark teardown: {}", e.toString());
       }
     }
   }
