@@ -1,0 +1,155 @@
+package io.criresmgr.benchmarks;
+
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
+import io.criresmgr.api.runtime.v1.VersionRequest;
+import io.criresmgr.proxy.TestDaemons;
+import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.config.DumpConfig;
+import io.criresmgr.proxy.daemon.Daemon;
+import io.criresmgr.proxy.dump.MessageDumper;
+import io.criresmgr.proxy.metrics.RelayMetrics;
+import io.criresmgr.proxy.relay.CompositeRelayListener;
+import io.criresmgr.proxy.relay.EventLoops;
+import io.criresmgr.proxy.relay.RelayHandlerRegistry;
+import io.criresmgr.proxy.relay.RelayListener;
+import io.criresmgr.proxy.relay.RelayServer;
+import io.criresmgr.proxy.relay.RuntimeChannels;
+import io.grpc.ManagedChannel;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.netty.channel.EventLoopGroup;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link VersionBackend}, optionally a relay in front of it (per {@link Route}), and one client
+ * channel to the front socket shared by all benchmark threads, as kubelet shares one connection.
+ */
+public final class Testbed implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Testbed.class);
+
+  /** The request every benchmark call sends. */
+  public static final VersionRequest REQUEST = VersionRequest.newBuilder().setVersion("v1").build();
+
+  private final Deque<AutoCloseable> resources;
+  private final RuntimeServiceBlockingStub stub;
+
+  private Testbed(Deque<AutoCloseable> resources, RuntimeServiceBlockingStub stub) {
+    this.resources = resources;
+    this.stub = stub;
+  }
+
+  /**
+   * Starts the parts of {@code route} with their sockets in {@code dir}, and checks with one call
+   * that the client reaches the backend. On failure, closes what was started and rethrows.
+   */
+  public static Testbed start(Route route, Path dir) throws Exception {
+    Deque<AutoCloseable> resources = new ArrayDeque<>();
+    try {
+      Path backend = dir.resolve("runtime.sock");
+      resources.push(VersionBackend.start(backend));
+      Path front = startFront(route, dir, backend, resources);
+      RuntimeServiceBlockingStub stub =
+          RuntimeServiceGrpc.newBlockingStub(client(front, resources));
+      String name = stub.version(REQUEST).getRuntimeName();
+      if (!name.equals(VersionBackend.VERSION.getRuntimeName())) {
+        throw new IllegalStateException("unexpected runtime name " + name + " via " + route);
+      }
+      return new Testbed(resources, stub);
+    } catch (Exception | Error e) {
+      closeAll(resources);
+      throw e;
+    }
+  }
+
+  /** Starts what {@code route} puts in front of the backend; returns the socket to call. */
+  private static Path startFront(
+      Route route, Path dir, Path backend, Deque<AutoCloseable> resources)
+      throws InterruptedException {
+    return switch (route) {
+      case DIRECT -> backend;
+      case CRI_RESMGR -> startDaemon(dir, backend, resources);
+      case BARE_RELAY -> startRelay(dir, backend, RelayListener.NONE, 2, resources);
+      case RELAY_WITH_LISTENERS ->
+          startRelay(dir, backend, daemonListeners(resources), 2, resources);
+      case BARE_RELAY_ONE_LOOP -> startRelay(dir, backend, RelayListener.NONE, 1, resources);
+    };
+  }
+
+  /** The blocking CRI runtime stub of the shared client channel. */
+  public RuntimeServiceBlockingStub stub() {
+    return stub;
+  }
+
+  private static Path startDaemon(Path dir, Path backend, Deque<AutoCloseable> resources)
+      throws InterruptedException {
+    resources.push(
+        Daemon.start(
+            TestDaemons.options(dir, backend, false), new ConfigStore(TestDaemons.config())));
+    return dir.resolve("relay/cri-resmgr.sock");
+  }
+
+  /**
+   * The daemon's relay wiring (same loops and channel settings) with only {@code listener}, on
+   * {@code ioThreads} I/O threads (the daemon has two).
+   */
+  private static Path startRelay(
+      Path dir,
+      Path backend,
+      RelayListener listener,
+      int ioThreads,
+      Deque<AutoCloseable> resources) {
+    Path front = dir.resolve("relay.sock");
+    EventLoopGroup boss = EventLoops.epoll("relay-accept", 1);
+    resources.push(() -> EventLoops.shutdown(boss));
+    EventLoopGroup workers = EventLoops.epoll("relay-io", ioThreads);
+    resources.push(() -> EventLoops.shutdown(workers));
+    ManagedChannel runtime = RuntimeChannels.channel(backend, workers);
+    resources.push(() -> shutdown(runtime));
+    RelayHandlerRegistry registry = new RelayHandlerRegistry(runtime, runtime, listener);
+    resources.push(RelayServer.start(front, boss, workers, registry, List.of()));
+    return front;
+  }
+
+  /** The daemon's listeners: metrics in a Prometheus registry, then the default message dump. */
+  private static RelayListener daemonListeners(Deque<AutoCloseable> resources) {
+    MessageDumper dumper = new MessageDumper(DumpConfig.defaults());
+    resources.push(dumper);
+    RelayMetrics metrics = new RelayMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+    return new CompositeRelayListener(List.of(metrics, dumper));
+  }
+
+  private static ManagedChannel client(Path front, Deque<AutoCloseable> resources) {
+    EventLoopGroup loop = EventLoops.epoll("client", 1);
+    resources.push(() -> EventLoops.shutdown(loop));
+    ManagedChannel channel = RuntimeChannels.channel(front, loop);
+    resources.push(() -> shutdown(channel));
+    return channel;
+  }
+
+  private static void shutdown(ManagedChannel channel) throws InterruptedException {
+    channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+  }
+
+  /** Closes everything in reverse start order. */
+  @Override
+  public void close() {
+    closeAll(resources);
+  }
+
+  private static void closeAll(Deque<AutoCloseable> resources) {
+    while (!resources.isEmpty()) {
+      try {
+        resources.pop().close();
+      } catch (Exception e) {
+        LOG.warn("benchmark teardown: {}", e.toString());
+      }
+    }
+  }
+}

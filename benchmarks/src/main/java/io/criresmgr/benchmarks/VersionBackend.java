@@ -1,0 +1,82 @@
+package io.criresmgr.benchmarks;
+
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.api.runtime.v1.VersionRequest;
+import io.criresmgr.api.runtime.v1.VersionResponse;
+import io.criresmgr.proxy.relay.EventLoops;
+import io.grpc.Server;
+import io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.StreamObserver;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.EpollServerDomainSocketChannel;
+import io.netty.channel.unix.DomainSocketAddress;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A minimal, fast CRI runtime on a Unix socket: it answers {@code RuntimeService/Version} like
+ * containerd and nothing else. It serves on its transport thread ({@code directExecutor}) so that
+ * the backend adds as little as possible to what the benchmarks measure.
+ */
+public final class VersionBackend implements AutoCloseable {
+  /** The answer to every Version call; "containerd" passes the daemon's runtime check. */
+  public static final VersionResponse VERSION =
+      VersionResponse.newBuilder()
+          .setVersion("0.1.0")
+          .setRuntimeName("containerd")
+          .setRuntimeVersion("v1.7.0")
+          .setRuntimeApiVersion("v1")
+          .build();
+
+  private final Server server;
+  private final EventLoopGroup boss;
+  private final EventLoopGroup workers;
+
+  private VersionBackend(Server server, EventLoopGroup boss, EventLoopGroup workers) {
+    this.server = server;
+    this.boss = boss;
+    this.workers = workers;
+  }
+
+  /** Binds {@code socket} and starts serving. */
+  public static VersionBackend start(Path socket) throws IOException {
+    EventLoopGroup boss = EventLoops.epoll("backend-accept", 1);
+    EventLoopGroup workers = EventLoops.epoll("backend-io", 1);
+    Server server =
+        NettyServerBuilder.forAddress(new DomainSocketAddress(socket.toString()))
+            .channelType(EpollServerDomainSocketChannel.class)
+            .bossEventLoopGroup(boss)
+            .workerEventLoopGroup(workers)
+            .directExecutor()
+            .addService(new Runtime())
+            .build();
+    try {
+      return new VersionBackend(server.start(), boss, workers);
+    } catch (IOException e) {
+      EventLoops.shutdown(boss);
+      EventLoops.shutdown(workers);
+      throw e;
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    EventLoops.shutdown(workers);
+    EventLoops.shutdown(boss);
+  }
+
+  /** The runtime service: Version only; every other method is UNIMPLEMENTED. */
+  private static final class Runtime extends RuntimeServiceGrpc.RuntimeServiceImplBase {
+    @Override
+    public void version(VersionRequest request, StreamObserver<VersionResponse> response) {
+      response.onNext(VERSION);
+      response.onCompleted();
+    }
+  }
+}
