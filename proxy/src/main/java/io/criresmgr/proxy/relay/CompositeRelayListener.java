@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.relay;
 
 import io.grpc.Status;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Fans one call's observations out to several listeners, in order. */
@@ -14,11 +15,14 @@ public final class CompositeRelayListener implements RelayListener {
 
   @Override
   public CallTrace callStarted(String fullMethodName) {
-    List<CallTrace> traces =
-        listeners.stream()
-            .map(l -> l.callStarted(fullMethodName))
-            .filter(t -> t != CallTrace.NONE)
-            .toList();
+    // A plain loop: this runs on every relayed call.
+    List<CallTrace> traces = new ArrayList<>(listeners.size());
+    for (RelayListener listener : listeners) {
+      CallTrace trace = listener.callStarted(fullMethodName);
+      if (trace != CallTrace.NONE) {
+        traces.add(trace);
+      }
+    }
     if (traces.isEmpty()) {
       return CallTrace.NONE;
     }

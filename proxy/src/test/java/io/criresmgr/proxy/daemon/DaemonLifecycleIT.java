@@ -189,7 +189,10 @@ class DaemonLifecycleIT {
                   stub.withDeadlineAfter(5, TimeUnit.SECONDS)
                       .version(VersionRequest.getDefaultInstance()));
       assertEquals(Status.Code.UNAVAILABLE, down.getStatus().getCode());
-      Thread.sleep(1500); // long enough for gRPC's own backoff to have grown past a second
+      // Down long enough for gRPC's own backoff (1 s, x1.6 per attempt) to reach about 4 s: without
+      // the reconnect watcher, the first attempt after the runtime's return would come seconds
+      // late.
+      Thread.sleep(6000);
 
       backend.start();
       long back = System.nanoTime();

@@ -103,6 +103,10 @@ class ObservabilityIT {
         text.contains(
             "cri_request_latency_seconds_count{method=\"Version\",part=\"proxy\",service=\"RuntimeService\"} 2"),
         text);
+    assertTrue(
+        text.contains(
+            "cri_request_latency_seconds_bucket{method=\"Version\",part=\"runtime\",service=\"RuntimeService\",le=\"10.0\"} 2"),
+        text);
   }
 
   @Test
