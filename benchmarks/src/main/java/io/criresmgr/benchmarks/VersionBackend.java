@@ -4,12 +4,10 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.api.runtime.v1.VersionResponse;
 import io.criresmgr.proxy.relay.EventLoops;
+import io.criresmgr.proxy.relay.RelayServer;
 import io.grpc.Server;
-import io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.epoll.EpollServerDomainSocketChannel;
-import io.netty.channel.unix.DomainSocketAddress;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -44,10 +42,7 @@ public final class VersionBackend implements AutoCloseable {
     EventLoopGroup boss = EventLoops.epoll("backend-accept", 1);
     EventLoopGroup workers = EventLoops.epoll("backend-io", 1);
     Server server =
-        NettyServerBuilder.forAddress(new DomainSocketAddress(socket.toString()))
-            .channelType(EpollServerDomainSocketChannel.class)
-            .bossEventLoopGroup(boss)
-            .workerEventLoopGroup(workers)
+        RelayServer.builder(socket, boss, workers)
             .directExecutor()
             .addService(new Runtime())
             .build();

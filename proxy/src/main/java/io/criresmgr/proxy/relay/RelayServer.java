@@ -32,13 +32,8 @@ public final class RelayServer implements AutoCloseable {
       HandlerRegistry fallback,
       List<BindableService> services) {
     NettyServerBuilder builder =
-        NettyServerBuilder.forAddress(new DomainSocketAddress(socket.toString()))
-            .channelType(EpollServerDomainSocketChannel.class)
-            .bossEventLoopGroup(boss)
-            .workerEventLoopGroup(workers)
+        builder(socket, boss, workers)
             .fallbackHandlerRegistry(fallback)
-            // gRPC asks for TCP keep-alive, which Unix sockets do not have (netty warns per conn.).
-            .withChildOption(ChannelOption.SO_KEEPALIVE, null)
             // The relay never blocks in its handlers; serving on the transport threads saves
             // two thread hand-offs per call.
             .directExecutor()
@@ -50,6 +45,20 @@ public final class RelayServer implements AutoCloseable {
     } catch (IOException e) {
       throw new RelayException("cannot serve on " + socket + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * A gRPC server builder for a Unix socket on epoll loops: every Unix-socket server of the project
+   * (relay, simulated runtime, benchmark backends) is built here.
+   */
+  public static NettyServerBuilder builder(
+      Path socket, EventLoopGroup boss, EventLoopGroup workers) {
+    return NettyServerBuilder.forAddress(new DomainSocketAddress(socket.toString()))
+        .channelType(EpollServerDomainSocketChannel.class)
+        .bossEventLoopGroup(boss)
+        .workerEventLoopGroup(workers)
+        // gRPC asks for TCP keep-alive, which Unix sockets do not have (netty warns per conn.).
+        .withChildOption(ChannelOption.SO_KEEPALIVE, null);
   }
 
   /** Stops accepting calls, waits up to {@code graceSeconds} for running ones, then cancels. */

@@ -1,14 +1,9 @@
 package io.criresmgr.proxy.sim;
 
+import io.criresmgr.proxy.relay.EventLoops;
+import io.criresmgr.proxy.relay.RelayServer;
 import io.grpc.Server;
-import io.grpc.netty.NettyServerBuilder;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerDomainSocketChannel;
-import io.netty.channel.unix.DomainSocketAddress;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -37,17 +32,9 @@ public final class SimRuntimeServer implements AutoCloseable {
   public SimRuntimeServer(Path socket, SimRuntime runtime) {
     this.socket = Objects.requireNonNull(socket, "socket").toAbsolutePath();
     this.runtime = Objects.requireNonNull(runtime, "runtime");
-    this.boss = eventLoops(1, "sim-runtime-boss");
-    this.workers = eventLoops(2, "sim-runtime-worker");
-    this.server =
-        runtime
-            .addTo(NettyServerBuilder.forAddress(new DomainSocketAddress(this.socket.toString())))
-            .channelType(EpollServerDomainSocketChannel.class)
-            .bossEventLoopGroup(boss)
-            .workerEventLoopGroup(workers)
-            // gRPC sets TCP keep-alive; a Unix socket has none, and Netty warns about it.
-            .withChildOption(ChannelOption.SO_KEEPALIVE, null)
-            .build();
+    this.boss = EventLoops.epoll("sim-runtime-boss", 1);
+    this.workers = EventLoops.epoll("sim-runtime-worker", 2);
+    this.server = runtime.addTo(RelayServer.builder(this.socket, boss, workers)).build();
   }
 
   /**
@@ -106,10 +93,5 @@ public final class SimRuntimeServer implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot remove socket " + socket, e);
     }
-  }
-
-  private static EventLoopGroup eventLoops(int threads, String name) {
-    return new MultiThreadIoEventLoopGroup(
-        threads, new DefaultThreadFactory(name, true), EpollIoHandler.newFactory());
   }
 }

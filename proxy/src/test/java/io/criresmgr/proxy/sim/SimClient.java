@@ -2,14 +2,10 @@ package io.criresmgr.proxy.sim;
 
 import io.criresmgr.api.runtime.v1.ImageServiceGrpc;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.proxy.relay.EventLoops;
+import io.criresmgr.proxy.relay.RuntimeChannels;
 import io.grpc.ManagedChannel;
-import io.grpc.netty.NettyChannelBuilder;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.EpollDomainSocketChannel;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.unix.DomainSocketAddress;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -18,18 +14,11 @@ final class SimClient implements AutoCloseable {
   final RuntimeServiceGrpc.RuntimeServiceBlockingStub runtime;
   final RuntimeServiceGrpc.RuntimeServiceStub runtimeAsync;
   final ImageServiceGrpc.ImageServiceBlockingStub images;
-  private final EventLoopGroup group =
-      new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
+  private final EventLoopGroup group = EventLoops.epoll("sim-client", 1);
   private final ManagedChannel channel;
 
   SimClient(Path socket) {
-    channel =
-        NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))
-            .channelType(EpollDomainSocketChannel.class)
-            .eventLoopGroup(group)
-            .withOption(ChannelOption.SO_KEEPALIVE, null)
-            .usePlaintext()
-            .build();
+    channel = RuntimeChannels.channel(socket, group);
     runtime = RuntimeServiceGrpc.newBlockingStub(channel).withWaitForReady();
     runtimeAsync = RuntimeServiceGrpc.newStub(channel);
     images = ImageServiceGrpc.newBlockingStub(channel).withWaitForReady();
@@ -43,6 +32,6 @@ final class SimClient implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    EventLoops.shutdown(group);
   }
 }
