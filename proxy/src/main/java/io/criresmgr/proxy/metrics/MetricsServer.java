@@ -2,6 +2,7 @@ package io.criresmgr.proxy.metrics;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.criresmgr.proxy.config.HttpEndpoint;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
@@ -38,24 +39,21 @@ public final class MetricsServer implements AutoCloseable {
     return new MetricsServer(server, executor);
   }
 
-  /** Parses {@code host:port} / {@code :port}; an empty host means every interface. */
+  /**
+   * Parses {@code host:port} / {@code :port} ({@link HttpEndpoint}); empty host: every interface.
+   */
   static InetSocketAddress address(String endpoint) {
-    int colon = endpoint.lastIndexOf(':');
-    if (colon < 0) {
-      throw new IllegalArgumentException(
-          "invalid HTTP endpoint \"" + endpoint + "\": expected host:port or :port");
-    }
-    String host = endpoint.substring(0, colon);
-    if (host.startsWith("[") && host.endsWith("]")) {
-      host = host.substring(1, host.length() - 1);
-    }
-    int port;
     try {
-      port = Integer.parseInt(endpoint.substring(colon + 1));
-    } catch (NumberFormatException e) {
+      HttpEndpoint.check(endpoint);
+    } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
-          "invalid HTTP endpoint \"" + endpoint + "\": port must be a number 0-65535", e);
+          "invalid HTTP endpoint \"" + endpoint + "\": " + e.getMessage(), e);
     }
+    if (endpoint.isEmpty()) {
+      throw new IllegalArgumentException("invalid HTTP endpoint \"\": no server is wanted");
+    }
+    String host = HttpEndpoint.host(endpoint);
+    int port = HttpEndpoint.port(endpoint);
     return host.isEmpty() ? new InetSocketAddress(port) : new InetSocketAddress(host, port);
   }
 

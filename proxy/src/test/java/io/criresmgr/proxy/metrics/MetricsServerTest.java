@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.criresmgr.proxy.config.HttpEndpoint;
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.Test;
 
@@ -22,11 +23,11 @@ class MetricsServerTest {
   @Test
   void rejectsBadEndpoints() {
     assertEquals(
-        "invalid HTTP endpoint \"8891\": expected host:port or :port",
+        "invalid HTTP endpoint \"8891\": " + HttpEndpoint.SYNTAX,
         assertThrows(IllegalArgumentException.class, () -> MetricsServer.address("8891"))
             .getMessage());
     assertEquals(
-        "invalid HTTP endpoint \":http\": port must be a number 0-65535",
+        "invalid HTTP endpoint \":http\": " + HttpEndpoint.SYNTAX,
         assertThrows(IllegalArgumentException.class, () -> MetricsServer.address(":http"))
             .getMessage());
   }
