@@ -1,0 +1,181 @@
+package io.criresmgr.cache;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A container as the cache knows it. Immutable: the cache replaces the whole record on change.
+ *
+ * @param cacheId {@code <podUID>:<containerName>}, stable across re-creations
+ * @param id the runtime's container id; empty until CreateContainer succeeded
+ * @param podId the runtime's sandbox id of its pod
+ * @param name container name
+ * @param namespace pod namespace
+ * @param initContainer whether the pod's resource annotation lists it as an init container
+ * @param labels container labels
+ * @param annotations container annotations
+ * @param image image reference
+ * @param state life-cycle state
+ * @param requested linux resources kubelet asked for (CreateContainer or its last update)
+ * @param resources requests and limits (from the webhook annotation, else estimated)
+ * @param qosClass the pod's QoS class
+ * @param assignment the policy's current decision
+ * @param pending controllers that have not enforced {@code assignment} yet
+ * @param seq creation order in the cache (larger is newer)
+ */
+public record Container(
+    String cacheId,
+    String id,
+    String podId,
+    String name,
+    String namespace,
+    boolean initContainer,
+    Map<String, String> labels,
+    Map<String, String> annotations,
+    String image,
+    ContainerState state,
+    LinuxResources requested,
+    Resources resources,
+    QosClass qosClass,
+    Assignment assignment,
+    Set<String> pending,
+    long seq) {
+  /** Checks for nulls, copies the collections and sorts {@code pending}. */
+  public Container {
+    Objects.requireNonNull(cacheId, "cacheId");
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(podId, "podId");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(namespace, "namespace");
+    Objects.requireNonNull(image, "image");
+    Objects.requireNonNull(state, "state");
+    Objects.requireNonNull(requested, "requested");
+    Objects.requireNonNull(resources, "resources");
+    Objects.requireNonNull(qosClass, "qosClass");
+    Objects.requireNonNull(assignment, "assignment");
+    labels = Map.copyOf(labels);
+    annotations = Map.copyOf(annotations);
+    pending = java.util.Collections.unmodifiableSet(new TreeSet<>(pending));
+  }
+
+  /** The cache id of a container: {@code <podUID>:<name>}. */
+  public static String cacheId(String podUid, String name) {
+    return podUid + ":" + name;
+  }
+
+  /** A copy with another runtime id. */
+  public Container withId(String value) {
+    return new Container(
+        cacheId,
+        value,
+        podId,
+        name,
+        namespace,
+        initContainer,
+        labels,
+        annotations,
+        image,
+        state,
+        requested,
+        resources,
+        qosClass,
+        assignment,
+        pending,
+        seq);
+  }
+
+  /** A copy in another state. */
+  public Container withState(ContainerState value) {
+    return new Container(
+        cacheId,
+        id,
+        podId,
+        name,
+        namespace,
+        initContainer,
+        labels,
+        annotations,
+        image,
+        value,
+        requested,
+        resources,
+        qosClass,
+        assignment,
+        pending,
+        seq);
+  }
+
+  /** A copy with other requested resources and requests/limits. */
+  public Container withRequested(LinuxResources value, Resources estimated) {
+    return new Container(
+        cacheId,
+        id,
+        podId,
+        name,
+        namespace,
+        initContainer,
+        labels,
+        annotations,
+        image,
+        state,
+        value,
+        estimated,
+        qosClass,
+        assignment,
+        pending,
+        seq);
+  }
+
+  /** A copy with another assignment and the given controllers marked pending. */
+  public Container withAssignment(Assignment value, Set<String> markPending) {
+    Set<String> all = new TreeSet<>(pending);
+    all.addAll(markPending);
+    return new Container(
+        cacheId,
+        id,
+        podId,
+        name,
+        namespace,
+        initContainer,
+        labels,
+        annotations,
+        image,
+        state,
+        requested,
+        resources,
+        qosClass,
+        value,
+        all,
+        seq);
+  }
+
+  /** A copy with {@code controller} no longer pending. */
+  public Container withoutPending(String controller) {
+    Set<String> rest = new TreeSet<>(pending);
+    rest.remove(controller);
+    return new Container(
+        cacheId,
+        id,
+        podId,
+        name,
+        namespace,
+        initContainer,
+        labels,
+        annotations,
+        image,
+        state,
+        requested,
+        resources,
+        qosClass,
+        assignment,
+        rest,
+        seq);
+  }
+
+  /** The linux resources the runtime should apply: the request with the assignment applied. */
+  public LinuxResources effectiveResources() {
+    return assignment.applyTo(requested);
+  }
+}

@@ -1,0 +1,203 @@
+package io.criresmgr.cache;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The node cache: pods, containers and policy data. Not thread-safe by design: it has one writer,
+ * the pipeline thread, and readers on other threads get a {@link #snapshot()} taken there.
+ */
+public final class NodeCache implements NodeState {
+  private final Map<String, Pod> pods = new TreeMap<>();
+  private final Map<String, Container> containers = new HashMap<>();
+  private final Map<String, String> idToCacheId = new HashMap<>();
+  private final Map<String, JsonNode> policyData = new TreeMap<>();
+  private String activePolicy = "";
+  private @Nullable String agentConfig;
+  private long nextSeq = 1;
+  private long changes;
+
+  /** An empty cache. */
+  public NodeCache() {}
+
+  /** A cache holding what {@code snapshot} recorded. */
+  public static NodeCache restore(CacheSnapshot snapshot) {
+    NodeCache cache = new NodeCache();
+    snapshot.pods().values().forEach(cache::putPod);
+    snapshot.containers().values().forEach(cache::putContainer);
+    cache.policyData.putAll(snapshot.policyData());
+    cache.activePolicy = snapshot.activePolicy();
+    cache.agentConfig = snapshot.agentConfig().orElse(null);
+    cache.nextSeq = Math.max(cache.nextSeq, snapshot.nextSeq());
+    cache.changes = 0;
+    return cache;
+  }
+
+  /** An immutable copy of everything, for persistence and for readers on other threads. */
+  public CacheSnapshot snapshot() {
+    return new CacheSnapshot(
+        CacheSnapshot.VERSION,
+        pods,
+        containers,
+        nextSeq,
+        activePolicy,
+        policyData,
+        Optional.ofNullable(agentConfig));
+  }
+
+  /** Counts mutations; persistence saves when it moved. */
+  public long changes() {
+    return changes;
+  }
+
+  /** A new creation sequence number. */
+  public long nextSeq() {
+    changes++;
+    return nextSeq++;
+  }
+
+  @Override
+  public List<Pod> pods() {
+    return List.copyOf(pods.values());
+  }
+
+  @Override
+  public List<Container> containers() {
+    List<Container> all = new ArrayList<>(containers.values());
+    all.sort(Comparator.comparingLong(Container::seq).thenComparing(c -> c.cacheId()));
+    return all;
+  }
+
+  @Override
+  public Optional<Pod> pod(String podId) {
+    return Optional.ofNullable(pods.get(podId));
+  }
+
+  @Override
+  public Optional<Container> container(String cacheId) {
+    return Optional.ofNullable(containers.get(cacheId));
+  }
+
+  @Override
+  public Optional<Container> containerById(String id) {
+    String cacheId = idToCacheId.get(id);
+    return cacheId == null ? Optional.empty() : container(cacheId);
+  }
+
+  /** Containers of one pod, in creation order. */
+  public List<Container> containersOf(String podId) {
+    return containers().stream().filter(c -> c.podId().equals(podId)).toList();
+  }
+
+  @Override
+  public Optional<JsonNode> policyData(String policyName) {
+    return Optional.ofNullable(policyData.get(policyName));
+  }
+
+  /** Inserts or replaces a pod. */
+  public void putPod(Pod pod) {
+    pods.put(pod.id(), pod);
+    changes++;
+  }
+
+  /** Removes a pod (its containers stay until removed). */
+  public void removePod(String podId) {
+    if (pods.remove(podId) != null) {
+      changes++;
+    }
+  }
+
+  /** Inserts or replaces a container and indexes its runtime id. */
+  public void putContainer(Container container) {
+    Container old = containers.put(container.cacheId(), container);
+    if (old != null && !old.id().isEmpty() && !old.id().equals(container.id())) {
+      idToCacheId.remove(old.id());
+    }
+    if (!container.id().isEmpty()) {
+      idToCacheId.put(container.id(), container.cacheId());
+    }
+    nextSeq = Math.max(nextSeq, container.seq() + 1);
+    changes++;
+  }
+
+  /** Removes a container. */
+  public void removeContainer(String cacheId) {
+    Container old = containers.remove(cacheId);
+    if (old != null) {
+      if (!old.id().isEmpty()) {
+        idToCacheId.remove(old.id(), cacheId);
+      }
+      changes++;
+    }
+  }
+
+  /**
+   * Applies assignments all or nothing: every id must name a cached container, else nothing
+   * changes. A container whose assignment changes gets {@code markPending} added to its pending
+   * controllers.
+   *
+   * @throws IllegalArgumentException naming the first unknown container
+   */
+  public void applyAssignments(Map<String, Assignment> assignments, Set<String> markPending) {
+    for (String cacheId : assignments.keySet()) {
+      if (!containers.containsKey(cacheId)) {
+        throw new IllegalArgumentException("assignment for unknown container " + cacheId);
+      }
+    }
+    assignments.forEach(
+        (cacheId, assignment) -> {
+          Container c = Objects.requireNonNull(containers.get(cacheId));
+          if (!c.assignment().equals(assignment)) {
+            putContainer(c.withAssignment(assignment, markPending));
+          }
+        });
+  }
+
+  /** Replaces (or, with null, removes) a policy's private state. */
+  public void setPolicyData(String policyName, @Nullable JsonNode data) {
+    if (data == null) {
+      policyData.remove(policyName);
+    } else {
+      policyData.put(policyName, data);
+    }
+    changes++;
+  }
+
+  /** Forgets every policy's private state and the recorded policy name. */
+  public void resetPolicy() {
+    policyData.clear();
+    activePolicy = "";
+    changes++;
+  }
+
+  /** The policy that made the recorded assignments; empty if none. */
+  public String activePolicy() {
+    return activePolicy;
+  }
+
+  /** Records the policy making assignments. */
+  public void setActivePolicy(String name) {
+    activePolicy = Objects.requireNonNull(name, "name");
+    changes++;
+  }
+
+  /** The last configuration accepted from the node agent, as YAML. */
+  public Optional<String> agentConfig() {
+    return Optional.ofNullable(agentConfig);
+  }
+
+  /** Stores (or, with null, forgets) the agent's configuration. */
+  public void setAgentConfig(@Nullable String yaml) {
+    agentConfig = yaml;
+    changes++;
+  }
+}

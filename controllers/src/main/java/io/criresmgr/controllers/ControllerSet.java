@@ -1,0 +1,179 @@
+package io.criresmgr.controllers;
+
+import io.criresmgr.cache.Container;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The controllers of the daemon in their fixed order (by name), each with its mode and whether it
+ * runs. Confined to the pipeline thread.
+ *
+ * <p>Modes (cri-resmgr {@code control/flags.go}): {@code required} must start and its hook failures
+ * fail the request; {@code optional} is dropped if it cannot start, and once running behaves like
+ * {@code required}; {@code relaxed} is dropped if it cannot start and its hook failures are only
+ * logged; {@code disabled} never runs. Unlisted controllers are {@code relaxed}.
+ */
+public final class ControllerSet {
+  /** Mode of controllers the configuration does not mention. */
+  public static final ControllerMode DEFAULT_MODE = ControllerMode.RELAXED;
+
+  private static final Logger LOG = LoggerFactory.getLogger(ControllerSet.class);
+
+  private final List<Controller> controllers;
+  private final Map<String, ControllerMode> modes = new LinkedHashMap<>();
+  private final Set<String> running = new TreeSet<>();
+
+  /** The given controllers, sorted by name; duplicate names are rejected. */
+  public ControllerSet(List<? extends Controller> controllers) {
+    List<Controller> sorted = new ArrayList<>(controllers);
+    sorted.sort(Comparator.comparing(Controller::name));
+    for (int i = 1; i < sorted.size(); i++) {
+      if (sorted.get(i).name().equals(sorted.get(i - 1).name())) {
+        throw new IllegalArgumentException(
+            "duplicate controller name \"" + sorted.get(i).name() + "\"");
+      }
+    }
+    this.controllers = List.copyOf(sorted);
+  }
+
+  /** Controller names in hook order. */
+  public List<String> names() {
+    return controllers.stream().map(Controller::name).toList();
+  }
+
+  /** Names of the running controllers. */
+  public Set<String> running() {
+    return Set.copyOf(running);
+  }
+
+  /**
+   * Starts and stops controllers to match {@code configured} (name to mode); unknown names are
+   * rejected.
+   *
+   * @throws ControllerException if a required controller cannot start (the others keep their
+   *     previous state)
+   */
+  public void configure(Map<String, ControllerMode> configured, ControllerContext context) {
+    for (String name : configured.keySet()) {
+      if (!names().contains(name)) {
+        throw new ControllerException(
+            "resource-manager.control.Controllers: unknown controller \""
+                + name
+                + "\", expected one of "
+                + String.join(", ", names()));
+      }
+    }
+    for (Controller c : controllers) {
+      ControllerMode mode = configured.getOrDefault(c.name(), DEFAULT_MODE);
+      if (mode == ControllerMode.REQUIRED && !running.contains(c.name())) {
+        startOrThrow(c, context);
+      }
+    }
+    for (Controller c : controllers) {
+      apply(c, configured.getOrDefault(c.name(), DEFAULT_MODE), context);
+    }
+  }
+
+  private void startOrThrow(Controller c, ControllerContext context) {
+    try {
+      c.start(context);
+      running.add(c.name());
+    } catch (ControllerException e) {
+      throw new ControllerException(
+          "required controller " + c.name() + " cannot start: " + e.getMessage(), e);
+    }
+  }
+
+  private void apply(Controller c, ControllerMode mode, ControllerContext context) {
+    ControllerMode old = modes.put(c.name(), mode);
+    if (mode == ControllerMode.DISABLED) {
+      if (running.remove(c.name())) {
+        c.stop();
+      }
+    } else if (!running.contains(c.name())) {
+      try {
+        c.start(context);
+        running.add(c.name());
+      } catch (ControllerException e) {
+        LOG.warn(
+            "controller {} cannot start, disabled ({} mode): {}", c.name(), mode, e.getMessage());
+        return;
+      }
+    }
+    if (old != mode) {
+      LOG.info(
+          "controller {} is now {}, mode {}",
+          c.name(),
+          running.contains(c.name()) ? "running" : "stopped",
+          mode);
+    }
+  }
+
+  /** Stops every running controller. */
+  public void stopAll() {
+    for (Controller c : controllers) {
+      if (running.remove(c.name())) {
+        c.stop();
+      }
+    }
+  }
+
+  /** Runs every running controller's pre-create hook; see {@link #run}. */
+  public Set<String> preCreate(Container container, ContainerEdits edits) {
+    return run(container, "pre-create", c -> c.preCreate(container, edits));
+  }
+
+  /** Runs every running controller's post-start hook; see {@link #run}. */
+  public Set<String> postStart(Container container) {
+    return run(container, "post-start", c -> c.postStart(container));
+  }
+
+  /** Runs every running controller's post-update hook; see {@link #run}. */
+  public Set<String> postUpdate(Container container) {
+    return run(container, "post-update", c -> c.postUpdate(container));
+  }
+
+  /** Runs every running controller's post-stop hook; see {@link #run}. */
+  public Set<String> postStop(Container container) {
+    return run(container, "post-stop", c -> c.postStop(container));
+  }
+
+  /**
+   * Runs a hook of every running controller in order and returns the names of those that succeeded.
+   * A relaxed controller's failure is logged; a required or optional one's failure stops the run
+   * and is thrown.
+   */
+  private Set<String> run(
+      Container container, String hook, java.util.function.Consumer<Controller> action) {
+    Set<String> succeeded = new TreeSet<>();
+    for (Controller c : controllers) {
+      if (!running.contains(c.name())) {
+        continue;
+      }
+      try {
+        action.accept(c);
+        succeeded.add(c.name());
+      } catch (ControllerException e) {
+        if (modes.getOrDefault(c.name(), DEFAULT_MODE) == ControllerMode.RELAXED) {
+          LOG.warn(
+              "{} hook of controller {} failed for {}: {}",
+              hook,
+              c.name(),
+              container.cacheId(),
+              e.getMessage());
+        } else {
+          throw new ControllerException(
+              "controller " + c.name() + " (" + hook + "): " + e.getMessage(), e);
+        }
+      }
+    }
+    return succeeded;
+  }
+}

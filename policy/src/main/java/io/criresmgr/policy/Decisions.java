@@ -1,0 +1,62 @@
+package io.criresmgr.policy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.criresmgr.cache.Assignment;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What a policy decided: new assignments in the order they should be enforced, and optionally its
+ * new private state. Applied to the cache all or nothing.
+ *
+ * @param updates assignments, at most one per container, in enforcement order
+ * @param policyData the policy's new private state; empty to keep the stored one
+ */
+public record Decisions(List<Update> updates, Optional<JsonNode> policyData) {
+  /** Nothing changes. */
+  public static final Decisions NONE = new Decisions(List.of(), Optional.empty());
+
+  /** Copies the list; rejects two updates of one container. */
+  public Decisions {
+    updates = List.copyOf(updates);
+    Objects.requireNonNull(policyData, "policyData");
+    Set<String> seen = new HashSet<>();
+    for (Update u : updates) {
+      if (!seen.add(u.cacheId())) {
+        throw new IllegalArgumentException("two decisions for container " + u.cacheId());
+      }
+    }
+  }
+
+  /** Only these assignments. */
+  public static Decisions of(List<Update> updates) {
+    return new Decisions(updates, Optional.empty());
+  }
+
+  /** One assignment. */
+  public static Decisions of(String cacheId, Assignment assignment) {
+    return of(List.of(new Update(cacheId, assignment)));
+  }
+
+  /** A copy that also stores {@code data} as the policy's private state. */
+  public Decisions withPolicyData(JsonNode data) {
+    return new Decisions(updates, Optional.of(data));
+  }
+
+  /**
+   * One container's new assignment.
+   *
+   * @param cacheId the container's cache id
+   * @param assignment its new assignment
+   */
+  public record Update(String cacheId, Assignment assignment) {
+    /** Checks for nulls. */
+    public Update {
+      Objects.requireNonNull(cacheId, "cacheId");
+      Objects.requireNonNull(assignment, "assignment");
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package io.criresmgr.policy;
+
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.NodeState;
+
+/**
+ * A placement policy: decides which CPUs and memory nodes each container gets. Every method runs on
+ * the pipeline thread and returns immutable {@link Decisions}; the pipeline applies them to the
+ * cache all or nothing and has controllers enforce them. A policy must not mutate anything it is
+ * given; its own state between calls belongs in {@link Decisions#policyData()}, so that the cache
+ * persists it and a rejected decision leaves no trace.
+ *
+ * <p>Throw {@link PolicyException} when a request cannot be satisfied; the request fails with its
+ * message and nothing changes.
+ */
+public interface Policy {
+  /**
+   * Decides resources for {@code container}, which is in the cache already (state {@code CREATING},
+   * or {@code RUNNING} when adopted at start-up).
+   */
+  Decisions allocate(Container container, NodeState node);
+
+  /** Releases what {@code container} held; it is still in the cache, no longer active. */
+  Decisions release(Container container, NodeState node);
+
+  /** Re-decides after {@code container}'s requested resources changed. */
+  Decisions update(Container container, NodeState node);
+
+  /** Reconsiders every assignment (periodically, and after a configuration change). */
+  default Decisions rebalance(NodeState node) {
+    return Decisions.NONE;
+  }
+
+  /** Reacts to an event (a container started, a policy timer fired). */
+  default Decisions handleEvent(PolicyEvent event, NodeState node) {
+    return Decisions.NONE;
+  }
+}
