@@ -12,6 +12,7 @@ import io.criresmgr.proxy.relay.EventLoops;
 import io.criresmgr.proxy.relay.PidFile;
 import io.criresmgr.proxy.relay.RelayException;
 import io.criresmgr.proxy.relay.RelayHandlerRegistry;
+import io.criresmgr.proxy.relay.RelayListener;
 import io.criresmgr.proxy.relay.RelayServer;
 import io.criresmgr.proxy.relay.RelaySocket;
 import io.criresmgr.proxy.relay.RuntimeChannels;
@@ -29,9 +30,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The running daemon. Start-up order (reference §1.1): claim the relay socket (refusing a live
- * one), wait for the runtime, check its version, start instrumentation and the message dump, serve
- * the relay socket, set its permissions, write the PID file, follow configuration changes.
- * Resources are closed in reverse order.
+ * one), wait for the runtime, check its version, start instrumentation and the message dump,
+ * restore the cache and reconcile it with the runtime, serve the relay socket, set its permissions,
+ * write the PID file, follow configuration changes. Resources are closed in reverse order.
  */
 public final class Daemon implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
@@ -93,16 +94,23 @@ public final class Daemon implements AutoCloseable {
     instrumentation = own(new Instrumentation());
     configureInstrumentation(config);
     MessageDumper dumper = own(new MessageDumper(config.dump()));
+    RelayListener listener =
+        new CompositeRelayListener(List.of(new RelayMetrics(instrumentation.registry()), dumper));
     RelayHandlerRegistry registry =
-        new RelayHandlerRegistry(
-            channels.runtime(),
-            channels.image(),
-            new CompositeRelayListener(
-                List.of(new RelayMetrics(instrumentation.registry()), dumper)));
-    own(RelayServer.start(options.relaySocket(), boss, workers, registry, List.of()));
+        new RelayHandlerRegistry(channels.runtime(), channels.image(), listener);
+    ResourceManagement management = ResourceManagement.start(options, config, channels.runtime());
+    own(management);
+    own(
+        RelayServer.start(
+            options.relaySocket(),
+            boss,
+            workers,
+            registry,
+            List.of(management.manager().service(listener))));
     applyPermissions(socket, options.runtimeSocket());
     own(PidFile.write(options.pidFile()));
     store.addListener(new SectionListener(config, dumper, instrumentation));
+    store.addListener(management.configListener(config));
     LOG.info("cri-resmgr is up and running, serving CRI on {}", options.relaySocket());
   }
 

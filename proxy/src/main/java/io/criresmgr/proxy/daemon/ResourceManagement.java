@@ -1,0 +1,158 @@
+package io.criresmgr.proxy.daemon;
+
+import io.criresmgr.cache.CacheFile;
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.cache.NodeCache;
+import io.criresmgr.controllers.ControllerContext;
+import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.policy.PolicyContext;
+import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.proxy.DaemonOptions;
+import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.ConfigException;
+import io.criresmgr.proxy.config.ConfigListener;
+import io.criresmgr.proxy.pipeline.ActivePolicy;
+import io.criresmgr.proxy.pipeline.PolicyActivation;
+import io.criresmgr.proxy.pipeline.ResourceManager;
+import io.criresmgr.proxy.pipeline.StartupSync;
+import io.grpc.Channel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon's resource-management part: restores the cache (a corrupt file is moved aside, never
+ * fatal), refuses a policy switch under {@code --disable-policy-switch}, activates the policy,
+ * starts the controllers, reconciles with the runtime and runs the rebalancing timer.
+ */
+final class ResourceManagement implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ResourceManagement.class);
+
+  private final ResourceManager manager;
+  private final PolicyRegistry registry;
+  private final PolicyContext policyContext;
+  private final ControllerContext controllerContext;
+  private final @Nullable Rebalancer rebalancer;
+
+  private ResourceManagement(
+      ResourceManager manager,
+      PolicyRegistry registry,
+      PolicyContext policyContext,
+      ControllerContext controllerContext,
+      @Nullable Rebalancer rebalancer) {
+    this.manager = manager;
+    this.registry = registry;
+    this.policyContext = policyContext;
+    this.controllerContext = controllerContext;
+    this.rebalancer = rebalancer;
+  }
+
+  /** Starts everything; the caller owns the result. */
+  static ResourceManagement start(DaemonOptions options, Config config, Channel runtime)
+      throws InterruptedException {
+    CacheFile file = new CacheFile(options.relayDir());
+    NodeCache cache = restore(file);
+    checkPolicySwitch(options, cache, config.policy().active());
+    PolicyRegistry registry = PolicyRegistry.builtIn();
+    PolicyContext policyContext = policyContext(options, config);
+    ActivePolicy policy = PolicyActivation.activate(registry, config.policy(), policyContext);
+    ControllerContext controllerContext =
+        new ControllerContext(
+            options.hostRoot(), options.cgroupMount(), config.controllerSections());
+    ResourceManager manager = new ResourceManager(cache, policy, List.of(), runtime, file);
+    try {
+      startControllers(manager, config, controllerContext);
+      StartupSync.run(manager);
+    } catch (RuntimeException | InterruptedException e) {
+      manager.close();
+      throw e;
+    }
+    Rebalancer rebalancer =
+        options.rebalanceInterval().isZero()
+            ? null
+            : new Rebalancer(manager.pipeline(), options.rebalanceInterval());
+    return new ResourceManagement(manager, registry, policyContext, controllerContext, rebalancer);
+  }
+
+  private static NodeCache restore(CacheFile file) {
+    CacheFile.LoadResult loaded = file.load();
+    loaded.problem().ifPresent(LOG::warn);
+    return loaded.snapshot().map(NodeCache::restore).orElseGet(NodeCache::new);
+  }
+
+  private static void checkPolicySwitch(DaemonOptions options, NodeCache cache, String active) {
+    String recorded = cache.activePolicy();
+    if (options.disablePolicySwitch() && !recorded.isEmpty() && !recorded.equals(active)) {
+      throw new ConfigException(
+          "the cache records policy "
+              + recorded
+              + " but policy.Active is "
+              + active
+              + " and --disable-policy-switch forbids switching; set policy.Active: "
+              + recorded
+              + " or run cri-resmgr --reset-policy");
+    }
+  }
+
+  private static void startControllers(
+      ResourceManager manager, Config config, ControllerContext context)
+      throws InterruptedException {
+    try {
+      manager
+          .pipeline()
+          .run(
+              s -> {
+                s.controllers().configure(config.resourceManager().controllers(), context);
+                return null;
+              })
+          .get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof ControllerException c) {
+        throw new ConfigException(c.getMessage(), c);
+      }
+      throw new ConfigException("cannot start controllers: " + e.getCause(), e);
+    }
+  }
+
+  private static PolicyContext policyContext(DaemonOptions options, Config config) {
+    Path sys = options.hostRoot().resolve("sys");
+    return new PolicyContext(
+        options.hostRoot(),
+        readList(sys.resolve("devices/system/cpu/online"), CpuSet.of(0)),
+        readList(sys.resolve("devices/system/node/online"), CpuSet.of(0)),
+        config.policy().availableResources(),
+        config.policy().reservedResources());
+  }
+
+  private static CpuSet readList(Path file, CpuSet fallback) {
+    try {
+      return CpuSet.parse(Files.readString(file));
+    } catch (IOException | IllegalArgumentException e) {
+      LOG.warn("cannot read {} ({}), assuming {}", file, e.getMessage(), fallback);
+      return fallback;
+    }
+  }
+
+  /** The pipeline. */
+  ResourceManager manager() {
+    return manager;
+  }
+
+  /** Follows configuration changes of sections {@code policy} and {@code resource-manager}. */
+  ConfigListener configListener(Config applied) {
+    return new PipelineConfigListener(applied, manager, registry, policyContext, controllerContext);
+  }
+
+  @Override
+  public void close() {
+    if (rebalancer != null) {
+      rebalancer.close();
+    }
+    manager.close();
+  }
+}
