@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.daemon;
 
+import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
@@ -66,9 +67,15 @@ public final class Daemon implements AutoCloseable {
   /** Starts every part of the daemon; on failure, closes what was started and rethrows. */
   public static Daemon start(DaemonOptions options, ConfigStore config)
       throws InterruptedException {
+    return start(options, config, PolicyRegistry.builtIn());
+  }
+
+  /** Starts the daemon with the policies of {@code policies} (tests add their own). */
+  public static Daemon start(DaemonOptions options, ConfigStore config, PolicyRegistry policies)
+      throws InterruptedException {
     Daemon daemon = new Daemon();
     try {
-      daemon.startParts(options, config);
+      daemon.startParts(options, config, policies);
       return daemon;
     } catch (RuntimeException | InterruptedException e) {
       daemon.close();
@@ -76,7 +83,8 @@ public final class Daemon implements AutoCloseable {
     }
   }
 
-  private void startParts(DaemonOptions options, ConfigStore store) throws InterruptedException {
+  private void startParts(DaemonOptions options, ConfigStore store, PolicyRegistry policies)
+      throws InterruptedException {
     rejectDisconnectedSockets(options);
     RelaySocket socket = own(RelaySocket.claim(options.relaySocket()));
     createRelayDir(options.relayDir());
@@ -98,7 +106,8 @@ public final class Daemon implements AutoCloseable {
         new CompositeRelayListener(List.of(new RelayMetrics(instrumentation.registry()), dumper));
     RelayHandlerRegistry registry =
         new RelayHandlerRegistry(channels.runtime(), channels.image(), listener);
-    ResourceManagement management = ResourceManagement.start(options, config, channels.runtime());
+    ResourceManagement management =
+        ResourceManagement.start(options, config, channels.runtime(), policies);
     own(management);
     own(
         RelayServer.start(

@@ -53,12 +53,12 @@ final class ResourceManagement implements AutoCloseable {
   }
 
   /** Starts everything; the caller owns the result. */
-  static ResourceManagement start(DaemonOptions options, Config config, Channel runtime)
+  static ResourceManagement start(
+      DaemonOptions options, Config config, Channel runtime, PolicyRegistry registry)
       throws InterruptedException {
     CacheFile file = new CacheFile(options.relayDir());
     NodeCache cache = restore(file);
     checkPolicySwitch(options, cache, config.policy().active());
-    PolicyRegistry registry = PolicyRegistry.builtIn();
     PolicyContext policyContext = policyContext(options, config);
     ActivePolicy policy = PolicyActivation.activate(registry, config.policy(), policyContext);
     ControllerContext controllerContext =

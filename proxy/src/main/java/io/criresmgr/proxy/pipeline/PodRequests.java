@@ -9,7 +9,6 @@ import io.criresmgr.api.runtime.v1.StopPodSandboxRequest;
 import io.criresmgr.api.runtime.v1.StopPodSandboxResponse;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.Pod;
-import io.criresmgr.cache.PodResourcesAnnotation;
 import io.criresmgr.proxy.cri.PodCodec;
 import io.grpc.Status;
 import java.util.Objects;
@@ -38,7 +37,7 @@ public final class PodRequests {
   public CompletableFuture<RunPodSandboxResponse> run(
       RunPodSandboxRequest request, CallScope scope) {
     try {
-      PodResourcesAnnotation.fromAnnotations(request.getConfig().getAnnotationsMap());
+      PodCodec.fromRequest("", request);
     } catch (IllegalArgumentException e) {
       return CompletableFuture.failedFuture(
           new RequestException(Status.Code.INVALID_ARGUMENT, e.getMessage(), e));
