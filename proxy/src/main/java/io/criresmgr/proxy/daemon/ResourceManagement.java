@@ -106,7 +106,11 @@ final class ResourceManagement implements AutoCloseable {
           .pipeline()
           .run(
               s -> {
-                s.controllers().configure(config.resourceManager().controllers(), context);
+                s.controllers()
+                    .configure(
+                        ControllerModes.available(
+                            config.resourceManager().controllers(), s.controllers().names()),
+                        context);
                 return null;
               })
           .get();
