@@ -3,6 +3,7 @@ package io.criresmgr.cache;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -12,7 +13,6 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -57,44 +57,51 @@ record SnapshotJson(
   static CacheSnapshot decode(byte[] content) throws UnusableException {
     try {
       JsonNode root = MAPPER.readTree(content);
-      if (!root.isObject()) {
-        throw new UnusableException("is corrupt (not a JSON object)");
-      }
-      JsonNode version = root.path("Version");
-      if (!CacheSnapshot.VERSION.equals(version.textValue())) {
-        throw new UnusableException(
-            "has "
-                + (version.isMissingNode() ? "no version" : "version " + version)
-                + " instead of \""
-                + CacheSnapshot.VERSION
-                + "\"");
-      }
+      checkVersion(root);
       return MAPPER.treeToValue(root, SnapshotJson.class).toSnapshot();
     } catch (JsonProcessingException e) {
       throw new UnusableException("is corrupt (" + describe(e) + ")");
-    } catch (IOException e) {
-      throw new UnusableException("is corrupt (" + e.getMessage() + ")");
-    } catch (IllegalArgumentException | NullPointerException e) {
-      throw new UnusableException("is corrupt (" + e.getMessage() + ")");
+    } catch (IOException | RuntimeException e) {
+      // Anything the content provokes makes it unusable: the daemon must start regardless.
+      String message = e.getMessage() != null ? e.getMessage() : e.toString();
+      throw new UnusableException("is corrupt (" + message + ")");
+    }
+  }
+
+  // Before binding, so that a file of another version is reported as such, not as corrupt.
+  private static void checkVersion(JsonNode root) throws UnusableException {
+    if (!root.isObject()) {
+      throw new UnusableException("is corrupt (not a JSON object)");
+    }
+    JsonNode version = root.path("Version");
+    if (!CacheSnapshot.VERSION.equals(version.textValue())) {
+      String found = version.isMissingNode() ? "no version" : "version " + version;
+      throw new UnusableException("has " + found + " instead of \"" + CacheSnapshot.VERSION + "\"");
     }
   }
 
   private static String describe(JsonProcessingException e) {
     String message = e.getOriginalMessage();
     if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-      String path =
-          mapping.getPath().stream()
-              .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-              .collect(Collectors.joining("."));
-      return path + ": " + message;
+      return path(mapping) + ": " + message;
     }
-    return e.getLocation() == null
+    JsonLocation at = e.getLocation();
+    return at == null
         ? message
-        : message
-            + " at line "
-            + e.getLocation().getLineNr()
-            + ", column "
-            + e.getLocation().getColumnNr();
+        : message + " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+  }
+
+  // "Containers.u1:app.Pending[0]" rather than Jackson's class-qualified path reference.
+  private static String path(JsonMappingException e) {
+    StringBuilder path = new StringBuilder();
+    for (JsonMappingException.Reference r : e.getPath()) {
+      if (r.getFieldName() != null) {
+        path.append(path.length() > 0 ? "." : "").append(r.getFieldName());
+      } else {
+        path.append('[').append(r.getIndex()).append(']');
+      }
+    }
+    return path.toString();
   }
 
   private static SnapshotJson from(CacheSnapshot s) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.SnapshotJson.UnusableException;
 import java.util.List;
@@ -159,6 +160,12 @@ class SnapshotJsonTest {
         fraction.startsWith(
             "is corrupt (NextID: Cannot coerce Floating-point value (1.5) to `long` value"),
         fraction);
+  }
+
+  @Test
+  void pathsNameArrayElements() {
+    String problem = problem(root -> ((ArrayNode) container(root).path("Pending")).addNull());
+    assertTrue(problem.startsWith("is corrupt (Containers.u1:app.Pending[2]: "), problem);
   }
 
   @Test
