@@ -6,10 +6,12 @@ import io.criresmgr.api.runtime.v1.PodSandboxState;
 import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.proxy.cri.ContainerCodec;
 import io.criresmgr.proxy.cri.ContainerStates;
+import io.criresmgr.proxy.cri.LinuxResourcesCodec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -72,10 +75,17 @@ final class Reconciler {
       String cacheId = cacheIdOf(listed);
       matched.add(cacheId);
       Container cached = s.cache().container(cacheId).orElse(null);
+      if (cached != null && !cached.state().isActive()) {
+        // Its resources were released (it exited, e.g. before a re-creation with the same name)
+        // and may be someone else's now: the live container is allocated afresh, the old
+        // assignment is not revived.
+        s.remove(cacheId);
+        cached = null;
+      }
       if (cached == null) {
         toAdopt.add(listed);
       } else {
-        refresh(cached, listed);
+        refresh(cached, listed, input);
       }
     }
     for (Container c : s.cache().containers()) {
@@ -115,11 +125,21 @@ final class Reconciler {
     input.newPods().values().forEach(s.cache()::putPod);
   }
 
-  /** Per cache id the container that counts: a live one before an exited one, then the newest. */
+  /**
+   * Per cache id the newest live container of a ready pod. A container of a stopped pod holds no
+   * resources, as when StopPodSandbox went through the pipeline (the runtime keeps a created one in
+   * state created).
+   */
   private Map<String, io.criresmgr.api.runtime.v1.Container> currentByCacheId(Input input) {
+    Set<String> ready = new HashSet<>();
+    input.pods().stream()
+        .filter(p -> p.getState() == PodSandboxState.SANDBOX_READY)
+        .forEach(p -> ready.add(p.getId()));
     Map<String, io.criresmgr.api.runtime.v1.Container> best = new HashMap<>();
     for (io.criresmgr.api.runtime.v1.Container c : StartupSync.byCreation(input.containers())) {
-      if (s.cache().pod(c.getPodSandboxId()).isEmpty() || !isLive(c)) {
+      if (s.cache().pod(c.getPodSandboxId()).isEmpty()
+          || !ready.contains(c.getPodSandboxId())
+          || !isLive(c)) {
         continue;
       }
       best.put(cacheIdOf(c), c);
@@ -137,11 +157,16 @@ final class Reconciler {
     return ContainerCodec.cacheId(pod, c.getMetadata().getName());
   }
 
-  private void refresh(Container cached, io.criresmgr.api.runtime.v1.Container listed) {
+  private void refresh(
+      Container cached, io.criresmgr.api.runtime.v1.Container listed, Input input) {
     ContainerState state = ContainerStates.fromProto(listed.getState());
     Container refreshed = cached.withId(listed.getId()).withState(state);
-    if (cached.state() == ContainerState.CREATING || !cached.id().equals(listed.getId())) {
-      // The daemon died around the create: make sure the runtime has the assignment.
+    if (cached.state() == ContainerState.CREATING
+        || !cached.id().equals(listed.getId())
+        || !inForce(cached.assignment(), input.statuses().get(listed.getId()))) {
+      // The daemon died around the create, or before the runtime took the last update of this
+      // container (the cache may have been saved with the update already counted as done): make
+      // sure the runtime has the assignment.
       refreshed = refreshed.withAssignment(refreshed.assignment(), s.controllers().running());
     }
     s.put(refreshed);
@@ -149,6 +174,18 @@ final class Reconciler {
       s.enforce(List.of(refreshed.cacheId()), Set.of());
     }
     kept++;
+  }
+
+  /**
+   * Whether the runtime reports every setting {@code assignment} decides; unknown (no status, or a
+   * runtime that reports no resources) counts as not in force.
+   */
+  private static boolean inForce(Assignment assignment, @Nullable ContainerStatus status) {
+    if (status == null || !status.getResources().hasLinux()) {
+      return assignment.equals(Assignment.NONE);
+    }
+    LinuxResources actual = LinuxResourcesCodec.fromProto(status.getResources().getLinux());
+    return assignment.applyTo(actual).equals(actual);
   }
 
   private void switchPolicyIfNeeded() {
