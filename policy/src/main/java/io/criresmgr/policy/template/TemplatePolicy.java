@@ -76,30 +76,35 @@ final class TemplatePolicy implements Policy, Introspectable, PolicyMetrics {
 
   private Decisions place(Container container, NodeState node) {
     String id = container.cacheId();
-    int wanted = wantedExclusive(container);
-    Placement current = derive(node, "");
-    CpuSet held = current.exclusive().get(id);
-    Placement next;
-    if (wanted > 0 && held != null && held.size() == wanted) {
-      next = current; // already holds what it wants: keep it (allocate is idempotent)
-    } else {
-      Placement others = derive(node, id);
-      next = wanted > 0 ? takeExclusive(others, container, wanted, node) : others;
-    }
-    if (wanted == 0 && next.shared().isEmpty()) {
-      throw new PolicyException(
-          "no shared CPUs left for "
-              + id
-              + ": all allowed CPUs ("
-              + allowed
-              + ") are held"
-              + " exclusively; release an exclusive container or allow more CPUs");
-    }
-    CpuSet cpus = wanted > 0 ? Objects.requireNonNull(next.exclusive().get(id)) : next.shared();
+    Placement next = placeOne(container, node);
+    CpuSet cpus = next.exclusive().getOrDefault(id, next.shared());
     List<Decisions.Update> updates = new ArrayList<>();
     updates.add(new Decisions.Update(id, Assignment.of(cpus, mems)));
     updates.addAll(sharedUpdates(next, node, id));
     return Decisions.of(updates);
+  }
+
+  /** The placement once {@code container} has what it wants. */
+  private Placement placeOne(Container container, NodeState node) {
+    int wanted = wantedExclusive(container);
+    Placement current = derive(node, "");
+    CpuSet held = current.exclusive().get(container.cacheId());
+    if (wanted > 0 && held != null && held.size() == wanted) {
+      return current; // it holds what it wants already: keep that, so allocating is idempotent
+    }
+    Placement others = derive(node, container.cacheId());
+    if (wanted > 0) {
+      return takeExclusive(others, container, wanted, node);
+    }
+    if (others.shared().isEmpty()) {
+      throw new PolicyException(
+          "no shared CPUs left for "
+              + container.cacheId()
+              + ": all allowed CPUs ("
+              + allowed
+              + ") are held exclusively; release an exclusive container or allow more CPUs");
+    }
+    return others;
   }
 
   private Placement takeExclusive(
