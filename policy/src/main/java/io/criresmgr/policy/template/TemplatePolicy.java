@@ -26,7 +26,9 @@ import java.util.Objects;
  * <p>The policy is a pure function of the cache: it keeps no fields that change and stores no
  * {@link Decisions#policyData()}. Which CPUs are taken is read back from the assignments the cache
  * recorded ({@link Placement#derive}). So a crash loses nothing, a rejected decision leaves nothing
- * behind, and a restarted daemon continues where it stopped.
+ * behind, and a restarted daemon continues where it stopped. A policy with its own map of taken
+ * CPUs would have to undo it whenever the pipeline rolls a decision back (the runtime refused the
+ * container) and would have to persist it; reading the cache needs neither.
  *
  * <p>When the shared pool changes, every active shared container gets an update, in creation order,
  * after the container the call is about.
