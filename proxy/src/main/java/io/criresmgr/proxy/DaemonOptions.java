@@ -1,6 +1,7 @@
 package io.criresmgr.proxy;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,6 +19,8 @@ import java.util.Optional;
  * @param cgroupMount parent of the cgroup controller mounts ({@code --cgroup-mount})
  * @param pidFile PID file path ({@code --pid-file})
  * @param allowUntestedRuntimes accept runtimes other than containerd and cri-o
+ * @param rebalanceInterval period of policy rebalancing ({@code --rebalance-interval}); zero: never
+ * @param disablePolicySwitch fail to start instead of switching away from the cached policy
  */
 public record DaemonOptions(
     Path runtimeSocket,
@@ -30,7 +33,38 @@ public record DaemonOptions(
     Path hostRoot,
     Path cgroupMount,
     Path pidFile,
-    boolean allowUntestedRuntimes) {
+    boolean allowUntestedRuntimes,
+    Duration rebalanceInterval,
+    boolean disablePolicySwitch) {
+
+  /** Options without rebalancing, allowing policy switches. */
+  public DaemonOptions(
+      Path runtimeSocket,
+      Path imageSocket,
+      Path relaySocket,
+      Path relayDir,
+      Optional<Path> forceConfig,
+      Optional<Path> fallbackConfig,
+      Optional<String> forceConfigSignal,
+      Path hostRoot,
+      Path cgroupMount,
+      Path pidFile,
+      boolean allowUntestedRuntimes) {
+    this(
+        runtimeSocket,
+        imageSocket,
+        relaySocket,
+        relayDir,
+        forceConfig,
+        fallbackConfig,
+        forceConfigSignal,
+        hostRoot,
+        cgroupMount,
+        pidFile,
+        allowUntestedRuntimes,
+        Duration.ZERO,
+        false);
+  }
 
   /** Checks for nulls. */
   public DaemonOptions {
@@ -44,5 +78,6 @@ public record DaemonOptions(
     Objects.requireNonNull(hostRoot, "hostRoot");
     Objects.requireNonNull(cgroupMount, "cgroupMount");
     Objects.requireNonNull(pidFile, "pidFile");
+    Objects.requireNonNull(rebalanceInterval, "rebalanceInterval");
   }
 }

@@ -8,8 +8,8 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * Flags of cri-resmgr that are accepted and checked (so existing command lines and unit files keep
- * working) but have no effect yet: the agent interface, metrics polling, rebalancing, the UI and
- * cgroup v2 details.
+ * working) but have no effect yet: the agent interface, metrics polling, the UI and cgroup v2
+ * details; and {@code --rebalance-interval}, which does.
  */
 public final class CompatibilityOptions {
   @Option(
@@ -39,7 +39,7 @@ public final class CompatibilityOptions {
       paramLabel = "DURATION",
       defaultValue = "0",
       converter = GoDurationConverter.class,
-      description = "Rebalancing interval, Go duration (accepted; not used yet).")
+      description = "Period of policy rebalancing, Go duration; 0 disables. Default: 0")
   Duration rebalanceInterval = Duration.ZERO;
 
   @Option(

@@ -144,6 +144,30 @@ public final class CriResmgrCommand implements Callable<Integer> {
       description = "List the available policies and exit.")
   boolean listPolicies;
 
+  @Option(
+      names = "--reset-config",
+      arity = "0..1",
+      paramLabel = "BOOL",
+      fallbackValue = "true",
+      description = "Forget the configuration stored from the node agent, then exit.")
+  boolean resetConfig;
+
+  @Option(
+      names = "--reset-policy",
+      arity = "0..1",
+      paramLabel = "BOOL",
+      fallbackValue = "true",
+      description = "Forget the active policy and all policy data in the cache, then exit.")
+  boolean resetPolicy;
+
+  @Option(
+      names = "--disable-policy-switch",
+      arity = "0..1",
+      paramLabel = "BOOL",
+      fallbackValue = "true",
+      description = "Fail to start if the cached policy differs from policy.Active.")
+  boolean disablePolicySwitch;
+
   @Mixin CompatibilityOptions compatibility = new CompatibilityOptions();
 
   @Parameters(
@@ -174,6 +198,9 @@ public final class CriResmgrCommand implements Callable<Integer> {
       return 0;
     }
     DaemonOptions options = daemonOptions();
+    if (resetConfig || resetPolicy) {
+      return CacheReset.run(options, resetConfig, resetPolicy, out(), err());
+    }
     Config config = initialConfig(options);
     if (printConfig) {
       out().print(ConfigPrinter.toYaml(config));
@@ -219,7 +246,9 @@ public final class CriResmgrCommand implements Callable<Integer> {
         Path.of(hostRoot),
         Path.of(cgroupMount),
         pidFile != null ? Path.of(pidFile) : FlagValues.defaultPidFile(NAME, FlagValues.isRoot()),
-        allowUntestedRuntimes);
+        allowUntestedRuntimes,
+        compatibility.rebalanceInterval,
+        disablePolicySwitch);
   }
 
   private Config initialConfig(DaemonOptions options) {
@@ -237,5 +266,9 @@ public final class CriResmgrCommand implements Callable<Integer> {
 
   private PrintWriter out() {
     return Objects.requireNonNull(spec).commandLine().getOut();
+  }
+
+  private PrintWriter err() {
+    return Objects.requireNonNull(spec).commandLine().getErr();
   }
 }

@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.daemon;
 
+import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
@@ -7,11 +8,14 @@ import io.criresmgr.proxy.config.ConfigStore;
 import io.criresmgr.proxy.dump.MessageDumper;
 import io.criresmgr.proxy.metrics.Instrumentation;
 import io.criresmgr.proxy.metrics.RelayMetrics;
+import io.criresmgr.proxy.pipeline.Introspection;
+import io.criresmgr.proxy.pipeline.PolicyGauges;
 import io.criresmgr.proxy.relay.CompositeRelayListener;
 import io.criresmgr.proxy.relay.EventLoops;
 import io.criresmgr.proxy.relay.PidFile;
 import io.criresmgr.proxy.relay.RelayException;
 import io.criresmgr.proxy.relay.RelayHandlerRegistry;
+import io.criresmgr.proxy.relay.RelayListener;
 import io.criresmgr.proxy.relay.RelayServer;
 import io.criresmgr.proxy.relay.RelaySocket;
 import io.criresmgr.proxy.relay.RuntimeChannels;
@@ -29,9 +33,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The running daemon. Start-up order (reference §1.1): claim the relay socket (refusing a live
- * one), wait for the runtime, check its version, start instrumentation and the message dump, serve
- * the relay socket, set its permissions, write the PID file, follow configuration changes.
- * Resources are closed in reverse order.
+ * one), wait for the runtime, check its version, start instrumentation and the message dump,
+ * restore the cache and reconcile it with the runtime, serve the relay socket, set its permissions,
+ * write the PID file, follow configuration changes. Resources are closed in reverse order.
  */
 public final class Daemon implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
@@ -65,9 +69,15 @@ public final class Daemon implements AutoCloseable {
   /** Starts every part of the daemon; on failure, closes what was started and rethrows. */
   public static Daemon start(DaemonOptions options, ConfigStore config)
       throws InterruptedException {
+    return start(options, config, PolicyRegistry.builtIn());
+  }
+
+  /** Starts the daemon with the policies of {@code policies} (tests add their own). */
+  public static Daemon start(DaemonOptions options, ConfigStore config, PolicyRegistry policies)
+      throws InterruptedException {
     Daemon daemon = new Daemon();
     try {
-      daemon.startParts(options, config);
+      daemon.startParts(options, config, policies);
       return daemon;
     } catch (RuntimeException | InterruptedException e) {
       daemon.close();
@@ -75,7 +85,8 @@ public final class Daemon implements AutoCloseable {
     }
   }
 
-  private void startParts(DaemonOptions options, ConfigStore store) throws InterruptedException {
+  private void startParts(DaemonOptions options, ConfigStore store, PolicyRegistry policies)
+      throws InterruptedException {
     rejectDisconnectedSockets(options);
     RelaySocket socket = own(RelaySocket.claim(options.relaySocket()));
     createRelayDir(options.relayDir());
@@ -93,16 +104,26 @@ public final class Daemon implements AutoCloseable {
     instrumentation = own(new Instrumentation());
     configureInstrumentation(config);
     MessageDumper dumper = own(new MessageDumper(config.dump()));
+    RelayListener listener =
+        new CompositeRelayListener(List.of(new RelayMetrics(instrumentation.registry()), dumper));
     RelayHandlerRegistry registry =
-        new RelayHandlerRegistry(
-            channels.runtime(),
-            channels.image(),
-            new CompositeRelayListener(
-                List.of(new RelayMetrics(instrumentation.registry()), dumper)));
-    own(RelayServer.start(options.relaySocket(), boss, workers, registry, List.of()));
+        new RelayHandlerRegistry(channels.runtime(), channels.image(), listener);
+    ResourceManagement management =
+        ResourceManagement.start(options, config, channels.runtime(), policies);
+    own(management);
+    instrumentation.setIntrospection(() -> Introspection.json(management.manager().pipeline()));
+    instrumentation.setExtraMetrics(() -> PolicyGauges.text(management.manager().pipeline()));
+    own(
+        RelayServer.start(
+            options.relaySocket(),
+            boss,
+            workers,
+            registry,
+            List.of(management.manager().service(listener))));
     applyPermissions(socket, options.runtimeSocket());
     own(PidFile.write(options.pidFile()));
     store.addListener(new SectionListener(config, dumper, instrumentation));
+    store.addListener(management.configListener(config));
     LOG.info("cri-resmgr is up and running, serving CRI on {}", options.relaySocket());
   }
 

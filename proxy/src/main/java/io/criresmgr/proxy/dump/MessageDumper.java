@@ -39,13 +39,21 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
 
   @Override
   public CallTrace callStarted(String fullMethodName) {
+    return callStarted(fullMethodName, false);
+  }
+
+  @Override
+  public CallTrace callStarted(String fullMethodName, boolean intercepted) {
     State s = state;
     if (s.disabled()) {
       return CallTrace.NONE;
     }
     String method = fullMethodName.substring(fullMethodName.lastIndexOf('/') + 1);
     Level level = s.rules().levelFor(method);
-    return level == Level.OFF ? CallTrace.NONE : new Trace(s.sink(), level, fullMethodName);
+    return level == Level.OFF
+        ? CallTrace.NONE
+        : new Trace(
+            s.sink(), level, fullMethodName, intercepted ? "(intercepted) " : "(passthrough) ");
   }
 
   @Override
@@ -64,16 +72,18 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
     }
   }
 
-  /** One call's dump; the kind is "passthrough" until requests are intercepted. */
+  /** One call's dump; the kind says whether the resource manager intercepted it. */
   private final class Trace implements CallTrace {
     private final DumpSink sink;
     private final Level level;
     private final String fullMethod;
     private final String header;
+    private final String kind;
     private final long start = System.nanoTime();
 
-    Trace(DumpSink sink, Level level, String fullMethod) {
+    Trace(DumpSink sink, Level level, String fullMethod, String kind) {
       this.sink = sink;
+      this.kind = kind;
       this.level = level;
       this.fullMethod = fullMethod;
       this.header = fullMethod.substring(fullMethod.lastIndexOf('/') + 1);
@@ -84,7 +94,7 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
       if (level == Level.FULL) {
         String hdr = header + " => ";
         Optional<Message> decoded = catalog.request(fullMethod, message);
-        sink.emit(false, message(hdr, "REQUEST", decoded, message.length), requestStamp());
+        sink.emit(false, message(hdr, kind + "REQUEST", decoded, message.length), requestStamp());
       }
     }
 
@@ -93,7 +103,7 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
       if (level == Level.FULL) {
         String hdr = header + " <= ";
         Optional<Message> decoded = catalog.response(fullMethod, message);
-        sink.emit(false, message(hdr, "REPLY", decoded, message.length), replyStamp());
+        sink.emit(false, message(hdr, kind + "REPLY", decoded, message.length), replyStamp());
       }
     }
 
@@ -104,11 +114,11 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
         String error = status.getCode() + ": " + status.getDescription();
         List<String> lines =
             level == Level.FULL
-                ? List.of(hdr + "(passthrough) FAILED", hdr + "    " + error)
-                : List.of(hdr + "(passthrough) FAILED: " + error);
+                ? List.of(hdr + kind + "FAILED", hdr + "    " + error)
+                : List.of(hdr + kind + "FAILED: " + error);
         sink.emit(true, lines, replyStamp());
       } else if (level == Level.NAME) {
-        sink.emit(false, List.of(hdr + "(passthrough) REPLY"), replyStamp());
+        sink.emit(false, List.of(hdr + kind + "REPLY"), replyStamp());
       }
     }
 
@@ -124,7 +134,7 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
 
   /** One line if the text is one line, else a header line and indented message lines. */
   static List<String> message(String hdr, String what, Optional<Message> decoded, int size) {
-    String prefix = hdr + "(passthrough) " + what;
+    String prefix = hdr + what;
     if (decoded.isEmpty()) {
       return List.of(prefix + " <" + size + " bytes, not decoded>");
     }

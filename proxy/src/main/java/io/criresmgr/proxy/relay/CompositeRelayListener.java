@@ -15,10 +15,15 @@ public final class CompositeRelayListener implements RelayListener {
 
   @Override
   public CallTrace callStarted(String fullMethodName) {
+    return callStarted(fullMethodName, false);
+  }
+
+  @Override
+  public CallTrace callStarted(String fullMethodName, boolean intercepted) {
     // A plain loop: this runs on every relayed call.
     List<CallTrace> traces = new ArrayList<>(listeners.size());
     for (RelayListener listener : listeners) {
-      CallTrace trace = listener.callStarted(fullMethodName);
+      CallTrace trace = listener.callStarted(fullMethodName, intercepted);
       if (trace != CallTrace.NONE) {
         traces.add(trace);
       }

@@ -13,6 +13,14 @@ public interface RelayListener {
   /** A call to {@code fullMethodName} (e.g. {@code runtime.v1.RuntimeService/Version}) starts. */
   CallTrace callStarted(String fullMethodName);
 
+  /**
+   * A call starts that the resource manager {@code intercepted} (or relays untouched); by default
+   * the same as {@link #callStarted(String)}.
+   */
+  default CallTrace callStarted(String fullMethodName, boolean intercepted) {
+    return callStarted(fullMethodName);
+  }
+
   /** Observations of one call, in order: requests and responses, then exactly one close. */
   interface CallTrace {
     /** Observes nothing. */

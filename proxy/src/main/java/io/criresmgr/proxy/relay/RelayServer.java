@@ -1,8 +1,8 @@
 package io.criresmgr.proxy.relay;
 
-import io.grpc.BindableService;
 import io.grpc.HandlerRegistry;
 import io.grpc.Server;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.NettyServerBuilder;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The gRPC server on the relay socket. Every method not served by one of {@code services} falls
- * through to {@code fallback} (the raw relay).
+ * The gRPC server on the relay socket. Every method not served by one of {@code services} (the
+ * intercepted ones) falls through to {@code fallback} (the raw relay).
  */
 public final class RelayServer implements AutoCloseable {
   private final Server server;
@@ -30,7 +30,7 @@ public final class RelayServer implements AutoCloseable {
       EventLoopGroup boss,
       EventLoopGroup workers,
       HandlerRegistry fallback,
-      List<BindableService> services) {
+      List<ServerServiceDefinition> services) {
     NettyServerBuilder builder =
         builder(socket, boss, workers)
             .fallbackHandlerRegistry(fallback)

@@ -18,6 +18,7 @@ import io.criresmgr.api.runtime.v1.StopPodSandboxRequest;
 import io.criresmgr.api.runtime.v1.StopPodSandboxResponse;
 import io.criresmgr.api.runtime.v1.UpdatePodSandboxResourcesRequest;
 import io.criresmgr.api.runtime.v1.UpdatePodSandboxResourcesResponse;
+import java.util.Map;
 import java.util.Objects;
 
 /** The pod sandbox RPCs as request-to-response functions; errors are thrown as statuses. */
@@ -45,10 +46,12 @@ final class PodRpcs {
     return RemovePodSandboxResponse.getDefaultInstance();
   }
 
+  /** The pod's status and its containers'; {@code verbose} adds containerd's info JSON. */
   PodSandboxStatusResponse status(PodSandboxStatusRequest request) {
     SimPod pod = state.pod(request.getPodSandboxId());
     return PodSandboxStatusResponse.newBuilder()
         .setStatus(PodViews.status(pod))
+        .putAllInfo(request.getVerbose() ? VerboseInfo.of(pod) : Map.of())
         .addAllContainersStatuses(
             state.containersOf(pod.id()).stream().map(ContainerViews::status).toList())
         .setTimestamp(state.now())

@@ -101,6 +101,15 @@ public final class SimHooks implements AutoCloseable {
     return List.copyOf(requests.getOrDefault(checkMethod(method), List.of()));
   }
 
+  /**
+   * The requests received by {@code method}, oldest first, as {@code type}.
+   *
+   * @throws ClassCastException if {@code type} is not the method's request type
+   */
+  public synchronized <T extends Message> List<T> requests(String method, Class<T> type) {
+    return requests.getOrDefault(checkMethod(method), List.of()).stream().map(type::cast).toList();
+  }
+
   /** The last request received by {@code method}, if any. */
   public synchronized <T extends Message> Optional<T> lastRequest(String method, Class<T> type) {
     List<Message> received = requests.getOrDefault(checkMethod(method), List.of());

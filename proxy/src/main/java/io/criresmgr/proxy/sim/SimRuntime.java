@@ -18,6 +18,7 @@ public final class SimRuntime implements AutoCloseable {
   private final SimOptions options;
   private final ContainerEventBus events = new ContainerEventBus();
   private final SimHooks hooks = new SimHooks();
+  private final SimState state;
   private final SimulatedRuntimeService runtimeService;
   private final SimulatedImageService imageService;
 
@@ -35,7 +36,7 @@ public final class SimRuntime implements AutoCloseable {
     this.options = options;
     ImageStore images = new ImageStore();
     options.images().forEach(ref -> prePull(images, ref));
-    SimState state = new SimState(options.clock(), options.ids(), images, events);
+    state = new SimState(options.clock(), options.ids(), images, events);
     Listings listings = new Listings(state, images);
     runtimeService =
         new SimulatedRuntimeService(
@@ -79,6 +80,18 @@ public final class SimRuntime implements AutoCloseable {
   public <T extends ServerBuilder<T>> T addTo(T builder) {
     services().forEach(builder::addService);
     return builder;
+  }
+
+  /**
+   * Makes a running container exit on its own with {@code exitCode} (a crash, or a command that
+   * finished), as kubelet would later find it: state {@code CONTAINER_EXITED}, {@code finished_at}
+   * set, reason {@code Completed} for 0 else {@code Error}, and a {@code CONTAINER_STOPPED_EVENT}.
+   *
+   * @throws StatusRuntimeException {@code NOT_FOUND} for an unknown id, {@code FAILED_PRECONDITION}
+   *     if the container is not running
+   */
+  public void exitContainer(String containerId, int exitCode) {
+    state.exitContainer(containerId, exitCode);
   }
 
   /** The number of open {@code GetContainerEvents} streams. */

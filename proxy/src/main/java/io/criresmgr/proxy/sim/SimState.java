@@ -31,6 +31,7 @@ final class SimState {
   private final Map<String, SimPod> pods = new LinkedHashMap<>();
   private final Map<String, SimContainer> containers = new LinkedHashMap<>();
   private int podCount;
+  private long lastCreatedAt;
 
   SimState(Clock clock, IdGenerator ids, ImageStore images, ContainerEventBus events) {
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -47,7 +48,7 @@ final class SimState {
     if (!config.hasMetadata()) {
       throw SimErrors.invalidArgument("sandbox config must include metadata");
     }
-    SimPod pod = SimPod.ready(ids.next(), config, handler, now(), nextIp(config));
+    SimPod pod = SimPod.ready(ids.next(), config, handler, creationTime(), nextIp(config));
     for (SimPod other : pods.values()) {
       if (other.uniqueName().equals(pod.uniqueName())) {
         throw SimErrors.alreadyExists(
@@ -108,7 +109,8 @@ final class SimState {
     }
     SimImage image = images.require(config.getImage().getImage());
     SimContainer c =
-        SimContainer.created(ids.next(), pod.id(), config, image, now(), logPath(pod, config));
+        SimContainer.created(
+            ids.next(), pod.id(), config, image, creationTime(), logPath(pod, config));
     reserveName(c);
     containers.put(c.id(), c);
     events.publish(ContainerEventType.CONTAINER_CREATED_EVENT, pod, c, now());
@@ -137,6 +139,21 @@ final class SimState {
     if (c.isRunning()) {
       exit(pods.get(c.podId()), c, timeoutSeconds > 0 ? 0 : KILLED_EXIT_CODE);
     }
+  }
+
+  /**
+   * Makes a running container exit on its own, as a crash or a finished command would.
+   *
+   * @throws io.grpc.StatusRuntimeException {@code NOT_FOUND} for an unknown id, {@code
+   *     FAILED_PRECONDITION} if the container is not running
+   */
+  synchronized void exitContainer(String id, int exitCode) {
+    SimContainer c = IdIndex.require(containers, id, "container");
+    if (!c.isRunning()) {
+      throw SimErrors.failedPrecondition(
+          "container \"" + c.id() + "\" is in " + c.state() + " state, cannot exit");
+    }
+    exit(pods.get(c.podId()), c, exitCode);
   }
 
   synchronized void removeContainer(String id) {
@@ -175,6 +192,16 @@ final class SimState {
 
   synchronized List<SimContainer> containersOf(String podId) {
     return containers.values().stream().filter(c -> c.podId().equals(podId)).toList();
+  }
+
+  /**
+   * The creation time of a new pod or container: the clock's time, but strictly later than the
+   * previous creation, so that sorting by {@code created_at} gives the creation order even when the
+   * clock stands still or is coarse.
+   */
+  private long creationTime() {
+    lastCreatedAt = Math.max(now(), lastCreatedAt + 1);
+    return lastCreatedAt;
   }
 
   private void kill(SimPod pod, SimContainer c) {

@@ -229,8 +229,8 @@ class CriResmgrCommandTest {
     assertEquals(
         "Available policies:\n"
             + "  * none: A no-op policy, doing pretty much nothing.\n"
-            + "  * template: Example policy: exclusive CPUs for whole-CPU containers, a shared pool"
-            + " for the rest.\n",
+            + "  * template: Example policy: exclusive CPUs for whole-CPU containers, a shared"
+            + " pool for the rest.\n",
         run.out);
     assertNull(run.options);
   }

@@ -15,6 +15,8 @@ import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -91,6 +93,25 @@ class SimHooksTest {
     long start = System.nanoTime();
     assertEquals("cri-resmgr-sim-runtime", version());
     assertTrue(System.nanoTime() - start >= 100_000_000L, "delayed by at least 100 ms");
+  }
+
+  @Test
+  void delayedCallsWaitInParallel() throws InterruptedException {
+    hooks.setLatency("RunPodSandbox", Duration.ofMillis(50));
+    List<RecordingObserver<RunPodSandboxResponse>> calls = new ArrayList<>();
+    long start = System.nanoTime();
+    for (int i = 0; i < 16; i++) {
+      RecordingObserver<RunPodSandboxResponse> call = new RecordingObserver<>();
+      env.runtimeAsync.runPodSandbox(request("pod" + i), call);
+      calls.add(call);
+    }
+    for (RecordingObserver<RunPodSandboxResponse> call : calls) {
+      assertNull(call.awaitEnd());
+    }
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    assertTrue(millis >= 50, "delayed: " + millis + " ms");
+    assertTrue(millis < 400, "16 calls took " + millis + " ms, as if served one after another");
+    assertEquals(16, podCount());
   }
 
   @Test

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.criresmgr.api.runtime.v1.ContainerEventResponse;
 import io.criresmgr.api.runtime.v1.ContainerEventType;
 import io.criresmgr.api.runtime.v1.ContainerStatusRequest;
+import io.criresmgr.api.runtime.v1.CreateContainerResponse;
 import io.criresmgr.api.runtime.v1.GetEventsRequest;
 import io.criresmgr.api.runtime.v1.ImageSpec;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
@@ -20,12 +21,17 @@ import io.grpc.StatusRuntimeException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The simulated runtime over a real Unix socket (Netty epoll), as the proxy will reach it. */
 class SimRuntimeServerIT {
+  private static final long LATENCY_MS = 50;
+  private static final int CONCURRENT_CALLS = 16;
+
   @TempDir Path dir;
 
   @Test
@@ -95,6 +101,43 @@ class SimRuntimeServerIT {
         SimClient client = new SimClient(server.socket())) {
       assertEquals(
           "v1", client.runtime.version(VersionRequest.getDefaultInstance()).getRuntimeApiVersion());
+    }
+  }
+
+  @Test
+  void concurrentCallsAreDelayedInParallel() throws Exception {
+    Path socket = dir.resolve("slow.sock");
+    SimRuntime runtime = new SimRuntime(SimOptions.defaults().withImages(List.of("busybox")));
+    try (SimRuntimeServer server = new SimRuntimeServer(socket, runtime).start();
+        SimClient client = new SimClient(server.socket())) {
+      String pod =
+          client
+              .runtime
+              .runPodSandbox(
+                  RunPodSandboxRequest.newBuilder()
+                      .setConfig(InProcessSim.podConfig("web"))
+                      .build())
+              .getPodSandboxId();
+      runtime.hooks().setLatency("CreateContainer", Duration.ofMillis(LATENCY_MS));
+      List<RecordingObserver<CreateContainerResponse>> calls = new ArrayList<>();
+      long start = System.nanoTime();
+      for (int i = 0; i < CONCURRENT_CALLS; i++) {
+        RecordingObserver<CreateContainerResponse> call = new RecordingObserver<>();
+        client.runtimeAsync.createContainer(
+            InProcessSim.createRequest(
+                pod, "c" + i, "busybox", LinuxContainerResources.getDefaultInstance()),
+            call);
+        calls.add(call);
+      }
+      for (RecordingObserver<CreateContainerResponse> call : calls) {
+        assertNull(call.awaitEnd());
+      }
+      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertTrue(millis >= LATENCY_MS, "delayed: " + millis + " ms");
+      assertTrue(
+          millis < CONCURRENT_CALLS * LATENCY_MS / 2,
+          CONCURRENT_CALLS + " calls took " + millis + " ms, as if served one after another");
+      assertEquals(CONCURRENT_CALLS, runtime.hooks().callCount("CreateContainer"));
     }
   }
 

@@ -1,0 +1,92 @@
+package io.criresmgr.proxy.cri;
+
+import io.criresmgr.api.runtime.v1.ContainerConfig;
+import io.criresmgr.api.runtime.v1.ContainerStatus;
+import io.criresmgr.api.runtime.v1.CreateContainerRequest;
+import io.criresmgr.cache.Assignment;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.LinuxResources;
+import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.ResourceEstimator;
+import io.criresmgr.cache.Resources;
+import java.util.Set;
+
+/** Builds cache {@link Container} records from CRI container messages. */
+public final class ContainerCodec {
+  private ContainerCodec() {}
+
+  /**
+   * The cache id of container {@code name} of {@code pod}: {@code <podUID>:<name>}. A pod without
+   * UID uses its sandbox id instead, which is unique and survives a restart; cri-resmgr uses a
+   * counter ({@code cache:<n>}) there, which a re-created container would not find again.
+   */
+  public static String cacheId(Pod pod, String name) {
+    return Container.cacheId(pod.uid().isEmpty() ? pod.id() : pod.uid(), name);
+  }
+
+  /**
+   * The container kubelet asks to create, before the runtime has seen it: state {@link
+   * ContainerState#CREATING}, no runtime id, no assignment. Requests and limits come from the pod's
+   * resource annotation, else they are estimated from the requested linux resources.
+   */
+  public static Container fromRequest(
+      String cacheId, long seq, Pod pod, CreateContainerRequest request) {
+    ContainerConfig config = request.getConfig();
+    String name = config.getMetadata().getName();
+    LinuxResources requested = LinuxResourcesCodec.fromProto(config.getLinux().getResources());
+    return new Container(
+        cacheId,
+        "",
+        pod.id(),
+        name,
+        pod.namespace(),
+        pod.resources().isInit(name),
+        config.getLabelsMap(),
+        config.getAnnotationsMap(),
+        config.getImage().getImage(),
+        ContainerState.CREATING,
+        requested,
+        resources(pod, name, requested),
+        pod.qosClass(),
+        Assignment.NONE,
+        Set.of(),
+        seq);
+  }
+
+  /**
+   * A container found in the runtime at start-up, in the state the runtime reports (see {@link
+   * ContainerStates#fromProto}). Its requested resources are the ones the runtime reports in {@code
+   * resources.linux} (none if it reports none); requests and limits as in {@link #fromRequest}.
+   */
+  public static Container fromStatus(String cacheId, long seq, Pod pod, ContainerStatus status) {
+    String name = status.getMetadata().getName();
+    LinuxResources requested =
+        status.hasResources() && status.getResources().hasLinux()
+            ? LinuxResourcesCodec.fromProto(status.getResources().getLinux())
+            : LinuxResources.NONE;
+    return new Container(
+        cacheId,
+        status.getId(),
+        pod.id(),
+        name,
+        pod.namespace(),
+        pod.resources().isInit(name),
+        status.getLabelsMap(),
+        status.getAnnotationsMap(),
+        status.getImage().getImage(),
+        ContainerStates.fromProto(status.getState()),
+        requested,
+        resources(pod, name, requested),
+        pod.qosClass(),
+        Assignment.NONE,
+        Set.of(),
+        seq);
+  }
+
+  private static Resources resources(Pod pod, String name, LinuxResources requested) {
+    return pod.resources()
+        .find(name)
+        .orElseGet(() -> ResourceEstimator.estimate(requested, pod.qosClass()));
+  }
+}

@@ -1,0 +1,100 @@
+package io.criresmgr.proxy.daemon;
+
+import io.criresmgr.controllers.ControllerContext;
+import io.criresmgr.policy.PolicyContext;
+import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.ConfigListener;
+import io.criresmgr.proxy.config.PolicyConfig;
+import io.criresmgr.proxy.config.ResourceManagerConfig;
+import io.criresmgr.proxy.pipeline.ActivePolicy;
+import io.criresmgr.proxy.pipeline.PolicyActivation;
+import io.criresmgr.proxy.pipeline.ResourceManager;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies sections {@code policy} and {@code resource-manager} of a new configuration to the
+ * pipeline: new options of the active policy replace the policy and trigger a rebalance; controller
+ * modes start and stop controllers. A change of {@code policy.Active} takes effect at the next
+ * start, as in cri-resmgr (a running switch would re-place every container at once).
+ */
+final class PipelineConfigListener implements ConfigListener {
+  private static final Logger LOG = LoggerFactory.getLogger(PipelineConfigListener.class);
+
+  private final ResourceManager manager;
+  private final PolicyRegistry registry;
+  private final PolicyContext policyContext;
+  private final ControllerContext controllerContext;
+  private PolicyConfig appliedPolicy;
+  private ResourceManagerConfig appliedControl;
+
+  PipelineConfigListener(
+      Config applied,
+      ResourceManager manager,
+      PolicyRegistry registry,
+      PolicyContext policyContext,
+      ControllerContext controllerContext) {
+    this.appliedPolicy = applied.policy();
+    this.appliedControl = applied.resourceManager();
+    this.manager = Objects.requireNonNull(manager, "manager");
+    this.registry = Objects.requireNonNull(registry, "registry");
+    this.policyContext = Objects.requireNonNull(policyContext, "policyContext");
+    this.controllerContext = Objects.requireNonNull(controllerContext, "controllerContext");
+  }
+
+  @Override
+  public synchronized void configChanged(Config config) throws Exception {
+    if (!config.resourceManager().equals(appliedControl)) {
+      await(
+          manager
+              .pipeline()
+              .run(
+                  s -> {
+                    s.controllers()
+                        .configure(
+                            ControllerModes.available(
+                                config.resourceManager().controllers(), s.controllers().names()),
+                            controllerContext);
+                    return null;
+                  }));
+      appliedControl = config.resourceManager();
+    }
+    if (!config.policy().equals(appliedPolicy)) {
+      applyPolicy(config.policy());
+      appliedPolicy = config.policy();
+    }
+  }
+
+  private void applyPolicy(PolicyConfig policy) throws Exception {
+    if (!policy.active().equals(appliedPolicy.active())) {
+      LOG.warn(
+          "policy.Active changed from {} to {}: the switch takes effect when cri-resmgr restarts",
+          appliedPolicy.active(),
+          policy.active());
+      return;
+    }
+    ActivePolicy next = PolicyActivation.activate(registry, policy, policyContext);
+    await(
+        manager
+            .pipeline()
+            .run(
+                s -> {
+                  s.setPolicy(next);
+                  s.decide(p -> p.rebalance(s.cache()), Set.of());
+                  return null;
+                }));
+    LOG.info("policy {} reconfigured", next.name());
+  }
+
+  private static void await(java.util.concurrent.CompletableFuture<?> step) throws Exception {
+    try {
+      step.get();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof Exception cause ? cause : e;
+    }
+  }
+}

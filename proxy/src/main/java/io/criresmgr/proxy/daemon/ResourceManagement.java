@@ -1,0 +1,153 @@
+package io.criresmgr.proxy.daemon;
+
+import io.criresmgr.cache.CacheFile;
+import io.criresmgr.cache.NodeCache;
+import io.criresmgr.controllers.ControllerContext;
+import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.policy.HostCpus;
+import io.criresmgr.policy.PolicyContext;
+import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.proxy.DaemonOptions;
+import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.ConfigException;
+import io.criresmgr.proxy.config.ConfigListener;
+import io.criresmgr.proxy.pipeline.ActivePolicy;
+import io.criresmgr.proxy.pipeline.PolicyActivation;
+import io.criresmgr.proxy.pipeline.ResourceManager;
+import io.criresmgr.proxy.pipeline.StartupSync;
+import io.grpc.Channel;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon's resource-management part: restores the cache (a corrupt file is moved aside, never
+ * fatal), refuses a policy switch under {@code --disable-policy-switch}, activates the policy,
+ * starts the controllers, reconciles with the runtime and runs the rebalancing timer.
+ */
+final class ResourceManagement implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ResourceManagement.class);
+
+  private final ResourceManager manager;
+  private final PolicyRegistry registry;
+  private final PolicyContext policyContext;
+  private final ControllerContext controllerContext;
+  private final @Nullable Rebalancer rebalancer;
+
+  private ResourceManagement(
+      ResourceManager manager,
+      PolicyRegistry registry,
+      PolicyContext policyContext,
+      ControllerContext controllerContext,
+      @Nullable Rebalancer rebalancer) {
+    this.manager = manager;
+    this.registry = registry;
+    this.policyContext = policyContext;
+    this.controllerContext = controllerContext;
+    this.rebalancer = rebalancer;
+  }
+
+  /** Starts everything; the caller owns the result. */
+  static ResourceManagement start(
+      DaemonOptions options, Config config, Channel runtime, PolicyRegistry registry)
+      throws InterruptedException {
+    CacheFile file = new CacheFile(options.relayDir());
+    NodeCache cache = restore(file);
+    checkPolicySwitch(options, cache, config.policy().active());
+    PolicyContext policyContext = policyContext(options, config);
+    ActivePolicy policy = PolicyActivation.activate(registry, config.policy(), policyContext);
+    ControllerContext controllerContext =
+        new ControllerContext(
+            options.hostRoot(), options.cgroupMount(), config.controllerSections());
+    ResourceManager manager = new ResourceManager(cache, policy, List.of(), runtime, file);
+    try {
+      startControllers(manager, config, controllerContext);
+      StartupSync.run(manager);
+    } catch (RuntimeException | InterruptedException e) {
+      manager.close();
+      throw e;
+    }
+    Rebalancer rebalancer =
+        options.rebalanceInterval().isZero()
+            ? null
+            : new Rebalancer(manager.pipeline(), options.rebalanceInterval());
+    return new ResourceManagement(manager, registry, policyContext, controllerContext, rebalancer);
+  }
+
+  private static NodeCache restore(CacheFile file) {
+    CacheFile.LoadResult loaded = file.load();
+    loaded.problem().ifPresent(LOG::warn);
+    return loaded.snapshot().map(NodeCache::restore).orElseGet(NodeCache::new);
+  }
+
+  private static void checkPolicySwitch(DaemonOptions options, NodeCache cache, String active) {
+    String recorded = cache.activePolicy();
+    if (options.disablePolicySwitch() && !recorded.isEmpty() && !recorded.equals(active)) {
+      throw new ConfigException(
+          "the cache records policy "
+              + recorded
+              + " but policy.Active is "
+              + active
+              + " and --disable-policy-switch forbids switching; set policy.Active: "
+              + recorded
+              + " or run cri-resmgr --reset-policy");
+    }
+  }
+
+  private static void startControllers(
+      ResourceManager manager, Config config, ControllerContext context)
+      throws InterruptedException {
+    try {
+      manager
+          .pipeline()
+          .run(
+              s -> {
+                s.controllers()
+                    .configure(
+                        ControllerModes.available(
+                            config.resourceManager().controllers(), s.controllers().names()),
+                        context);
+                return null;
+              })
+          .get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof ControllerException c) {
+        throw new ConfigException(c.getMessage(), c);
+      }
+      throw new ConfigException("cannot start controllers: " + e.getCause(), e);
+    }
+  }
+
+  private static PolicyContext policyContext(DaemonOptions options, Config config) {
+    // --host-root "" means the real root, not the working directory.
+    Path root = options.hostRoot().toString().isEmpty() ? Path.of("/") : options.hostRoot();
+    try {
+      return HostCpus.read(root)
+          .context(root, config.policy().availableResources(), config.policy().reservedResources());
+    } catch (PolicyException e) {
+      throw new ConfigException("cannot discover the host's CPUs: " + e.getMessage(), e);
+    }
+  }
+
+  /** The pipeline. */
+  ResourceManager manager() {
+    return manager;
+  }
+
+  /** Follows configuration changes of sections {@code policy} and {@code resource-manager}. */
+  ConfigListener configListener(Config applied) {
+    return new PipelineConfigListener(applied, manager, registry, policyContext, controllerContext);
+  }
+
+  @Override
+  public void close() {
+    if (rebalancer != null) {
+      rebalancer.close();
+    }
+    manager.close();
+  }
+}

@@ -1,0 +1,81 @@
+package io.criresmgr.proxy.pipeline;
+
+import io.criresmgr.cache.CacheException;
+import io.criresmgr.cache.CacheFile;
+import io.criresmgr.cache.CacheSnapshot;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes cache snapshots on its own thread so the pipeline never waits for the disk. Snapshots
+ * offered while a write is running are coalesced: only the newest one is written. Losing the last
+ * few milliseconds in a crash is safe because start-up reconciles the cache with the runtime.
+ */
+public final class CacheSaver implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(CacheSaver.class);
+
+  private final CacheFile file;
+  private final AtomicReference<@Nullable CacheSnapshot> next = new AtomicReference<>();
+  private final ExecutorService writer =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "cache-saver");
+            t.setDaemon(true);
+            return t;
+          });
+  private volatile boolean failing;
+
+  /** Saves to {@code file}. */
+  public CacheSaver(CacheFile file) {
+    this.file = Objects.requireNonNull(file, "file");
+  }
+
+  /** Schedules {@code snapshot} to be written (replacing an unwritten older one). */
+  public void offer(CacheSnapshot snapshot) {
+    if (next.getAndSet(snapshot) == null) {
+      try {
+        writer.execute(this::writeLatest);
+      } catch (RejectedExecutionException e) {
+        // Closing: close() writes what is pending.
+      }
+    }
+  }
+
+  private void writeLatest() {
+    CacheSnapshot snapshot = next.getAndSet(null);
+    if (snapshot == null) {
+      return;
+    }
+    try {
+      file.save(snapshot);
+      if (failing) {
+        failing = false;
+        LOG.info("cache file {} is written again", file.path());
+      }
+    } catch (CacheException e) {
+      if (!failing) {
+        failing = true;
+        LOG.error("cannot save the cache: {} (will retry with the next change)", e.getMessage());
+      }
+    }
+  }
+
+  /** Writes what is pending and stops. */
+  @Override
+  public void close() {
+    writer.shutdown();
+    try {
+      writer.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    writeLatest();
+  }
+}

@@ -1,0 +1,148 @@
+package io.criresmgr.proxy.pipeline;
+
+import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
+import io.criresmgr.api.runtime.v1.RemoveContainerResponse;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.api.runtime.v1.StartContainerRequest;
+import io.criresmgr.api.runtime.v1.StartContainerResponse;
+import io.criresmgr.api.runtime.v1.StopContainerRequest;
+import io.criresmgr.api.runtime.v1.StopContainerResponse;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.ContainerState;
+import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.policy.PolicyEvent;
+import io.grpc.Status;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * StartContainer, StopContainer and RemoveContainer (reference §2.2); CreateContainer is in {@link
+ * CreateRequests}. Containers the cache does not know are passed through.
+ */
+public final class ContainerRequests {
+  private final Pipeline pipeline;
+  private final RuntimeClient runtime;
+
+  /** Requests running through {@code pipeline} and calling {@code runtime}. */
+  public ContainerRequests(Pipeline pipeline, RuntimeClient runtime) {
+    this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
+    this.runtime = Objects.requireNonNull(runtime, "runtime");
+  }
+
+  /** Refuses to start a container that is not in state created; records it running. */
+  public CompletableFuture<StartContainerResponse> start(
+      StartContainerRequest request, CallScope scope) {
+    String id = request.getContainerId();
+    return pipeline
+        .run(s -> checkStartable(s, id))
+        .thenCompose(
+            known ->
+                scope
+                    .timed(
+                        runtime.call(
+                            RuntimeServiceGrpc.getStartContainerMethod(),
+                            request,
+                            scope.deadline()))
+                    .thenCompose(
+                        reply ->
+                            known.isEmpty()
+                                ? CompletableFuture.completedFuture(reply)
+                                : pipeline.run(s -> started(s, id, reply))));
+  }
+
+  private static Optional<String> checkStartable(Section s, String id) {
+    Optional<Container> c = s.cache().containerById(id);
+    if (c.isPresent() && c.get().state() != ContainerState.CREATED) {
+      throw new RequestException(
+          Status.Code.FAILED_PRECONDITION,
+          "cannot start container "
+              + c.get().cacheId()
+              + " ("
+              + id
+              + "): it is "
+              + c.get().state().name().toLowerCase(java.util.Locale.ROOT)
+              + ", only a created container can be started");
+    }
+    return c.map(Container::cacheId);
+  }
+
+  private static StartContainerResponse started(
+      Section s, String id, StartContainerResponse reply) {
+    Optional<Container> found = s.cache().containerById(id);
+    if (found.isEmpty() || found.get().state() != ContainerState.CREATED) {
+      return reply;
+    }
+    Container running = found.get().withState(ContainerState.RUNNING);
+    s.put(running);
+    PolicyEvent event = new PolicyEvent(PolicyEvent.CONTAINER_STARTED, running.cacheId(), Map.of());
+    s.decide(p -> p.handleEvent(event, s.cache()), Set.of());
+    try {
+      s.controllers().postStart(s.cache().container(running.cacheId()).orElse(running));
+    } catch (ControllerException e) {
+      throw new RequestException(Status.Code.FAILED_PRECONDITION, e.getMessage(), e);
+    }
+    return reply;
+  }
+
+  /** Stops in the runtime, then releases the container's resources. */
+  public CompletableFuture<StopContainerResponse> stop(
+      StopContainerRequest request, CallScope scope) {
+    return afterRuntime(
+        runtime.call(RuntimeServiceGrpc.getStopContainerMethod(), request, scope.deadline()),
+        scope,
+        request.getContainerId(),
+        ContainerState.EXITED,
+        false);
+  }
+
+  /**
+   * Removes in the runtime, then drops the container from the cache. A runtime that no longer knows
+   * the container (NOT_FOUND) counts as success for the cache; any other failure leaves the cache
+   * as it was.
+   */
+  public CompletableFuture<RemoveContainerResponse> remove(
+      RemoveContainerRequest request, CallScope scope) {
+    return afterRuntime(
+        runtime.call(RuntimeServiceGrpc.getRemoveContainerMethod(), request, scope.deadline()),
+        scope,
+        request.getContainerId(),
+        ContainerState.STALE,
+        true);
+  }
+
+  private <R> CompletableFuture<R> afterRuntime(
+      CompletableFuture<R> call,
+      CallScope scope,
+      String id,
+      ContainerState newState,
+      boolean notFoundIsSuccess) {
+    return scope
+        .timed(call)
+        .handle(
+            (reply, error) -> {
+              if (error != null && !(notFoundIsSuccess && isNotFound(error))) {
+                return CompletableFuture.<R>failedFuture(Errors.unwrap(error));
+              }
+              return pipeline.run(s -> releaseById(s, id, newState, reply, error));
+            })
+        .thenCompose(Function.identity());
+  }
+
+  private static <R> R releaseById(
+      Section s, String id, ContainerState newState, @Nullable R reply, @Nullable Throwable error) {
+    s.cache().containerById(id).ifPresent(c -> s.release(c, newState));
+    if (error != null) {
+      throw Errors.rethrow(error);
+    }
+    return Objects.requireNonNull(reply);
+  }
+
+  static boolean isNotFound(Throwable error) {
+    return Status.fromThrowable(Errors.unwrap(error)).getCode() == Status.Code.NOT_FOUND;
+  }
+}

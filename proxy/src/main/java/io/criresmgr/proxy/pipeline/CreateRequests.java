@@ -1,0 +1,153 @@
+package io.criresmgr.proxy.pipeline;
+
+import io.criresmgr.api.runtime.v1.CreateContainerRequest;
+import io.criresmgr.api.runtime.v1.CreateContainerResponse;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.Pod;
+import io.criresmgr.controllers.ContainerEdits;
+import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.policy.PolicyException;
+import io.criresmgr.proxy.cri.ContainerCodec;
+import io.grpc.Status;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * CreateContainer in two steps around the runtime call: reserve (insert the container, let the
+ * policy allocate, run pre-create hooks, rewrite the request), then commit (record the runtime's
+ * id) or roll back (release the reservation). Updates of other containers that the allocation
+ * implies go out before the create.
+ */
+public final class CreateRequests {
+  private static final Logger LOG = LoggerFactory.getLogger(CreateRequests.class);
+
+  private final Pipeline pipeline;
+  private final RuntimeClient runtime;
+  private final RuntimeUpdates updates;
+
+  /** Requests through {@code pipeline}, calling {@code runtime}, waiting for {@code updates}. */
+  public CreateRequests(Pipeline pipeline, RuntimeClient runtime, RuntimeUpdates updates) {
+    this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
+    this.runtime = Objects.requireNonNull(runtime, "runtime");
+    this.updates = Objects.requireNonNull(updates, "updates");
+  }
+
+  /** A reservation made before the runtime call. */
+  private record Reservation(
+      String cacheId, long seq, CreateContainerRequest request, CompletableFuture<Void> sent) {}
+
+  /** Handles one CreateContainer. */
+  public CompletableFuture<CreateContainerResponse> create(
+      CreateContainerRequest request, CallScope scope) {
+    return pipeline
+        .run(s -> reserve(s, request))
+        .thenCompose(
+            reservation -> {
+              if (reservation == null) {
+                return scope.timed(call(request, scope));
+              }
+              return reservation
+                  .sent()
+                  .thenCompose(v -> scope.timed(call(reservation.request(), scope)))
+                  .handle((reply, error) -> pipeline.run(s -> commit(s, reservation, reply, error)))
+                  .thenCompose(Function.identity());
+            });
+  }
+
+  private CompletableFuture<CreateContainerResponse> call(
+      CreateContainerRequest request, CallScope scope) {
+    return runtime.call(RuntimeServiceGrpc.getCreateContainerMethod(), request, scope.deadline());
+  }
+
+  private @Nullable Reservation reserve(Section s, CreateContainerRequest request) {
+    Pod pod = s.cache().pod(request.getPodSandboxId()).orElse(null);
+    if (pod == null) {
+      LOG.debug("CreateContainer in unknown pod {}: passed through", request.getPodSandboxId());
+      return null;
+    }
+    String name = request.getConfig().getMetadata().getName();
+    String cacheId = ContainerCodec.cacheId(pod, name);
+    s.cache()
+        .container(cacheId)
+        .ifPresent(
+            old -> {
+              LOG.info("re-creation of container {}: releasing the old one", cacheId);
+              s.release(old, ContainerState.STALE);
+            });
+    Container created = ContainerCodec.fromRequest(cacheId, s.cache().nextSeq(), pod, request);
+    s.put(created);
+    allocate(s, created);
+    ContainerEdits edits = preCreate(s, cacheId);
+    CreateContainerRequest rewritten = CreateRewriter.rewrite(request, edits);
+    return new Reservation(cacheId, created.seq(), rewritten, updates.takeStepSends());
+  }
+
+  private static void allocate(Section s, Container created) {
+    try {
+      s.decide(p -> p.allocate(created, s.cache()), Set.of(created.cacheId()));
+    } catch (PolicyException | IllegalArgumentException e) {
+      s.remove(created.cacheId());
+      throw new RequestException(
+          Status.Code.RESOURCE_EXHAUSTED,
+          "failed to allocate resources of container " + created.cacheId() + ": " + e.getMessage(),
+          e);
+    }
+  }
+
+  private static ContainerEdits preCreate(Section s, String cacheId) {
+    Container allocated = s.cache().container(cacheId).orElseThrow();
+    ContainerEdits edits = new ContainerEdits();
+    try {
+      s.clearPending(cacheId, s.controllers().preCreate(allocated, edits));
+    } catch (ControllerException e) {
+      s.release(allocated, ContainerState.STALE);
+      throw new RequestException(
+          Status.Code.FAILED_PRECONDITION,
+          "cannot create container " + cacheId + ": " + e.getMessage(),
+          e);
+    }
+    return edits;
+  }
+
+  private CreateContainerResponse commit(
+      Section s,
+      Reservation reservation,
+      @Nullable CreateContainerResponse reply,
+      @Nullable Throwable error) {
+    Container c =
+        s.cache()
+            .container(reservation.cacheId())
+            .filter(x -> x.seq() == reservation.seq() && x.state() == ContainerState.CREATING)
+            .orElse(null);
+    if (error != null) {
+      if (c != null) {
+        s.release(c, ContainerState.STALE);
+        // The rollback's updates of other containers need not delay the error reply.
+        updates.takeStepSends();
+      }
+      throw Errors.rethrow(error);
+    }
+    CreateContainerResponse response = Objects.requireNonNull(reply);
+    if (c == null) {
+      LOG.warn(
+          "container {} was released while the runtime created it as {}",
+          reservation.cacheId(),
+          response.getContainerId());
+      return response;
+    }
+    Container committed = c.withId(response.getContainerId()).withState(ContainerState.CREATED);
+    s.put(committed);
+    if (!committed.pending().isEmpty()) {
+      // Decided again while the runtime was creating it: enforce the newer assignment now.
+      s.postUpdate(committed);
+    }
+    return response;
+  }
+}

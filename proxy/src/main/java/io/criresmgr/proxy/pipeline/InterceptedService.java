@@ -1,0 +1,114 @@
+package io.criresmgr.proxy.pipeline;
+
+import com.google.protobuf.MessageLite;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.policy.PolicyException;
+import io.criresmgr.proxy.relay.RelayListener;
+import io.grpc.MethodDescriptor;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.Status;
+import io.grpc.StatusException;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.ServerCalls;
+import io.grpc.stub.StreamObserver;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The intercepted RuntimeService methods as a service definition for the relay server; every other
+ * method stays on the raw relay. Handlers run on transport threads and only start asynchronous
+ * work. The runtime's own status and trailers reach the client untouched; the resource manager's
+ * refusals become statuses naming the reason.
+ */
+public final class InterceptedService {
+  private static final Logger LOG = LoggerFactory.getLogger(InterceptedService.class);
+
+  private final RelayListener listener;
+  private final ServerServiceDefinition.Builder builder =
+      ServerServiceDefinition.builder(RuntimeServiceGrpc.SERVICE_NAME);
+
+  private InterceptedService(RelayListener listener) {
+    this.listener = Objects.requireNonNull(listener, "listener");
+  }
+
+  /** The definition of the intercepted methods, reporting calls to {@code listener}. */
+  public static ServerServiceDefinition definition(Requests requests, RelayListener listener) {
+    InterceptedService s = new InterceptedService(listener);
+    s.add(RuntimeServiceGrpc.getRunPodSandboxMethod(), requests.pods()::run);
+    s.add(RuntimeServiceGrpc.getStopPodSandboxMethod(), requests.pods()::stop);
+    s.add(RuntimeServiceGrpc.getRemovePodSandboxMethod(), requests.pods()::remove);
+    s.add(RuntimeServiceGrpc.getCreateContainerMethod(), requests.create()::create);
+    s.add(RuntimeServiceGrpc.getStartContainerMethod(), requests.containers()::start);
+    s.add(RuntimeServiceGrpc.getStopContainerMethod(), requests.containers()::stop);
+    s.add(RuntimeServiceGrpc.getRemoveContainerMethod(), requests.containers()::remove);
+    s.add(RuntimeServiceGrpc.getUpdateContainerResourcesMethod(), requests.update()::update);
+    s.add(RuntimeServiceGrpc.getListContainersMethod(), requests::listContainers);
+    return s.builder.build();
+  }
+
+  private <Q extends MessageLite, R extends MessageLite> void add(
+      MethodDescriptor<Q, R> method, BiFunction<Q, CallScope, CompletableFuture<R>> handler) {
+    builder.addMethod(
+        method,
+        ServerCalls.asyncUnaryCall(
+            (request, observer) -> handle(method, handler, request, observer)));
+  }
+
+  private <Q extends MessageLite, R extends MessageLite> void handle(
+      MethodDescriptor<Q, R> method,
+      BiFunction<Q, CallScope, CompletableFuture<R>> handler,
+      Q request,
+      StreamObserver<R> observer) {
+    long start = System.nanoTime();
+    RelayListener.CallTrace trace = listener.callStarted(method.getFullMethodName(), true);
+    trace.request(request.toByteArray());
+    CallScope scope = CallScope.current();
+    CompletableFuture<R> reply;
+    try {
+      reply = handler.apply(request, scope);
+    } catch (RuntimeException e) {
+      reply = CompletableFuture.failedFuture(e);
+    }
+    reply.whenComplete(
+        (response, error) -> {
+          if (error == null) {
+            trace.response(response.toByteArray());
+            trace.closed(Status.OK, System.nanoTime() - start, scope.runtimeNanos());
+            observer.onNext(response);
+            observer.onCompleted();
+            return;
+          }
+          Throwable failure = toStatusError(method, Errors.unwrap(error));
+          trace.closed(
+              Status.fromThrowable(failure), System.nanoTime() - start, scope.runtimeNanos());
+          observer.onError(failure);
+        });
+  }
+
+  /** The error to answer with; logs what is the resource manager's own failure, once. */
+  private static Throwable toStatusError(MethodDescriptor<?, ?> method, Throwable error) {
+    if (error instanceof StatusRuntimeException || error instanceof StatusException) {
+      return error;
+    }
+    String name = method.getBareMethodName();
+    Status status;
+    if (error instanceof RequestException refused) {
+      status = refused.status();
+    } else if (error instanceof PolicyException) {
+      status = Status.RESOURCE_EXHAUSTED.withDescription(error.getMessage());
+    } else if (error instanceof ControllerException) {
+      status = Status.FAILED_PRECONDITION.withDescription(error.getMessage());
+    } else {
+      LOG.error("{} failed in the resource manager", name, error);
+      return Status.INTERNAL
+          .withDescription("cri-resmgr: " + name + " failed: " + error)
+          .asRuntimeException();
+    }
+    LOG.warn("{} refused: {}", name, status.getDescription());
+    return status.asRuntimeException();
+  }
+}

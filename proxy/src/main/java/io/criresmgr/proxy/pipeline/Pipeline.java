@@ -1,0 +1,86 @@
+package io.criresmgr.proxy.pipeline;
+
+import io.criresmgr.cache.NodeCache;
+import io.grpc.Status;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * The serialized section: one thread that alone reads and writes the node cache, calls the policy
+ * and runs controller hooks. Requests submit short steps and never wait here for the runtime (a
+ * request that needs the runtime runs one step before the call and one after it).
+ *
+ * <p>After every step that changed the cache, a snapshot goes to the {@link CacheSaver}.
+ */
+public final class Pipeline implements AutoCloseable {
+  private final ExecutorService executor =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "cri-pipeline");
+            t.setDaemon(true);
+            return t;
+          });
+  private final Section section;
+  private final CacheSaver saver;
+  private long savedChanges = -1;
+
+  /** A pipeline working on {@code section}, persisting through {@code saver}. */
+  public Pipeline(Section section, CacheSaver saver) {
+    this.section = Objects.requireNonNull(section, "section");
+    this.saver = Objects.requireNonNull(saver, "saver");
+  }
+
+  /**
+   * Runs {@code step} in the serialized section; the future completes with its result or exception,
+   * on the pipeline thread.
+   */
+  public <T> CompletableFuture<T> run(Function<Section, T> step) {
+    CompletableFuture<T> result = new CompletableFuture<>();
+    try {
+      executor.execute(() -> runStep(step, result));
+    } catch (RejectedExecutionException e) {
+      result.completeExceptionally(
+          new RequestException(Status.Code.UNAVAILABLE, "cri-resmgr is shutting down", e));
+    }
+    return result;
+  }
+
+  private <T> void runStep(Function<Section, T> step, CompletableFuture<T> result) {
+    try {
+      section.beginStep();
+      result.complete(step.apply(section));
+    } catch (RuntimeException | Error e) {
+      result.completeExceptionally(e);
+    } finally {
+      persist();
+    }
+  }
+
+  private void persist() {
+    NodeCache cache = section.cache();
+    if (cache.changes() != savedChanges) {
+      savedChanges = cache.changes();
+      saver.offer(cache.snapshot());
+    }
+  }
+
+  /** Finishes queued steps, then writes the last snapshot. */
+  @Override
+  public void close() {
+    executor.shutdown();
+    try {
+      if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+        executor.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      executor.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+    saver.close();
+  }
+}

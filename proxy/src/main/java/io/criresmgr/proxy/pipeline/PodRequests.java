@@ -1,0 +1,120 @@
+package io.criresmgr.proxy.pipeline;
+
+import io.criresmgr.api.runtime.v1.RemovePodSandboxRequest;
+import io.criresmgr.api.runtime.v1.RemovePodSandboxResponse;
+import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
+import io.criresmgr.api.runtime.v1.RunPodSandboxResponse;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.api.runtime.v1.StopPodSandboxRequest;
+import io.criresmgr.api.runtime.v1.StopPodSandboxResponse;
+import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.Pod;
+import io.criresmgr.proxy.cri.PodCodec;
+import io.grpc.Status;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** RunPodSandbox, StopPodSandbox and RemovePodSandbox: the runtime first, then the cache. */
+public final class PodRequests {
+  private static final Logger LOG = LoggerFactory.getLogger(PodRequests.class);
+
+  private final Pipeline pipeline;
+  private final RuntimeClient runtime;
+
+  /** Requests through {@code pipeline}, calling {@code runtime}. */
+  public PodRequests(Pipeline pipeline, RuntimeClient runtime) {
+    this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
+    this.runtime = Objects.requireNonNull(runtime, "runtime");
+  }
+
+  /**
+   * Checks the pod's resource annotation before the runtime sees the request, then records the pod.
+   * An older pod with the same UID (kubelet re-created the sandbox) is dropped with its containers.
+   */
+  public CompletableFuture<RunPodSandboxResponse> run(
+      RunPodSandboxRequest request, CallScope scope) {
+    try {
+      PodCodec.fromRequest("", request);
+    } catch (IllegalArgumentException e) {
+      return CompletableFuture.failedFuture(
+          new RequestException(Status.Code.INVALID_ARGUMENT, e.getMessage(), e));
+    }
+    return scope
+        .timed(runtime.call(RuntimeServiceGrpc.getRunPodSandboxMethod(), request, scope.deadline()))
+        .thenCompose(reply -> pipeline.run(s -> insert(s, request, reply)));
+  }
+
+  private static RunPodSandboxResponse insert(
+      Section s, RunPodSandboxRequest request, RunPodSandboxResponse reply) {
+    Pod pod = PodCodec.fromRequest(reply.getPodSandboxId(), request);
+    if (!pod.uid().isEmpty()) {
+      for (Pod old : s.cache().pods()) {
+        if (old.uid().equals(pod.uid()) && !old.id().equals(pod.id())) {
+          LOG.info(
+              "re-creation of pod {}/{}: dropping sandbox {}",
+              pod.namespace(),
+              pod.name(),
+              old.id());
+          s.releasePod(old.id(), ContainerState.STALE);
+          s.cache().removePod(old.id());
+        }
+      }
+    }
+    s.cache().putPod(pod);
+    return reply;
+  }
+
+  /** Stops in the runtime, then releases every container of the pod. */
+  public CompletableFuture<StopPodSandboxResponse> stop(
+      StopPodSandboxRequest request, CallScope scope) {
+    String id = request.getPodSandboxId();
+    return scope
+        .timed(
+            runtime.call(RuntimeServiceGrpc.getStopPodSandboxMethod(), request, scope.deadline()))
+        .thenCompose(
+            reply ->
+                pipeline.run(
+                    s -> {
+                      s.cache()
+                          .pod(id)
+                          .ifPresent(
+                              pod -> {
+                                s.releasePod(id, ContainerState.EXITED);
+                                s.cache().putPod(pod.withReady(false));
+                              });
+                      return reply;
+                    }));
+  }
+
+  /**
+   * Removes in the runtime, then drops the pod and its containers. NOT_FOUND from the runtime
+   * counts as removed; any other failure leaves the cache as it was.
+   */
+  public CompletableFuture<RemovePodSandboxResponse> remove(
+      RemovePodSandboxRequest request, CallScope scope) {
+    String id = request.getPodSandboxId();
+    return scope
+        .timed(
+            runtime.call(RuntimeServiceGrpc.getRemovePodSandboxMethod(), request, scope.deadline()))
+        .handle(
+            (reply, error) -> {
+              if (error != null && !ContainerRequests.isNotFound(error)) {
+                return CompletableFuture.<RemovePodSandboxResponse>failedFuture(
+                    Errors.unwrap(error));
+              }
+              return pipeline.run(
+                  s -> {
+                    s.releasePod(id, ContainerState.STALE);
+                    s.cache().removePod(id);
+                    if (error != null) {
+                      throw Errors.rethrow(error);
+                    }
+                    return Objects.requireNonNull(reply);
+                  });
+            })
+        .thenCompose(Function.identity());
+  }
+}

@@ -1,0 +1,192 @@
+package io.criresmgr.proxy.pipeline;
+
+import io.criresmgr.api.runtime.v1.ContainerStatus;
+import io.criresmgr.api.runtime.v1.PodSandbox;
+import io.criresmgr.api.runtime.v1.PodSandboxState;
+import io.criresmgr.cache.Assignment;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.Pod;
+import io.criresmgr.policy.PolicyException;
+import io.criresmgr.proxy.cri.ContainerCodec;
+import io.criresmgr.proxy.cri.ContainerStates;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Brings the restored cache in line with the runtime's listing, in one pipeline step: pods and
+ * containers that vanished are released and dropped, known containers keep their assignments (with
+ * their runtime id and state refreshed), and running containers the cache does not know are adopted
+ * and allocated in creation order. After a policy switch every container is allocated afresh by the
+ * new policy.
+ */
+final class Reconciler {
+  private static final Logger LOG = LoggerFactory.getLogger(Reconciler.class);
+
+  /**
+   * What the runtime reported.
+   *
+   * @param pods every sandbox
+   * @param newPods sandboxes the cache did not know, built from their verbose status
+   * @param containers every container
+   * @param statuses status of every container that has not exited, by id
+   */
+  record Input(
+      List<PodSandbox> pods,
+      Map<String, Pod> newPods,
+      List<io.criresmgr.api.runtime.v1.Container> containers,
+      Map<String, ContainerStatus> statuses) {}
+
+  /**
+   * What reconciliation did.
+   *
+   * @param released containers released because they vanished or exited
+   * @param adopted containers adopted from the runtime
+   * @param kept containers that kept their assignment
+   */
+  record Outcome(int released, int adopted, int kept) {}
+
+  private final Section s;
+  private int released;
+  private int adopted;
+  private int kept;
+
+  Reconciler(Section s) {
+    this.s = Objects.requireNonNull(s, "s");
+  }
+
+  Outcome reconcile(Input input) {
+    syncPods(input);
+    Map<String, io.criresmgr.api.runtime.v1.Container> current = currentByCacheId(input);
+    Set<String> matched = new HashSet<>();
+    List<io.criresmgr.api.runtime.v1.Container> toAdopt = new ArrayList<>();
+    for (io.criresmgr.api.runtime.v1.Container listed :
+        StartupSync.byCreation(List.copyOf(current.values()))) {
+      String cacheId = cacheIdOf(listed);
+      matched.add(cacheId);
+      Container cached = s.cache().container(cacheId).orElse(null);
+      if (cached == null) {
+        toAdopt.add(listed);
+      } else {
+        refresh(cached, listed);
+      }
+    }
+    for (Container c : s.cache().containers()) {
+      if (!matched.contains(c.cacheId())) {
+        s.release(c, ContainerState.STALE);
+        released++;
+      }
+    }
+    switchPolicyIfNeeded();
+    for (io.criresmgr.api.runtime.v1.Container listed : toAdopt) {
+      ContainerStatus status = input.statuses().get(listed.getId());
+      if (status != null) {
+        adopt(listed, status);
+      }
+    }
+    s.cache().setActivePolicy(s.policy().name());
+    LOG.info(
+        "synchronized with the runtime: {} containers kept, {} adopted, {} released",
+        kept,
+        adopted,
+        released);
+    return new Outcome(released, adopted, kept);
+  }
+
+  private void syncPods(Input input) {
+    Map<String, PodSandbox> listed = new HashMap<>();
+    input.pods().forEach(p -> listed.put(p.getId(), p));
+    for (Pod pod : s.cache().pods()) {
+      PodSandbox item = listed.get(pod.id());
+      if (item == null) {
+        s.releasePod(pod.id(), ContainerState.STALE);
+        s.cache().removePod(pod.id());
+      } else if (item.getState() == PodSandboxState.SANDBOX_NOTREADY && pod.ready()) {
+        s.cache().putPod(pod.withReady(false));
+      }
+    }
+    input.newPods().values().forEach(s.cache()::putPod);
+  }
+
+  /** Per cache id the container that counts: a live one before an exited one, then the newest. */
+  private Map<String, io.criresmgr.api.runtime.v1.Container> currentByCacheId(Input input) {
+    Map<String, io.criresmgr.api.runtime.v1.Container> best = new HashMap<>();
+    for (io.criresmgr.api.runtime.v1.Container c : StartupSync.byCreation(input.containers())) {
+      if (s.cache().pod(c.getPodSandboxId()).isEmpty() || !isLive(c)) {
+        continue;
+      }
+      best.put(cacheIdOf(c), c);
+    }
+    return best;
+  }
+
+  private static boolean isLive(io.criresmgr.api.runtime.v1.Container c) {
+    return c.getState() == io.criresmgr.api.runtime.v1.ContainerState.CONTAINER_RUNNING
+        || c.getState() == io.criresmgr.api.runtime.v1.ContainerState.CONTAINER_CREATED;
+  }
+
+  private String cacheIdOf(io.criresmgr.api.runtime.v1.Container c) {
+    Pod pod = s.cache().pod(c.getPodSandboxId()).orElseThrow();
+    return ContainerCodec.cacheId(pod, c.getMetadata().getName());
+  }
+
+  private void refresh(Container cached, io.criresmgr.api.runtime.v1.Container listed) {
+    ContainerState state = ContainerStates.fromProto(listed.getState());
+    Container refreshed = cached.withId(listed.getId()).withState(state);
+    if (cached.state() == ContainerState.CREATING || !cached.id().equals(listed.getId())) {
+      // The daemon died around the create: make sure the runtime has the assignment.
+      refreshed = refreshed.withAssignment(refreshed.assignment(), s.controllers().running());
+    }
+    s.put(refreshed);
+    if (!refreshed.pending().isEmpty()) {
+      s.enforce(List.of(refreshed.cacheId()), Set.of());
+    }
+    kept++;
+  }
+
+  private void switchPolicyIfNeeded() {
+    String recorded = s.cache().activePolicy();
+    String active = s.policy().name();
+    if (recorded.equals(active) || (recorded.isEmpty() && s.cache().containers().isEmpty())) {
+      return;
+    }
+    LOG.info("policy switched from {} to {}: allocating every container afresh", recorded, active);
+    s.cache().resetPolicy();
+    for (Container c : s.cache().containers()) {
+      s.put(c.withAssignment(Assignment.NONE, Set.of()));
+    }
+    for (Container c : s.cache().containers()) {
+      if (c.state().isActive()) {
+        allocate(c);
+      }
+    }
+  }
+
+  private void adopt(io.criresmgr.api.runtime.v1.Container listed, ContainerStatus status) {
+    Pod pod = s.cache().pod(listed.getPodSandboxId()).orElseThrow();
+    String cacheId = ContainerCodec.cacheId(pod, listed.getMetadata().getName());
+    Container c = ContainerCodec.fromStatus(cacheId, s.cache().nextSeq(), pod, status);
+    s.put(c);
+    LOG.info("adopting container {} ({}) found running in the runtime", cacheId, listed.getId());
+    allocate(c);
+    adopted++;
+  }
+
+  private void allocate(Container c) {
+    try {
+      s.decide(p -> p.allocate(c, s.cache()), Set.of());
+    } catch (PolicyException | IllegalArgumentException e) {
+      LOG.warn(
+          "cannot allocate resources of container {}: {}; it keeps what the runtime gave it",
+          c.cacheId(),
+          e.getMessage());
+    }
+  }
+}

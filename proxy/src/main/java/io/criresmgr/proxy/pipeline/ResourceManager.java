@@ -1,0 +1,85 @@
+package io.criresmgr.proxy.pipeline;
+
+import io.criresmgr.cache.CacheFile;
+import io.criresmgr.cache.NodeCache;
+import io.criresmgr.controllers.Controller;
+import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.proxy.relay.RelayListener;
+import io.grpc.Channel;
+import io.grpc.ServerServiceDefinition;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The resource-management pipeline assembled: cache, active policy, controllers (the CRI controller
+ * first among equals), the serialized section and the intercepted request handlers.
+ */
+public final class ResourceManager implements AutoCloseable {
+  private final Section section;
+  private final Pipeline pipeline;
+  private final RuntimeClient runtime;
+  private final RuntimeUpdates updates;
+  private final Requests requests;
+
+  /**
+   * Assembles the pipeline over {@code cache} with {@code policy}, the CRI controller and {@code
+   * hostControllers}, calling the runtime over {@code runtimeChannel} and saving to {@code file}.
+   */
+  public ResourceManager(
+      NodeCache cache,
+      ActivePolicy policy,
+      List<? extends Controller> hostControllers,
+      Channel runtimeChannel,
+      CacheFile file) {
+    runtime = new RuntimeClient(runtimeChannel);
+    updates = new RuntimeUpdates(runtime);
+    List<Controller> controllers = new ArrayList<>(hostControllers);
+    controllers.add(new CriController(updates));
+    section = new Section(cache, policy, new ControllerSet(controllers));
+    pipeline = new Pipeline(section, new CacheSaver(Objects.requireNonNull(file, "file")));
+    updates.onFailure(
+        (cacheId, assignment) ->
+            pipeline.run(
+                s -> {
+                  s.cache()
+                      .container(cacheId)
+                      .filter(c -> c.assignment().equals(assignment))
+                      .ifPresent(
+                          c ->
+                              s.put(
+                                  c.withAssignment(
+                                      assignment, java.util.Set.of(CriController.NAME))));
+                  return null;
+                }));
+    requests =
+        new Requests(
+            new PodRequests(pipeline, runtime),
+            new CreateRequests(pipeline, runtime, updates),
+            new ContainerRequests(pipeline, runtime),
+            new UpdateRequests(pipeline, runtime, updates),
+            new ListRequests(pipeline, runtime),
+            section);
+  }
+
+  /** The serialized section's executor. */
+  public Pipeline pipeline() {
+    return pipeline;
+  }
+
+  /** The runtime client the pipeline uses. */
+  public RuntimeClient runtime() {
+    return runtime;
+  }
+
+  /** The intercepted methods, for the relay server. */
+  public ServerServiceDefinition service(RelayListener listener) {
+    return InterceptedService.definition(requests, listener);
+  }
+
+  /** Finishes queued steps and saves the cache. */
+  @Override
+  public void close() {
+    pipeline.close();
+  }
+}

@@ -1,0 +1,199 @@
+package io.criresmgr.proxy.pipeline;
+
+import io.criresmgr.cache.Assignment;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.NodeCache;
+import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Policy;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What steps of the {@link Pipeline} work with: the cache, the active policy and the controllers,
+ * and the operations every request shares (apply decisions, enforce them, release a container).
+ * Confined to the pipeline thread, except {@link #stamp()}.
+ */
+public final class Section {
+  private static final Logger LOG = LoggerFactory.getLogger(Section.class);
+
+  private final NodeCache cache;
+  private final ControllerSet controllers;
+  private final AtomicLong stamp = new AtomicLong();
+  private final Map<String, Long> changedAt = new HashMap<>();
+  private ActivePolicy policy;
+
+  /** A section over {@code cache} with {@code policy} active and {@code controllers}. */
+  public Section(NodeCache cache, ActivePolicy policy, ControllerSet controllers) {
+    this.cache = Objects.requireNonNull(cache, "cache");
+    this.policy = Objects.requireNonNull(policy, "policy");
+    this.controllers = Objects.requireNonNull(controllers, "controllers");
+  }
+
+  /** The node cache. */
+  public NodeCache cache() {
+    return cache;
+  }
+
+  /** The controllers. */
+  public ControllerSet controllers() {
+    return controllers;
+  }
+
+  /** The active policy. */
+  public ActivePolicy policy() {
+    return policy;
+  }
+
+  /** Replaces the active policy (configuration change or policy switch). */
+  public void setPolicy(ActivePolicy value) {
+    policy = Objects.requireNonNull(value, "value");
+  }
+
+  /**
+   * A counter that moves with every step; readable from any thread. A container whose state changed
+   * at or after a stamp taken before a runtime listing may be newer than that listing.
+   */
+  public long stamp() {
+    return stamp.get();
+  }
+
+  void beginStep() {
+    stamp.incrementAndGet();
+  }
+
+  /** The stamp of {@code cacheId}'s last state change in this process, or -1. */
+  public long changedAt(String cacheId) {
+    return changedAt.getOrDefault(cacheId, -1L);
+  }
+
+  /** Stores {@code container} and records the state change stamp. */
+  public void put(Container container) {
+    cache.putContainer(container);
+    changedAt.put(container.cacheId(), stamp.get());
+  }
+
+  /** Removes a container. */
+  public void remove(String cacheId) {
+    cache.removeContainer(cacheId);
+    changedAt.remove(cacheId);
+  }
+
+  /**
+   * Asks the policy for decisions, applies them all or nothing, and runs post-update hooks for
+   * every other existing container whose assignment changed. Returns the changed cache ids in
+   * decision order.
+   */
+  public List<String> decide(Function<Policy, Decisions> question, Set<String> skipHooks) {
+    Decisions decisions = question.apply(policy.policy());
+    List<String> changed = apply(decisions);
+    enforce(changed, skipHooks);
+    return changed;
+  }
+
+  /** Applies decisions to the cache all or nothing; returns the changed ids in decision order. */
+  public List<String> apply(Decisions decisions) {
+    Map<String, Assignment> assignments = new LinkedHashMap<>();
+    List<String> changed = new ArrayList<>();
+    for (Decisions.Update u : decisions.updates()) {
+      assignments.put(u.cacheId(), u.assignment());
+      cache
+          .container(u.cacheId())
+          .filter(c -> !c.assignment().equals(u.assignment()))
+          .ifPresent(c -> changed.add(c.cacheId()));
+    }
+    cache.applyAssignments(assignments, controllers.running());
+    decisions.policyData().ifPresent(data -> cache.setPolicyData(policy.name(), data));
+    return changed;
+  }
+
+  /**
+   * Runs post-update hooks for the changed containers that exist in the runtime (created or
+   * running), except {@code skip}; clears the pending marks of controllers that succeeded.
+   */
+  public void enforce(List<String> changed, Set<String> skip) {
+    for (String cacheId : changed) {
+      if (skip.contains(cacheId)) {
+        continue;
+      }
+      cache.container(cacheId).filter(Section::inRuntime).ifPresent(this::postUpdateLogged);
+    }
+  }
+
+  /** A required controller failing for another container must not fail this request. */
+  private void postUpdateLogged(Container container) {
+    try {
+      postUpdate(container);
+    } catch (ControllerException e) {
+      LOG.warn("updating {}: {} (stays pending)", container.cacheId(), e.getMessage());
+    }
+  }
+
+  /** Runs post-update hooks for {@code container} and clears what succeeded. */
+  public void postUpdate(Container container) {
+    Set<String> done = controllers.postUpdate(container);
+    clearPending(container.cacheId(), done);
+  }
+
+  /** Clears pending marks of {@code controllers} on the container, if it is still cached. */
+  public void clearPending(String cacheId, Set<String> done) {
+    cache
+        .container(cacheId)
+        .ifPresent(
+            c -> {
+              Container cleared = c;
+              for (String name : done) {
+                cleared = cleared.withoutPending(name);
+              }
+              if (!cleared.equals(c)) {
+                cache.putContainer(cleared);
+              }
+            });
+  }
+
+  private static boolean inRuntime(Container c) {
+    return c.state() == ContainerState.CREATED || c.state() == ContainerState.RUNNING;
+  }
+
+  /**
+   * Releases {@code container}'s resources: moves it to {@code newState}, lets the policy release
+   * it, enforces what that changed for the others, and runs its post-stop hooks (only if it held
+   * resources, so hooks run once per container life). A {@link ContainerState#STALE} container is
+   * then dropped from the cache. Release always completes: hook failures are logged, never thrown.
+   */
+  public void release(Container container, ContainerState newState) {
+    Container released = container.withState(newState);
+    put(released);
+    if (container.state().isActive()) {
+      decide(p -> p.release(released, cache), Set.of(released.cacheId()));
+      try {
+        controllers.postStop(released);
+      } catch (ControllerException e) {
+        LOG.warn("releasing {}: {}", released.cacheId(), e.getMessage());
+      }
+    }
+    if (newState == ContainerState.STALE) {
+      remove(released.cacheId());
+    }
+  }
+
+  /** Releases every active container of a pod; see {@link #release}. */
+  public void releasePod(String podId, ContainerState newState) {
+    for (Container c : cache.containersOf(podId)) {
+      if (c.state().isActive() || newState == ContainerState.STALE) {
+        release(c, newState);
+      }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package io.criresmgr.proxy.pipeline;
+
+import io.criresmgr.api.runtime.v1.ContainerStatusRequest;
+import io.criresmgr.api.runtime.v1.ListContainersRequest;
+import io.criresmgr.api.runtime.v1.ListPodSandboxRequest;
+import io.criresmgr.api.runtime.v1.PodSandbox;
+import io.criresmgr.api.runtime.v1.PodSandboxStatusRequest;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.cache.Pod;
+import io.criresmgr.proxy.cri.PodCodec;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Start-up reconciliation (reference §3.4): the runtime is the truth. Reads the runtime's pods and
+ * containers, then in one pipeline step drops what vanished, refreshes what is known and adopts
+ * what is new (see {@link Reconciler}).
+ */
+public final class StartupSync {
+  private StartupSync() {}
+
+  /**
+   * Lists the runtime and reconciles the cache with it; blocks until done.
+   *
+   * @throws io.criresmgr.proxy.relay.RelayException if the runtime cannot be listed
+   */
+  public static Reconciler.Outcome run(ResourceManager manager) throws InterruptedException {
+    RuntimeClient runtime = manager.runtime();
+    List<PodSandbox> pods =
+        await(
+                runtime.callOwn(
+                    RuntimeServiceGrpc.getListPodSandboxMethod(),
+                    ListPodSandboxRequest.getDefaultInstance()))
+            .getItemsList();
+    List<io.criresmgr.api.runtime.v1.Container> containers =
+        await(
+                runtime.callOwn(
+                    RuntimeServiceGrpc.getListContainersMethod(),
+                    ListContainersRequest.getDefaultInstance()))
+            .getContainersList();
+    Set<String> knownPods =
+        await(
+            manager
+                .pipeline()
+                .run(s -> Set.copyOf(s.cache().pods().stream().map(Pod::id).toList())));
+    Map<String, Pod> newPods = new HashMap<>();
+    for (PodSandbox item : pods) {
+      if (!knownPods.contains(item.getId())) {
+        newPods.put(
+            item.getId(),
+            PodCodec.fromStatus(
+                item,
+                await(
+                    runtime.callOwn(
+                        RuntimeServiceGrpc.getPodSandboxStatusMethod(),
+                        PodSandboxStatusRequest.newBuilder()
+                            .setPodSandboxId(item.getId())
+                            .setVerbose(true)
+                            .build()))));
+      }
+    }
+    Map<String, io.criresmgr.api.runtime.v1.ContainerStatus> statuses = new HashMap<>();
+    for (io.criresmgr.api.runtime.v1.Container c : containers) {
+      if (c.getState() != io.criresmgr.api.runtime.v1.ContainerState.CONTAINER_EXITED) {
+        statuses.put(
+            c.getId(),
+            await(
+                    runtime.callOwn(
+                        RuntimeServiceGrpc.getContainerStatusMethod(),
+                        ContainerStatusRequest.newBuilder().setContainerId(c.getId()).build()))
+                .getStatus());
+      }
+    }
+    Reconciler.Input input = new Reconciler.Input(pods, newPods, containers, statuses);
+    return await(manager.pipeline().run(s -> new Reconciler(s).reconcile(input)));
+  }
+
+  private static <T> T await(CompletableFuture<T> future) throws InterruptedException {
+    try {
+      return future.get(RuntimeClient.OWN_DEADLINE_SECONDS + 5, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      throw new io.criresmgr.proxy.relay.RelayException(
+          "cannot synchronize with the runtime: " + Errors.unwrap(e).getMessage(), e);
+    } catch (TimeoutException e) {
+      throw new io.criresmgr.proxy.relay.RelayException(
+          "cannot synchronize with the runtime: no answer", e);
+    }
+  }
+
+  /** Containers listed by the runtime, oldest first. */
+  static List<io.criresmgr.api.runtime.v1.Container> byCreation(
+      List<io.criresmgr.api.runtime.v1.Container> listed) {
+    List<io.criresmgr.api.runtime.v1.Container> sorted = new ArrayList<>(listed);
+    sorted.sort(
+        Comparator.comparingLong(io.criresmgr.api.runtime.v1.Container::getCreatedAt)
+            .thenComparing(io.criresmgr.api.runtime.v1.Container::getId));
+    return sorted;
+  }
+}

@@ -1,0 +1,138 @@
+package io.criresmgr.proxy.pipeline;
+
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.api.runtime.v1.UpdateContainerResourcesRequest;
+import io.criresmgr.api.runtime.v1.UpdateContainerResourcesResponse;
+import io.criresmgr.cache.Assignment;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.LinuxResources;
+import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.ResourceEstimator;
+import io.criresmgr.cache.Resources;
+import io.criresmgr.policy.PolicyException;
+import io.criresmgr.proxy.cri.LinuxResourcesCodec;
+import io.grpc.Status;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Kubelet's UpdateContainerResources (DESIGN §3.4): the new request goes into the cache, the policy
+ * re-decides, and the request is forwarded with the decision merged in. cri-resmgr dropped these
+ * requests; forwarding them keeps in-place resizes and kubelet's CPU manager working.
+ */
+public final class UpdateRequests {
+  private static final Logger LOG = LoggerFactory.getLogger(UpdateRequests.class);
+
+  private final Pipeline pipeline;
+  private final RuntimeClient runtime;
+  private final RuntimeUpdates updates;
+
+  /** Requests through {@code pipeline}, calling {@code runtime}, waiting for {@code updates}. */
+  public UpdateRequests(Pipeline pipeline, RuntimeClient runtime, RuntimeUpdates updates) {
+    this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
+    this.runtime = Objects.requireNonNull(runtime, "runtime");
+    this.updates = Objects.requireNonNull(updates, "updates");
+  }
+
+  private record Prepared(
+      Container before,
+      Assignment decided,
+      UpdateContainerResourcesRequest request,
+      CompletableFuture<Void> sent) {}
+
+  /** Handles one UpdateContainerResources. */
+  public CompletableFuture<UpdateContainerResourcesResponse> update(
+      UpdateContainerResourcesRequest request, CallScope scope) {
+    return pipeline
+        .run(s -> prepare(s, request))
+        .thenCompose(
+            prepared -> {
+              if (prepared == null) {
+                return scope.timed(call(request, scope));
+              }
+              return prepared
+                  .sent()
+                  .thenCompose(v -> scope.timed(call(prepared.request(), scope)))
+                  .handle((reply, error) -> pipeline.run(s -> finish(s, prepared, reply, error)))
+                  .thenCompose(Function.identity());
+            });
+  }
+
+  private CompletableFuture<UpdateContainerResourcesResponse> call(
+      UpdateContainerResourcesRequest request, CallScope scope) {
+    return runtime.call(
+        RuntimeServiceGrpc.getUpdateContainerResourcesMethod(), request, scope.deadline());
+  }
+
+  private @Nullable Prepared prepare(Section s, UpdateContainerResourcesRequest request) {
+    Container before = s.cache().containerById(request.getContainerId()).orElse(null);
+    if (before == null || !before.state().isActive() || !request.hasLinux()) {
+      return null;
+    }
+    LinuxResources requested = LinuxResourcesCodec.fromProto(request.getLinux());
+    Container updated = before.withRequested(requested, resources(s, before, requested));
+    s.put(updated);
+    try {
+      s.decide(p -> p.update(updated, s.cache()), Set.of(updated.cacheId()));
+    } catch (PolicyException | IllegalArgumentException e) {
+      s.put(before);
+      throw new RequestException(
+          Status.Code.RESOURCE_EXHAUSTED,
+          "cannot update resources of container " + before.cacheId() + ": " + e.getMessage(),
+          e);
+    }
+    Container decided = s.cache().container(before.cacheId()).orElseThrow();
+    UpdateContainerResourcesRequest merged =
+        request.toBuilder()
+            .setLinux(LinuxResourcesCodec.applyTo(request.getLinux(), decided.effectiveResources()))
+            .build();
+    return new Prepared(before, decided.assignment(), merged, updates.takeStepSends());
+  }
+
+  /** The webhook's annotation stays authoritative; without it, estimate from the new request. */
+  private static Resources resources(Section s, Container c, LinuxResources requested) {
+    Pod pod = s.cache().pod(c.podId()).orElse(null);
+    if (pod != null && pod.resources().find(c.name()).isPresent()) {
+      return c.resources();
+    }
+    return ResourceEstimator.estimate(requested, c.qosClass());
+  }
+
+  private UpdateContainerResourcesResponse finish(
+      Section s,
+      Prepared prepared,
+      @Nullable UpdateContainerResourcesResponse reply,
+      @Nullable Throwable error) {
+    String cacheId = prepared.before().cacheId();
+    Container now = s.cache().container(cacheId).orElse(null);
+    if (error == null) {
+      if (now != null) {
+        if (now.assignment().equals(prepared.decided())) {
+          s.clearPending(cacheId, Set.of(CriController.NAME));
+        }
+        Container cleared = s.cache().container(cacheId).orElseThrow();
+        if (!cleared.pending().isEmpty()) {
+          s.postUpdate(cleared);
+        }
+      }
+      return Objects.requireNonNull(reply);
+    }
+    if (now != null && now.state().isActive()) {
+      Container restored =
+          now.withRequested(prepared.before().requested(), prepared.before().resources());
+      s.put(restored);
+      try {
+        s.decide(p -> p.update(restored, s.cache()), Set.of());
+      } catch (PolicyException e) {
+        LOG.warn("rolling back the update of {}: {}", cacheId, e.getMessage());
+      }
+      updates.takeStepSends();
+    }
+    throw Errors.rethrow(error);
+  }
+}
