@@ -287,6 +287,29 @@ final class PipelineHarness implements AutoCloseable {
         .getCpusetCpus();
   }
 
+  /** Waits until the runtime applies {@code expected} as the cpuset of container {@code id}. */
+  void awaitCpuset(String id, String expected) throws InterruptedException {
+    long deadline = System.nanoTime() + CACHE_WAIT.toNanos();
+    String seen = cpuset(id);
+    while (!seen.equals(expected)) {
+      if (System.nanoTime() > deadline) {
+        fail("container " + id + " has cpuset \"" + seen + "\", expected \"" + expected + "\"");
+      }
+      Thread.sleep(20);
+      seen = cpuset(id);
+    }
+  }
+
+  /** Creates container {@code name} directly in the runtime, behind the daemon's back. */
+  String createDirectly(String podId, String name) {
+    return direct().createContainer(createRequest(podId, name, 0)).getContainerId();
+  }
+
+  /** Starts container {@code id} directly in the runtime. */
+  void startDirectly(String id) {
+    direct().startContainer(StartContainerRequest.newBuilder().setContainerId(id).build());
+  }
+
   /** The cache file as JSON; a missing node if there is no file yet. */
   JsonNode cache() {
     return readCache(cacheFile());
