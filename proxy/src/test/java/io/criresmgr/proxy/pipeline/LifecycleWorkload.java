@@ -55,7 +55,7 @@ final class LifecycleWorkload {
     List<Future<?>> workers = new ArrayList<>();
     for (int i = 0; i < threads; i++) {
       String pod = pods.get(i);
-      long seed = 1000L + i;
+      long seed = Long.getLong("itests.seed", 1000L) + i;
       workers.add(pool.submit(() -> work(pod, new Random(seed))));
     }
     for (Future<?> f : workers) {

@@ -141,10 +141,12 @@ class PipelineConcurrencyIT {
   @Test
   void sixteenThreadsKeepTheInvariants() throws Exception {
     h.startDaemon();
-    LifecycleWorkload workload = new LifecycleWorkload(h, 16, 200);
+    // -Ditests.operations=5000 -Ditests.seed=... make a soak run of it.
+    int operations = Integer.getInteger("itests.operations", 200);
+    LifecycleWorkload workload = new LifecycleWorkload(h, 16, operations);
     workload.run(pool);
     assertTrue(workload.unexpected().isEmpty(), workload.unexpected().toString());
-    assertEquals(200, workload.operations(), workload.toString());
+    assertEquals(operations, workload.operations(), workload.toString());
     assertTrue(workload.created() > 16, workload.toString());
 
     h.relay().listContainers(ListContainersRequest.getDefaultInstance());
