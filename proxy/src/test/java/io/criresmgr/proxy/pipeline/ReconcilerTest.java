@@ -199,4 +199,32 @@ class ReconcilerTest {
     assertTrue(cache.pods().isEmpty());
     assertTrue(cache.containers().isEmpty());
   }
+
+  @Test
+  void aContainerReleasedWhileTheRuntimeKeptItCreatedIsAllocatedAfresh() {
+    // Kubelet stopped it while it was created: the cache released CPU 0, which "run" got since.
+    cache.putPod(pod("p1"));
+    cache.putContainer(cached("p1", "stopped", "id-s", ContainerState.EXITED, "0", 1));
+    cache.putContainer(cached("p1", "run", "id-r", ContainerState.RUNNING, "0", 2));
+    cache.setActivePolicy("template");
+    Section s = section("template");
+    io.criresmgr.api.runtime.v1.Container created =
+        listed("p1", "stopped", "id-s", 10).toBuilder()
+            .setState(io.criresmgr.api.runtime.v1.ContainerState.CONTAINER_CREATED)
+            .build();
+    Reconciler.Outcome outcome =
+        new Reconciler(s)
+            .reconcile(
+                new Reconciler.Input(
+                    List.of(PodSandbox.newBuilder().setId("p1").build()),
+                    Map.of(),
+                    List.of(created, listed("p1", "run", "id-r", 20)),
+                    Map.of()));
+    assertEquals(new Reconciler.Outcome(0, 1, 1), outcome);
+    Container stopped = cache.container("uid-p1:stopped").orElseThrow();
+    assertEquals(ContainerState.CREATED, stopped.state());
+    assertEquals(CpuSet.of(1), stopped.assignment().cpus());
+    assertEquals(CpuSet.of(0), cache.container("uid-p1:run").orElseThrow().assignment().cpus());
+    assertEquals(List.of("uid-p1:stopped=1"), updates);
+  }
 }
