@@ -58,7 +58,7 @@ public record HostCpus(CpuSet onlineCpus, CpuSet memoryNodes) {
     }
     CpuSet set;
     try {
-      set = CpuSet.parse(text);
+      set = CpuSet.parse(text.trim());
     } catch (IllegalArgumentException e) {
       throw new PolicyException(file + ": " + e.getMessage(), e);
     }

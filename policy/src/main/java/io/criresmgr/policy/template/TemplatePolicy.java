@@ -26,7 +26,9 @@ import java.util.Objects;
  * <p>The policy is a pure function of the cache: it keeps no fields that change and stores no
  * {@link Decisions#policyData()}. Which CPUs are taken is read back from the assignments the cache
  * recorded ({@link Placement#derive}). So a crash loses nothing, a rejected decision leaves nothing
- * behind, and a restarted daemon continues where it stopped.
+ * behind, and a restarted daemon continues where it stopped. A policy with its own map of taken
+ * CPUs would have to undo it whenever the pipeline rolls a decision back (the runtime refused the
+ * container) and would have to persist it; reading the cache needs neither.
  *
  * <p>When the shared pool changes, every active shared container gets an update, in creation order,
  * after the container the call is about.
@@ -76,30 +78,35 @@ final class TemplatePolicy implements Policy, Introspectable, PolicyMetrics {
 
   private Decisions place(Container container, NodeState node) {
     String id = container.cacheId();
-    int wanted = wantedExclusive(container);
-    Placement current = derive(node, "");
-    CpuSet held = current.exclusive().get(id);
-    Placement next;
-    if (wanted > 0 && held != null && held.size() == wanted) {
-      next = current; // already holds what it wants: keep it (allocate is idempotent)
-    } else {
-      Placement others = derive(node, id);
-      next = wanted > 0 ? takeExclusive(others, container, wanted, node) : others;
-    }
-    if (wanted == 0 && next.shared().isEmpty()) {
-      throw new PolicyException(
-          "no shared CPUs left for "
-              + id
-              + ": all allowed CPUs ("
-              + allowed
-              + ") are held"
-              + " exclusively; release an exclusive container or allow more CPUs");
-    }
-    CpuSet cpus = wanted > 0 ? Objects.requireNonNull(next.exclusive().get(id)) : next.shared();
+    Placement next = placeOne(container, node);
+    CpuSet cpus = next.exclusive().getOrDefault(id, next.shared());
     List<Decisions.Update> updates = new ArrayList<>();
     updates.add(new Decisions.Update(id, Assignment.of(cpus, mems)));
     updates.addAll(sharedUpdates(next, node, id));
     return Decisions.of(updates);
+  }
+
+  /** The placement once {@code container} has what it wants. */
+  private Placement placeOne(Container container, NodeState node) {
+    int wanted = wantedExclusive(container);
+    Placement current = derive(node, "");
+    CpuSet held = current.exclusive().get(container.cacheId());
+    if (wanted > 0 && held != null && held.size() == wanted) {
+      return current; // it holds what it wants already: keep that, so allocating is idempotent
+    }
+    Placement others = derive(node, container.cacheId());
+    if (wanted > 0) {
+      return takeExclusive(others, container, wanted, node);
+    }
+    if (others.shared().isEmpty()) {
+      throw new PolicyException(
+          "no shared CPUs left for "
+              + container.cacheId()
+              + ": all allowed CPUs ("
+              + allowed
+              + ") are held exclusively; release an exclusive container or allow more CPUs");
+    }
+    return others;
   }
 
   private Placement takeExclusive(
