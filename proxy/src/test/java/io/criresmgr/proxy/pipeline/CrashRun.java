@@ -1,11 +1,11 @@
 package io.criresmgr.proxy.pipeline;
 
 import io.criresmgr.api.runtime.v1.ContainerStatus;
+import io.criresmgr.cache.CpuSet;
 import io.criresmgr.proxy.relay.RawClient;
 import io.criresmgr.proxy.sim.SimHooks;
 import io.criresmgr.proxy.sim.SimRuntime;
 import io.grpc.Channel;
-import io.grpc.Status;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +25,9 @@ import org.slf4j.LoggerFactory;
  * invariants, run a random prefix of the workload, kill the daemon at a random point.
  */
 final class CrashRun {
+  /** The CPUs the policy hands out. */
+  static final CpuSet CPUS = CpuSet.range(0, 7);
+
   private static final Logger LOG = LoggerFactory.getLogger(CrashRun.class);
   private static final Duration SERVE_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration QUIET_TIMEOUT = Duration.ofSeconds(10);
@@ -67,19 +71,13 @@ final class CrashRun {
   Outcome iteration(int i, boolean cleanUp) throws Exception {
     setLatencies();
     long t0 = System.nanoTime();
-    CrashDaemon daemon =
-        CrashDaemon.start(layout, jvm, dir.resolve(String.format("logs/%02d.log", i)));
+    CrashDaemon daemon = CrashDaemon.start(layout, jvm, log(i));
     try {
       daemon.awaitServing(layout, SERVE_TIMEOUT);
       long served = millisSince(t0);
       long quiet = awaitInvariants(daemon);
-      String killPoint;
-      List<String> done;
-      try (RawClient relay = new RawClient(layout.relaySocket())) {
-        done = cleanUp ? workload.cleanUp(relay.channel()) : new ArrayList<>();
-        done.addAll(workload.run(relay.channel(), random.nextInt(15)));
-        killPoint = kill(relay.channel(), daemon);
-      }
+      List<String> done = new ArrayList<>();
+      String killPoint = workAndKill(daemon, cleanUp, done);
       LOG.info(
           "iteration {}: pid {} served after {} ms, quiet {} ms later; {} requests; killed {}",
           i,
@@ -98,8 +96,7 @@ final class CrashRun {
   /** A last start after {@code iterations} kills, checked, then stopped with SIGTERM. */
   Outcome finish(int iterations) throws Exception {
     long t0 = System.nanoTime();
-    CrashDaemon daemon =
-        CrashDaemon.start(layout, jvm, dir.resolve(String.format("logs/%02d.log", iterations)));
+    CrashDaemon daemon = CrashDaemon.start(layout, jvm, log(iterations));
     try {
       daemon.awaitServing(layout, SERVE_TIMEOUT);
       long served = millisSince(t0);
@@ -110,6 +107,22 @@ final class CrashRun {
       return new Outcome("SIGTERM", daemon.output(), served);
     } finally {
       daemon.destroy();
+    }
+  }
+
+  private Path log(int i) {
+    return dir.resolve(String.format("logs/%02d.log", i));
+  }
+
+  /** Runs a random prefix of the workload ({@code cleanUp}: garbage-collect first), then kills. */
+  private String workAndKill(CrashDaemon daemon, boolean cleanUp, List<String> done)
+      throws InterruptedException {
+    try (RawClient relay = new RawClient(layout.relaySocket())) {
+      if (cleanUp) {
+        done.addAll(workload.cleanUp(relay.channel()));
+      }
+      done.addAll(workload.run(relay.channel(), random.nextInt(15)));
+      return kill(relay.channel(), daemon);
     }
   }
 
@@ -129,18 +142,12 @@ final class CrashRun {
       daemon.kill();
       return after + " ms after the last answer";
     }
-    CrashWorkload.Issued issued = workload.issueAsync(relay, r < 0.75);
+    CrashCall call = workload.issueAsync(relay, r < 0.75);
     int after = random.nextInt(r < 0.75 ? 31 : 11);
     Thread.sleep(after);
-    String answer = issued.reply().isDone() ? answer(issued) : "in flight";
+    String outcome = call.outcome();
     daemon.kill();
-    return after + " ms into " + issued.description() + " (" + answer + ")";
-  }
-
-  private static String answer(CrashWorkload.Issued issued) {
-    return issued.reply().isCompletedExceptionally()
-        ? "failed: " + issued.reply().handle((r, e) -> Status.fromThrowable(e).getCode()).join()
-        : "answered";
+    return after + " ms into " + call.description() + " (" + outcome + ")";
   }
 
   /**
@@ -168,17 +175,24 @@ final class CrashRun {
   private List<String> violations() {
     CrashWorld world = CrashWorld.read(truth);
     Map<String, ContainerStatus> statuses = CrashWorld.holdingStatuses(truth, world);
-    return CrashInvariants.check(CrashIT.cpus(), "template", world, statuses, layout.cacheFile());
+    return CrashInvariants.check(CPUS, "template", world, statuses, layout.cacheFile());
   }
 
   /** The daemon logged no error and found no corrupt cache file. */
   private void check(CrashDaemon daemon, String when) throws IOException {
     List<String> bad = daemon.output().lines().filter(l -> BAD_LOG_LINE.matcher(l).find()).toList();
-    if (!bad.isEmpty() || !CrashIT.corruptFiles(layout.relayDir()).isEmpty()) {
+    if (!bad.isEmpty() || !corruptFiles().isEmpty()) {
       throw failure(daemon, "unexpected errors " + when + ": " + bad);
     }
     if (!violations().isEmpty()) {
       throw failure(daemon, "invariants violated " + when + ": " + violations());
+    }
+  }
+
+  /** Files the daemon moved aside as corrupt. */
+  private List<Path> corruptFiles() throws IOException {
+    try (Stream<Path> files = Files.list(layout.relayDir())) {
+      return files.filter(f -> f.getFileName().toString().startsWith("cache.corrupt")).toList();
     }
   }
 

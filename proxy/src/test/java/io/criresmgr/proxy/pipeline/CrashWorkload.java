@@ -6,14 +6,12 @@ import io.criresmgr.api.runtime.v1.ListContainersRequest;
 import io.criresmgr.api.runtime.v1.PodSandbox;
 import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
 import io.criresmgr.api.runtime.v1.RemovePodSandboxRequest;
-import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.StartContainerRequest;
 import io.criresmgr.api.runtime.v1.StopContainerRequest;
 import io.criresmgr.api.runtime.v1.StopPodSandboxRequest;
 import io.criresmgr.proxy.sim.SimRuntime;
 import io.grpc.Channel;
 import io.grpc.Status;
-import io.grpc.stub.StreamObserver;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -21,7 +19,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -48,9 +45,6 @@ final class CrashWorkload {
     STOP_POD,
     REMOVE_POD
   }
-
-  /** A step sent to the daemon, and its reply (failed with the gRPC status if it failed). */
-  record Issued(String description, CompletableFuture<?> reply) {}
 
   /** Codes that show the daemon failed, not that the workload raced with it. */
   private static final Set<Status.Code> DAEMON_FAILURES =
@@ -86,7 +80,7 @@ final class CrashWorkload {
   }
 
   /** Sends one random step without waiting for it; {@code creating}: a CreateContainer. */
-  Issued issueAsync(Channel relay, boolean creating) {
+  CrashCall issueAsync(Channel relay, boolean creating) {
     CrashWorld world = CrashWorld.read(runtime);
     return issue(relay, world, creating ? chooseCreate(world) : choose(world));
   }
@@ -104,18 +98,18 @@ final class CrashWorkload {
     return done;
   }
 
-  private String await(Issued issued) throws InterruptedException {
+  private String await(CrashCall call) throws InterruptedException {
     try {
-      issued.reply().get(30, TimeUnit.SECONDS);
-      return issued.description();
+      call.reply().get(30, TimeUnit.SECONDS);
+      return call.description();
     } catch (ExecutionException e) {
       Status status = Status.fromThrowable(e.getCause());
       if (DAEMON_FAILURES.contains(status.getCode())) {
-        throw new AssertionError(issued.description() + " failed: " + status, e.getCause());
+        throw new AssertionError(call.description() + " failed: " + status, e.getCause());
       }
-      return issued.description() + " -> " + status.getCode();
+      return call.description() + " -> " + status.getCode();
     } catch (TimeoutException e) {
-      throw new AssertionError(issued.description() + " got no answer", e);
+      throw new AssertionError(call.description() + " got no answer", e);
     }
   }
 
@@ -162,7 +156,7 @@ final class CrashWorkload {
     return Op.LIST;
   }
 
-  private Issued issue(Channel relay, CrashWorld w, Op op) {
+  private CrashCall issue(Channel relay, CrashWorld w, Op op) {
     return switch (op) {
       case RUN_POD -> runPod(relay);
       case CREATE_EXCLUSIVE -> create(relay, w, CrashRequests.EXCLUSIVE);
@@ -202,114 +196,93 @@ final class CrashWorkload {
         .findFirst();
   }
 
-  private Issued runPod(Channel relay) {
+  private CrashCall runPod(Channel relay) {
     int n = counter++;
-    return send(
+    return CrashCall.send(
         relay,
         "RunPodSandbox pod-" + n,
-        (s, f) -> s.runPodSandbox(CrashRequests.runPod(n), completing(f)));
+        (s, f) -> s.runPodSandbox(CrashRequests.runPod(n), CrashCall.completing(f)));
   }
 
-  private Issued create(Channel relay, CrashWorld w, String kind) {
+  private CrashCall create(Channel relay, CrashWorld w, String kind) {
     PodSandbox pod = any(w.readyPods());
     String name = kind + counter++;
-    return send(
+    return CrashCall.send(
         relay,
         "CreateContainer " + podName(pod) + "/" + name,
-        (s, f) -> s.createContainer(CrashRequests.create(pod, name, 0), completing(f)));
+        (s, f) -> s.createContainer(CrashRequests.create(pod, name, 0), CrashCall.completing(f)));
   }
 
-  private Issued recreate(Channel relay, CrashWorld w, Container old) {
+  private CrashCall recreate(Channel relay, CrashWorld w, Container old) {
     PodSandbox pod = w.readyPod(old.getPodSandboxId()).orElseThrow();
     String name = old.getMetadata().getName();
     int attempt = old.getMetadata().getAttempt() + 1;
-    return send(
+    return CrashCall.send(
         relay,
         "CreateContainer " + podName(pod) + "/" + name + " attempt " + attempt,
-        (s, f) -> s.createContainer(CrashRequests.create(pod, name, attempt), completing(f)));
+        (s, f) ->
+            s.createContainer(CrashRequests.create(pod, name, attempt), CrashCall.completing(f)));
   }
 
-  private Issued start(Channel relay, Container c) {
+  private CrashCall start(Channel relay, Container c) {
     var request = StartContainerRequest.newBuilder().setContainerId(c.getId()).build();
-    return send(
-        relay, "StartContainer " + name(c), (s, f) -> s.startContainer(request, completing(f)));
+    return CrashCall.send(
+        relay,
+        "StartContainer " + name(c),
+        (s, f) -> s.startContainer(request, CrashCall.completing(f)));
   }
 
-  private Issued stop(Channel relay, Container c) {
+  private CrashCall stop(Channel relay, Container c) {
     var request = StopContainerRequest.newBuilder().setContainerId(c.getId()).build();
-    return send(
-        relay, "StopContainer " + name(c), (s, f) -> s.stopContainer(request, completing(f)));
+    return CrashCall.send(
+        relay,
+        "StopContainer " + name(c),
+        (s, f) -> s.stopContainer(request, CrashCall.completing(f)));
   }
 
-  private Issued removeContainer(Channel relay, Container c) {
+  private CrashCall removeContainer(Channel relay, Container c) {
     var request = RemoveContainerRequest.newBuilder().setContainerId(c.getId()).build();
-    return send(
-        relay, "RemoveContainer " + name(c), (s, f) -> s.removeContainer(request, completing(f)));
+    return CrashCall.send(
+        relay,
+        "RemoveContainer " + name(c),
+        (s, f) -> s.removeContainer(request, CrashCall.completing(f)));
   }
 
   /** The container exits behind the daemon's back; kubelet's next listing shows it. */
-  private Issued exit(Channel relay, Container c) {
+  private CrashCall exit(Channel relay, Container c) {
     sim.exitContainer(c.getId(), 1);
     return list(relay, "exit of " + name(c) + ", ListContainers");
   }
 
-  private Issued list(Channel relay, String description) {
+  private CrashCall list(Channel relay, String description) {
     var request = ListContainersRequest.getDefaultInstance();
-    return send(relay, description, (s, f) -> s.listContainers(request, completing(f)));
+    return CrashCall.send(
+        relay, description, (s, f) -> s.listContainers(request, CrashCall.completing(f)));
   }
 
-  private Issued resize(Channel relay, Container c) {
+  private CrashCall resize(Channel relay, Container c) {
     long shares = 256L * (1 + random.nextInt(3));
     var request = CrashRequests.resize(c.getId(), shares);
-    return send(
+    return CrashCall.send(
         relay,
         "UpdateContainerResources " + name(c) + " shares " + shares,
-        (s, f) -> s.updateContainerResources(request, completing(f)));
+        (s, f) -> s.updateContainerResources(request, CrashCall.completing(f)));
   }
 
-  private Issued stopPod(Channel relay, PodSandbox p) {
+  private CrashCall stopPod(Channel relay, PodSandbox p) {
     var request = StopPodSandboxRequest.newBuilder().setPodSandboxId(p.getId()).build();
-    return send(
-        relay, "StopPodSandbox " + podName(p), (s, f) -> s.stopPodSandbox(request, completing(f)));
+    return CrashCall.send(
+        relay,
+        "StopPodSandbox " + podName(p),
+        (s, f) -> s.stopPodSandbox(request, CrashCall.completing(f)));
   }
 
-  private Issued removePod(Channel relay, PodSandbox p) {
+  private CrashCall removePod(Channel relay, PodSandbox p) {
     var request = RemovePodSandboxRequest.newBuilder().setPodSandboxId(p.getId()).build();
-    return send(
+    return CrashCall.send(
         relay,
         "RemovePodSandbox " + podName(p),
-        (s, f) -> s.removePodSandbox(request, completing(f)));
-  }
-
-  /** Sends a request with a fresh deadline; the reply completes the future. */
-  private interface Send {
-    void to(RuntimeServiceGrpc.RuntimeServiceStub stub, CompletableFuture<Object> reply);
-  }
-
-  private static Issued send(Channel relay, String description, Send send) {
-    CompletableFuture<Object> reply = new CompletableFuture<>();
-    send.to(RuntimeServiceGrpc.newStub(relay).withDeadlineAfter(30, TimeUnit.SECONDS), reply);
-    return new Issued(description, reply);
-  }
-
-  /** An observer completing {@code reply} with the single response or the error. */
-  private static <T> StreamObserver<T> completing(CompletableFuture<Object> reply) {
-    return new StreamObserver<>() {
-      @Override
-      public void onNext(T value) {
-        reply.complete(value);
-      }
-
-      @Override
-      public void onError(Throwable t) {
-        reply.completeExceptionally(t);
-      }
-
-      @Override
-      public void onCompleted() {
-        reply.complete("completed");
-      }
-    };
+        (s, f) -> s.removePodSandbox(request, CrashCall.completing(f)));
   }
 
   private static String podName(PodSandbox p) {
