@@ -70,6 +70,9 @@ final class CrashRun {
   /** Iteration {@code i}: start, check, work ({@code cleanUp}: garbage-collect first), kill. */
   Outcome iteration(int i, boolean cleanUp) throws Exception {
     setLatencies();
+    if (random.nextInt(10) == 0) {
+      killWhileStarting(i);
+    }
     long t0 = System.nanoTime();
     CrashDaemon daemon = CrashDaemon.start(layout, jvm, log(i));
     try {
@@ -79,15 +82,29 @@ final class CrashRun {
       List<String> done = new ArrayList<>();
       String killPoint = workAndKill(daemon, cleanUp, done);
       LOG.info(
-          "iteration {}: pid {} served after {} ms, quiet {} ms later; {} requests; killed {}",
+          "iteration {}: pid {} served after {} ms, quiet {} ms later; {} requests{}; killed {}",
           i,
           daemon.pid(),
           served,
           quiet,
           done.size(),
+          refused(done),
           killPoint);
       previous = "requests " + done + ", killed " + killPoint + "\n" + daemon.output();
       return new Outcome(killPoint, daemon.output(), served);
+    } finally {
+      daemon.destroy();
+    }
+  }
+
+  /** Kills a daemon while it starts, possibly in the middle of reconciling with the runtime. */
+  private void killWhileStarting(int i) throws Exception {
+    CrashDaemon daemon = CrashDaemon.start(layout, jvm, dir.resolve("logs/" + i + "-early.log"));
+    try {
+      int after = 200 + random.nextInt(800);
+      Thread.sleep(after);
+      daemon.kill();
+      LOG.info("iteration {}: killed a starting daemon after {} ms", i, after);
     } finally {
       daemon.destroy();
     }
@@ -108,6 +125,12 @@ final class CrashRun {
     } finally {
       daemon.destroy();
     }
+  }
+
+  /** The requests that failed, e.g. " (refused: [CreateContainer pod-1/x3 -> NOT_FOUND])". */
+  private static String refused(List<String> done) {
+    List<String> failed = done.stream().filter(d -> d.contains(" -> ")).toList();
+    return failed.isEmpty() ? "" : " (refused: " + failed + ")";
   }
 
   private Path log(int i) {

@@ -132,7 +132,7 @@ final class CrashWorkload {
     m.put(Op.CREATE_EXCLUSIVE, canCreate && w.liveExclusive() < 4 ? 3.0 : 0.0);
     m.put(Op.CREATE_SHARED, canCreate ? 3.0 : 0.0);
     m.put(Op.RECREATE, canCreate && recreatable(w).isPresent() ? 1.5 : 0.0);
-    m.put(Op.START, w.inState(ContainerState.CONTAINER_CREATED).isEmpty() ? 0.0 : 4.0);
+    m.put(Op.START, startable(w).isEmpty() ? 0.0 : 4.0);
     boolean running = !w.inState(ContainerState.CONTAINER_RUNNING).isEmpty();
     m.put(Op.STOP, running ? 2.0 : 0.0);
     m.put(Op.EXIT, running ? 1.0 : 0.0);
@@ -162,7 +162,7 @@ final class CrashWorkload {
       case CREATE_EXCLUSIVE -> create(relay, w, CrashRequests.EXCLUSIVE);
       case CREATE_SHARED -> create(relay, w, CrashRequests.SHARED);
       case RECREATE -> recreate(relay, w, recreatable(w).orElseThrow());
-      case START -> start(relay, any(w.inState(ContainerState.CONTAINER_CREATED)));
+      case START -> start(relay, any(startable(w)));
       case STOP -> stop(relay, any(w.inState(ContainerState.CONTAINER_RUNNING)));
       case REMOVE -> removeContainer(relay, any(w.inState(ContainerState.CONTAINER_EXITED)));
       case EXIT -> exit(relay, any(w.inState(ContainerState.CONTAINER_RUNNING)));
@@ -181,6 +181,13 @@ final class CrashWorkload {
   private static List<Container> sharedLive(CrashWorld w) {
     return w.holding().stream()
         .filter(c -> !CrashRequests.isExclusive(c.getMetadata().getName()))
+        .toList();
+  }
+
+  /** Created containers of ready pods (a stopped pod's containers cannot start). */
+  private static List<Container> startable(CrashWorld w) {
+    return w.holding().stream()
+        .filter(c -> c.getState() == ContainerState.CONTAINER_CREATED)
         .toList();
   }
 
