@@ -17,10 +17,20 @@ public enum ControllerMode {
   OPTIONAL,
   RELAXED;
 
-  /** Parses a mode case-insensitively, naming the accepted values when it fails. */
+  /**
+   * Parses a mode case-insensitively, with cri-resmgr's aliases {@code disable} and {@code
+   * mandatory}; the error names the accepted values.
+   */
   public static ControllerMode parse(String value) {
+    String text = value.trim();
+    if (text.equalsIgnoreCase("disable")) {
+      return DISABLED;
+    }
+    if (text.equalsIgnoreCase("mandatory")) {
+      return REQUIRED;
+    }
     for (ControllerMode mode : values()) {
-      if (mode.name().equalsIgnoreCase(value.trim())) {
+      if (mode.name().equalsIgnoreCase(text)) {
         return mode;
       }
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,10 +56,10 @@ public final class ControllerSet {
 
   /**
    * Starts and stops controllers to match {@code configured} (name to mode); unknown names are
-   * rejected.
+   * rejected. Required controllers are started first, so that a failure changes nothing: those this
+   * call started are stopped again.
    *
-   * @throws ControllerException if a required controller cannot start (the others keep their
-   *     previous state)
+   * @throws ControllerException if a name is unknown or a required controller cannot start
    */
   public void configure(Map<String, ControllerMode> configured, ControllerContext context) {
     for (String name : configured.keySet()) {
@@ -67,47 +68,49 @@ public final class ControllerSet {
             "resource-manager.control.Controllers: unknown controller \""
                 + name
                 + "\", expected one of "
-                + String.join(", ", names()));
+                + (controllers.isEmpty() ? "(no controllers)" : String.join(", ", names())));
       }
     }
-    for (Controller c : controllers) {
-      ControllerMode mode = configured.getOrDefault(c.name(), DEFAULT_MODE);
-      if (mode == ControllerMode.REQUIRED && !running.contains(c.name())) {
-        startOrThrow(c, context);
-      }
-    }
+    startRequired(configured, context);
     for (Controller c : controllers) {
       apply(c, configured.getOrDefault(c.name(), DEFAULT_MODE), context);
     }
   }
 
-  private void startOrThrow(Controller c, ControllerContext context) {
-    try {
-      c.start(context);
-      running.add(c.name());
-    } catch (ControllerException e) {
-      throw new ControllerException(
-          "required controller " + c.name() + " cannot start: " + e.getMessage(), e);
+  private void startRequired(Map<String, ControllerMode> configured, ControllerContext context) {
+    List<Controller> started = new ArrayList<>();
+    for (Controller c : controllers) {
+      ControllerMode mode = configured.getOrDefault(c.name(), DEFAULT_MODE);
+      if (mode != ControllerMode.REQUIRED || running.contains(c.name())) {
+        continue;
+      }
+      try {
+        start(c, context);
+        started.add(c);
+      } catch (RuntimeException e) {
+        for (int i = started.size() - 1; i >= 0; i--) {
+          stop(started.get(i));
+        }
+        throw new ControllerException(
+            "required controller " + c.name() + " cannot start: " + e.getMessage(), e);
+      }
     }
   }
 
   private void apply(Controller c, ControllerMode mode, ControllerContext context) {
     ControllerMode old = modes.put(c.name(), mode);
+    boolean wasRunning = running.contains(c.name());
     if (mode == ControllerMode.DISABLED) {
-      if (running.remove(c.name())) {
-        c.stop();
-      }
-    } else if (!running.contains(c.name())) {
+      stop(c);
+    } else if (!wasRunning) {
       try {
-        c.start(context);
-        running.add(c.name());
-      } catch (ControllerException e) {
-        LOG.warn(
-            "controller {} cannot start, disabled ({} mode): {}", c.name(), mode, e.getMessage());
+        start(c, context);
+      } catch (RuntimeException e) {
+        LOG.warn("controller {} cannot start, disabled ({} mode): {}", c.name(), mode, message(e));
         return;
       }
     }
-    if (old != mode) {
+    if (old != mode || wasRunning != running.contains(c.name())) {
       LOG.info(
           "controller {} is now {}, mode {}",
           c.name(),
@@ -116,12 +119,31 @@ public final class ControllerSet {
     }
   }
 
+  private void start(Controller c, ControllerContext context) {
+    c.start(context);
+    running.add(c.name());
+  }
+
+  /** Stops {@code c} if it runs; a failure to stop is logged, the controller counts as stopped. */
+  private void stop(Controller c) {
+    if (!running.remove(c.name())) {
+      return;
+    }
+    try {
+      c.stop();
+    } catch (RuntimeException e) {
+      LOG.warn("controller {} failed to stop: {}", c.name(), message(e));
+    }
+  }
+
+  private static String message(RuntimeException e) {
+    return e instanceof ControllerException ? String.valueOf(e.getMessage()) : e.toString();
+  }
+
   /** Stops every running controller. */
   public void stopAll() {
     for (Controller c : controllers) {
-      if (running.remove(c.name())) {
-        c.stop();
-      }
+      stop(c);
     }
   }
 
@@ -147,11 +169,11 @@ public final class ControllerSet {
 
   /**
    * Runs a hook of every running controller in order and returns the names of those that succeeded.
-   * A relaxed controller's failure is logged; a required or optional one's failure stops the run
-   * and is thrown.
+   * A relaxed controller's failure (any exception) is logged and the run continues; a required or
+   * optional one's failure stops the run and is thrown as a {@link ControllerException} naming the
+   * controller and the hook.
    */
-  private Set<String> run(
-      Container container, String hook, java.util.function.Consumer<Controller> action) {
+  private Set<String> run(Container container, String hook, Consumer<Controller> action) {
     Set<String> succeeded = new TreeSet<>();
     for (Controller c : controllers) {
       if (!running.contains(c.name())) {
@@ -160,18 +182,17 @@ public final class ControllerSet {
       try {
         action.accept(c);
         succeeded.add(c.name());
-      } catch (ControllerException e) {
-        if (modes.getOrDefault(c.name(), DEFAULT_MODE) == ControllerMode.RELAXED) {
-          LOG.warn(
-              "{} hook of controller {} failed for {}: {}",
-              hook,
-              c.name(),
-              container.cacheId(),
-              e.getMessage());
-        } else {
+      } catch (RuntimeException e) {
+        if (modes.getOrDefault(c.name(), DEFAULT_MODE) != ControllerMode.RELAXED) {
           throw new ControllerException(
-              "controller " + c.name() + " (" + hook + "): " + e.getMessage(), e);
+              "controller " + c.name() + " (" + hook + "): " + message(e), e);
         }
+        LOG.warn(
+            "{} hook of controller {} failed for {}: {}",
+            hook,
+            c.name(),
+            container.cacheId(),
+            message(e));
       }
     }
     return succeeded;

@@ -1,6 +1,7 @@
 package io.criresmgr.policy;
 
 import io.criresmgr.policy.none.NonePolicyProvider;
+import io.criresmgr.policy.template.TemplatePolicyProvider;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -25,14 +26,33 @@ public final class PolicyRegistry {
     this.providers = Collections.unmodifiableMap(byName);
   }
 
-  /** The built-in policies. */
+  /**
+   * The built-in policies, listed explicitly (no class-path scanning, no static registration): add
+   * a new built-in policy's provider here.
+   */
   public static PolicyRegistry builtIn() {
-    return new PolicyRegistry(List.of(new NonePolicyProvider()));
+    return new PolicyRegistry(List.of(new NonePolicyProvider(), new TemplatePolicyProvider()));
   }
 
   /** The provider with this name, if registered. */
   public Optional<PolicyProvider> find(String name) {
     return Optional.ofNullable(providers.get(name));
+  }
+
+  /**
+   * The provider with this name.
+   *
+   * @throws PolicyException naming the unknown policy and listing the registered ones
+   */
+  public PolicyProvider require(String name) {
+    return find(name)
+        .orElseThrow(
+            () ->
+                new PolicyException(
+                    "unknown policy \""
+                        + name
+                        + "\", expected one of "
+                        + String.join(", ", names())));
   }
 
   /** Every provider, in registration order. */

@@ -1,0 +1,247 @@
+package io.criresmgr.controllers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.criresmgr.cache.Assignment;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.LinuxResources;
+import io.criresmgr.cache.QosClass;
+import io.criresmgr.cache.Resources;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+class ControllerSetTest {
+  private static final ControllerContext CONTEXT =
+      new ControllerContext(Path.of("/"), Path.of("/sys/fs/cgroup"), Map.of());
+  private static final Container CONTAINER =
+      new Container(
+          "uid-p:c",
+          "ctr-1",
+          "sandbox-p",
+          "c",
+          "default",
+          false,
+          Map.of(),
+          Map.of(),
+          "busybox",
+          ContainerState.RUNNING,
+          LinuxResources.NONE,
+          Resources.NONE,
+          QosClass.BEST_EFFORT,
+          Assignment.NONE,
+          Set.of(),
+          1);
+
+  private final List<String> calls = new ArrayList<>();
+  private final Logger logger = (Logger) LoggerFactory.getLogger(ControllerSet.class);
+  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
+
+  @BeforeEach
+  void captureLog() {
+    logged.start();
+    logger.addAppender(logged);
+  }
+
+  @AfterEach
+  void releaseLog() {
+    logger.detachAppender(logged);
+  }
+
+  private RecordingController controller(String name) {
+    return new RecordingController(name, calls);
+  }
+
+  private List<String> warnings() {
+    return logged.list.stream()
+        .filter(e -> e.getLevel() == Level.WARN)
+        .map(ILoggingEvent::getFormattedMessage)
+        .toList();
+  }
+
+  private ControllerSet configured(Map<String, ControllerMode> modes, Controller... controllers) {
+    ControllerSet set = new ControllerSet(List.of(controllers));
+    set.configure(modes, CONTEXT);
+    calls.clear();
+    return set;
+  }
+
+  @Test
+  void controllersRunInNameOrder() {
+    ControllerSet set =
+        configured(Map.of(), controller("rdt"), controller("blockio"), controller("cri"));
+    assertEquals(List.of("blockio", "cri", "rdt"), set.names());
+    set.postStart(CONTAINER);
+    assertEquals(
+        List.of("blockio.postStart uid-p:c", "cri.postStart uid-p:c", "rdt.postStart uid-p:c"),
+        calls);
+  }
+
+  @Test
+  void duplicateNamesAreRejected() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new ControllerSet(List.of(controller("cri"), controller("cri"))));
+    assertEquals("duplicate controller name \"cri\"", e.getMessage());
+  }
+
+  @Test
+  void unknownNamesAreRejectedWithTheKnownOnes() {
+    ControllerSet set = new ControllerSet(List.of(controller("rdt"), controller("cri")));
+    ControllerException e =
+        assertThrows(
+            ControllerException.class,
+            () -> set.configure(Map.of("rtd", ControllerMode.REQUIRED), CONTEXT));
+    assertEquals(
+        "resource-manager.control.Controllers: unknown controller \"rtd\", expected one of cri,"
+            + " rdt",
+        e.getMessage());
+    assertEquals(List.of(), calls);
+  }
+
+  @Test
+  void unlistedControllersAreRelaxedAndStarted() {
+    ControllerSet set = new ControllerSet(List.of(controller("cri")));
+    set.configure(Map.of(), CONTEXT);
+    assertEquals(List.of("cri.start"), calls);
+    assertEquals(Set.of("cri"), set.running());
+    assertEquals(ControllerMode.RELAXED, ControllerSet.DEFAULT_MODE);
+  }
+
+  @Test
+  void aRequiredControllerThatCannotStartFailsAndChangesNothing() {
+    ControllerSet set =
+        new ControllerSet(
+            List.of(controller("a"), controller("b").failing("start"), controller("c")));
+    ControllerException e =
+        assertThrows(
+            ControllerException.class,
+            () ->
+                set.configure(
+                    Map.of("a", ControllerMode.REQUIRED, "b", ControllerMode.REQUIRED), CONTEXT));
+    assertEquals("required controller b cannot start: boom", e.getMessage());
+    assertEquals(List.of("a.start", "b.start", "a.stop"), calls);
+    assertEquals(Set.of(), set.running());
+  }
+
+  @Test
+  void optionalAndRelaxedControllersThatCannotStartAreNotRunning() {
+    ControllerSet set =
+        configured(
+            Map.of("opt", ControllerMode.OPTIONAL),
+            controller("opt").failing("start"),
+            controller("rel").failing("start"),
+            controller("ok"));
+    assertEquals(Set.of("ok"), set.running());
+    assertEquals(
+        List.of(
+            "controller opt cannot start, disabled (optional mode): boom",
+            "controller rel cannot start, disabled (relaxed mode): boom"),
+        warnings());
+    set.postUpdate(CONTAINER);
+    assertEquals(List.of("ok.postUpdate uid-p:c"), calls);
+  }
+
+  @Test
+  void aRelaxedHookFailureIsLoggedAndTheRunContinues() {
+    ControllerSet set =
+        configured(
+            Map.of(),
+            controller("a").failing("postStop"),
+            controller("b").failing("postStop").failingWith(new IllegalStateException("bug")),
+            controller("c"));
+    assertEquals(Set.of("c"), set.postStop(CONTAINER));
+    assertEquals(List.of("a.postStop uid-p:c", "b.postStop uid-p:c", "c.postStop uid-p:c"), calls);
+    assertEquals(
+        List.of(
+            "post-stop hook of controller a failed for uid-p:c: boom",
+            "post-stop hook of controller b failed for uid-p:c: java.lang.IllegalStateException:"
+                + " bug"),
+        warnings());
+  }
+
+  @Test
+  void aRequiredOrOptionalHookFailureIsThrownAndStopsTheRun() {
+    for (ControllerMode mode : List.of(ControllerMode.REQUIRED, ControllerMode.OPTIONAL)) {
+      calls.clear();
+      ControllerSet set =
+          configured(
+              Map.of("b", mode),
+              controller("a"),
+              controller("b").failing("preCreate"),
+              controller("c"));
+      ControllerException e =
+          assertThrows(
+              ControllerException.class, () -> set.preCreate(CONTAINER, new ContainerEdits()));
+      assertEquals("controller b (pre-create): boom", e.getMessage());
+      assertEquals(List.of("a.preCreate uid-p:c", "b.preCreate uid-p:c"), calls);
+    }
+  }
+
+  @Test
+  void aDisabledControllerNeverRuns() {
+    ControllerSet set =
+        configured(Map.of("off", ControllerMode.DISABLED), controller("off"), controller("on"));
+    assertEquals(Set.of("on"), set.postStart(CONTAINER));
+    assertEquals(Set.of("on"), set.postUpdate(CONTAINER));
+    assertEquals(List.of("on.postStart uid-p:c", "on.postUpdate uid-p:c"), calls);
+  }
+
+  @Test
+  void disablingARunningControllerStopsIt() {
+    ControllerSet set = configured(Map.of(), controller("a"), controller("b"));
+    set.configure(Map.of("a", ControllerMode.DISABLED), CONTEXT);
+    assertEquals(List.of("a.stop"), calls);
+    assertEquals(Set.of("b"), set.running());
+    set.stopAll();
+    assertEquals(List.of("a.stop", "b.stop"), calls);
+    assertEquals(Set.of(), set.running());
+  }
+
+  @Test
+  void aFailureToStopIsLoggedAndTheControllerCountsAsStopped() {
+    ControllerSet set = configured(Map.of(), controller("a").failing("stop"), controller("b"));
+    set.stopAll();
+    assertEquals(List.of("a.stop", "b.stop"), calls);
+    assertEquals(Set.of(), set.running());
+    assertEquals(List.of("controller a failed to stop: boom"), warnings());
+  }
+
+  @Test
+  void hooksReturnTheControllersThatSucceeded() {
+    ControllerSet set =
+        configured(
+            Map.of(), controller("a"), controller("b").failing("postUpdate"), controller("c"));
+    assertEquals(Set.of("a", "b", "c"), set.preCreate(CONTAINER, new ContainerEdits()));
+    assertEquals(Set.of("a", "c"), set.postUpdate(CONTAINER));
+  }
+
+  @Test
+  void stateChangesAreLoggedOnce() {
+    ControllerSet set = new ControllerSet(List.of(controller("a")));
+    set.configure(Map.of("a", ControllerMode.REQUIRED), CONTEXT);
+    set.configure(Map.of("a", ControllerMode.REQUIRED), CONTEXT);
+    set.configure(Map.of("a", ControllerMode.DISABLED), CONTEXT);
+    assertEquals(
+        List.of(
+            "controller a is now running, mode required",
+            "controller a is now stopped, mode disabled"),
+        logged.list.stream()
+            .filter(e -> e.getLevel() == Level.INFO)
+            .map(ILoggingEvent::getFormattedMessage)
+            .toList());
+  }
+}

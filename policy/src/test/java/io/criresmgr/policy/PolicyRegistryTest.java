@@ -1,0 +1,44 @@
+package io.criresmgr.policy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.criresmgr.policy.none.NonePolicyProvider;
+import io.criresmgr.policy.template.TemplatePolicyProvider;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PolicyRegistryTest {
+  @Test
+  void builtInPoliciesAreNoneAndTemplateInThatOrder() {
+    assertEquals(List.of("none", "template"), PolicyRegistry.builtIn().names());
+  }
+
+  @Test
+  void findsAndRequiresProvidersByName() {
+    NonePolicyProvider none = new NonePolicyProvider();
+    PolicyRegistry registry = new PolicyRegistry(List.of(none, new TemplatePolicyProvider()));
+    assertSame(none, registry.require("none"));
+    assertSame(none, registry.find("none").orElseThrow());
+    assertTrue(registry.find("balloons").isEmpty());
+    assertEquals(2, registry.all().size());
+  }
+
+  @Test
+  void anUnknownNameIsRejectedWithTheKnownOnes() {
+    PolicyException e =
+        assertThrows(PolicyException.class, () -> PolicyRegistry.builtIn().require("balloons"));
+    assertEquals("unknown policy \"balloons\", expected one of none, template", e.getMessage());
+  }
+
+  @Test
+  void duplicateNamesAreRejected() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new PolicyRegistry(List.of(new NonePolicyProvider(), new NonePolicyProvider())));
+    assertEquals("duplicate policy name \"none\"", e.getMessage());
+  }
+}
