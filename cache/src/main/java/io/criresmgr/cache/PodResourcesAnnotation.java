@@ -1,11 +1,18 @@
 package io.criresmgr.cache;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 
 /**
  * Reads the webhook's pod annotation with every container's requests and limits (reference §8):
  * {@code {"initContainers":{"<name>":{"requests":{"cpu":"500m","memory":"1Gi"},"limits":{...}}},
- * "containers":{...}}}.
+ * "containers":{...}}}. Only {@code cpu} and {@code memory} are read; other resources (extended
+ * resources such as {@code intel.com/gpu}) and other keys are accepted and ignored.
  */
 public final class PodResourcesAnnotation {
   /** The annotation key our webhook writes. */
@@ -13,6 +20,13 @@ public final class PodResourcesAnnotation {
 
   /** The key cri-resmgr's webhook writes, accepted too. */
   public static final String LEGACY_KEY = "intel.com/resources";
+
+  private static final String FORMAT =
+      "expected {\"initContainers\":{...},\"containers\":{\"<name>\":"
+          + "{\"requests\":{\"cpu\":\"500m\",\"memory\":\"1Gi\"},\"limits\":{...}}}}";
+
+  private static final JsonMapper JSON =
+      JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
 
   private PodResourcesAnnotation() {}
 
@@ -23,6 +37,88 @@ public final class PodResourcesAnnotation {
    * @throws IllegalArgumentException naming the annotation and what is wrong with its value
    */
   public static PodResources fromAnnotations(Map<String, String> annotations) {
-    throw new UnsupportedOperationException("TODO");
+    String key = annotations.containsKey(KEY) ? KEY : LEGACY_KEY;
+    String value = annotations.get(key);
+    if (value == null) {
+      return PodResources.NONE;
+    }
+    try {
+      return parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("annotation " + key + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static PodResources parse(String value) {
+    if (value.isBlank()) {
+      throw new IllegalArgumentException("the value is empty; " + FORMAT);
+    }
+    JsonNode root;
+    try {
+      root = JSON.readTree(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(
+          "not valid JSON (" + e.getOriginalMessage() + "); " + FORMAT, e);
+    }
+    requireObject(root, "the value");
+    return new PodResources(byName(root, "initContainers"), byName(root, "containers"));
+  }
+
+  private static Map<String, Resources> byName(JsonNode root, String field) {
+    JsonNode containers = root.get(field);
+    if (containers == null || containers.isNull()) {
+      return Map.of();
+    }
+    requireObject(containers, field);
+    Map<String, Resources> byName = new TreeMap<>();
+    for (Map.Entry<String, JsonNode> entry : containers.properties()) {
+      String path = field + "." + entry.getKey();
+      byName.put(entry.getKey(), requirements(entry.getValue(), path));
+    }
+    return byName;
+  }
+
+  private static Resources requirements(JsonNode node, String path) {
+    requireObject(node, path);
+    JsonNode requests = amounts(node, "requests", path);
+    JsonNode limits = amounts(node, "limits", path);
+    return new Resources(
+        quantity(requests, "cpu", path + ".requests", Quantities::parseMilli),
+        quantity(limits, "cpu", path + ".limits", Quantities::parseMilli),
+        quantity(requests, "memory", path + ".requests", Quantities::parseBytes),
+        quantity(limits, "memory", path + ".limits", Quantities::parseBytes));
+  }
+
+  private static JsonNode amounts(JsonNode requirements, String field, String path) {
+    JsonNode amounts = requirements.get(field);
+    if (amounts == null || amounts.isNull()) {
+      return JSON.createObjectNode();
+    }
+    requireObject(amounts, path + "." + field);
+    return amounts;
+  }
+
+  private static long quantity(
+      JsonNode amounts, String name, String path, ToLongFunction<String> parser) {
+    JsonNode quantity = amounts.get(name);
+    if (quantity == null || quantity.isNull()) {
+      return 0;
+    }
+    if (!quantity.isTextual() && !quantity.isNumber()) {
+      throw new IllegalArgumentException(
+          path + "." + name + ": expected a quantity such as \"500m\" or \"1Gi\", got " + quantity);
+    }
+    try {
+      return parser.applyAsLong(quantity.asText());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(path + "." + name + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void requireObject(JsonNode node, String what) {
+    if (!node.isObject()) {
+      throw new IllegalArgumentException(
+          what + " must be a JSON object, not " + node + "; " + FORMAT);
+    }
   }
 }

@@ -1,5 +1,6 @@
 package io.criresmgr.cache;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** Kubernetes QoS class of a pod, derived from its cgroup parent as cri-resmgr does. */
@@ -21,28 +22,37 @@ public enum QosClass {
 
   /**
    * The class encoded in a kubelet cgroup parent (cgroupfs {@code /kubepods/burstable/pod<uid>} or
-   * systemd {@code kubepods-burstable-pod<uid>.slice}); {@link #BEST_EFFORT} when it says nothing.
+   * systemd {@code kubepods-burstable-pod<uid>.slice}, optionally below a kubelet {@code
+   * --cgroup-root}); {@link #BEST_EFFORT} when it says nothing.
    */
   public static QosClass fromCgroupParent(String cgroupParent) {
-    for (String component : components(cgroupParent)) {
-      String c =
-          component.endsWith(".slice") ? component.substring(0, component.length() - 6) : component;
-      if (c.equals("besteffort") || c.startsWith("kubepods-besteffort")) {
+    boolean inKubepods = false;
+    for (String token : tokens(cgroupParent)) {
+      if (token.equals("kubepods")) {
+        inKubepods = true;
+      } else if (inKubepods && token.equals("besteffort")) {
         return BEST_EFFORT;
-      }
-      if (c.equals("burstable") || c.startsWith("kubepods-burstable")) {
+      } else if (inKubepods && token.equals("burstable")) {
         return BURSTABLE;
-      }
-      if (c.startsWith("pod") || c.startsWith("kubepods-pod")) {
+      } else if (inKubepods && token.startsWith("pod")) {
         return GUARANTEED;
       }
     }
     return BEST_EFFORT;
   }
 
-  private static List<String> components(String cgroupParent) {
-    // systemd's driver gives a single slice name; cgroupfs gives a path.
-    return List.of(cgroupParent.split("/"));
+  // Path components without ".slice", split at systemd's '-' nesting separator: both
+  // "/kubepods/burstable/pod1" and "kubepods.slice/kubepods-burstable.slice/kubepods-burstable-
+  // pod1.slice" give kubepods, (kubepods,) burstable, ... Tokens before "kubepods" belong to a
+  // cgroup root (which may well be called "podman") and are ignored.
+  private static List<String> tokens(String cgroupParent) {
+    List<String> tokens = new ArrayList<>();
+    for (String component : cgroupParent.split("/")) {
+      String name =
+          component.endsWith(".slice") ? component.substring(0, component.length() - 6) : component;
+      tokens.addAll(List.of(name.split("-")));
+    }
+    return tokens;
   }
 
   /** Parses the Kubernetes spelling (case-insensitive). */

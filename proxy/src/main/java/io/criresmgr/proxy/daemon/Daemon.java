@@ -8,6 +8,8 @@ import io.criresmgr.proxy.config.ConfigStore;
 import io.criresmgr.proxy.dump.MessageDumper;
 import io.criresmgr.proxy.metrics.Instrumentation;
 import io.criresmgr.proxy.metrics.RelayMetrics;
+import io.criresmgr.proxy.pipeline.Introspection;
+import io.criresmgr.proxy.pipeline.PolicyGauges;
 import io.criresmgr.proxy.relay.CompositeRelayListener;
 import io.criresmgr.proxy.relay.EventLoops;
 import io.criresmgr.proxy.relay.PidFile;
@@ -109,6 +111,8 @@ public final class Daemon implements AutoCloseable {
     ResourceManagement management =
         ResourceManagement.start(options, config, channels.runtime(), policies);
     own(management);
+    instrumentation.setIntrospection(() -> Introspection.json(management.manager().pipeline()));
+    instrumentation.setExtraMetrics(() -> PolicyGauges.text(management.manager().pipeline()));
     own(
         RelayServer.start(
             options.relaySocket(),

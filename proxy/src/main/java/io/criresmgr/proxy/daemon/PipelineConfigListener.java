@@ -55,7 +55,10 @@ final class PipelineConfigListener implements ConfigListener {
               .run(
                   s -> {
                     s.controllers()
-                        .configure(config.resourceManager().controllers(), controllerContext);
+                        .configure(
+                            ControllerModes.available(
+                                config.resourceManager().controllers(), s.controllers().names()),
+                            controllerContext);
                     return null;
                   }));
       appliedControl = config.resourceManager();

@@ -1,11 +1,12 @@
 package io.criresmgr.proxy.daemon;
 
 import io.criresmgr.cache.CacheFile;
-import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.policy.HostCpus;
 import io.criresmgr.policy.PolicyContext;
+import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
@@ -16,8 +17,6 @@ import io.criresmgr.proxy.pipeline.PolicyActivation;
 import io.criresmgr.proxy.pipeline.ResourceManager;
 import io.criresmgr.proxy.pipeline.StartupSync;
 import io.grpc.Channel;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -107,7 +106,11 @@ final class ResourceManagement implements AutoCloseable {
           .pipeline()
           .run(
               s -> {
-                s.controllers().configure(config.resourceManager().controllers(), context);
+                s.controllers()
+                    .configure(
+                        ControllerModes.available(
+                            config.resourceManager().controllers(), s.controllers().names()),
+                        context);
                 return null;
               })
           .get();
@@ -120,21 +123,13 @@ final class ResourceManagement implements AutoCloseable {
   }
 
   private static PolicyContext policyContext(DaemonOptions options, Config config) {
-    Path sys = options.hostRoot().resolve("sys");
-    return new PolicyContext(
-        options.hostRoot(),
-        readList(sys.resolve("devices/system/cpu/online"), CpuSet.of(0)),
-        readList(sys.resolve("devices/system/node/online"), CpuSet.of(0)),
-        config.policy().availableResources(),
-        config.policy().reservedResources());
-  }
-
-  private static CpuSet readList(Path file, CpuSet fallback) {
+    // --host-root "" means the real root, not the working directory.
+    Path root = options.hostRoot().toString().isEmpty() ? Path.of("/") : options.hostRoot();
     try {
-      return CpuSet.parse(Files.readString(file));
-    } catch (IOException | IllegalArgumentException e) {
-      LOG.warn("cannot read {} ({}), assuming {}", file, e.getMessage(), fallback);
-      return fallback;
+      return HostCpus.read(root)
+          .context(root, config.policy().availableResources(), config.policy().reservedResources());
+    } catch (PolicyException e) {
+      throw new ConfigException("cannot discover the host's CPUs: " + e.getMessage(), e);
     }
   }
 

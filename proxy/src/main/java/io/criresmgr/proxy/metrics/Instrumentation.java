@@ -26,7 +26,9 @@ public final class Instrumentation implements AutoCloseable {
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private @Nullable MetricsServer server;
-  private @Nullable InstrumentationConfig applied;
+  private volatile @Nullable InstrumentationConfig applied;
+  private volatile MetricsServer.Source introspection = () -> null;
+  private volatile MetricsServer.Source extraMetrics = () -> "";
 
   /** A registry with process and JVM metrics bound; no server until {@link #configure}. */
   public Instrumentation() {
@@ -51,21 +53,49 @@ public final class Instrumentation implements AutoCloseable {
     if (!config.jaegerCollector().isEmpty() || !config.jaegerAgent().isEmpty()) {
       LOG.warn("tracing export (Jaeger) is not supported; JaegerCollector/JaegerAgent ignored");
     }
-    String wanted = config.prometheusExport() ? config.httpEndpoint() : "";
-    String current = applied != null && applied.prometheusExport() ? applied.httpEndpoint() : "";
+    String wanted = config.httpEndpoint();
+    String current = applied != null ? applied.httpEndpoint() : "";
     if (server != null && wanted.equals(current)) {
       applied = config;
       return;
     }
-    MetricsServer started = wanted.isEmpty() ? null : MetricsServer.start(wanted, registry);
+    MetricsServer started =
+        wanted.isEmpty()
+            ? null
+            : MetricsServer.start(wanted, this::metricsPage, () -> introspection.get());
     if (server != null) {
       server.close();
     }
     server = started;
     applied = config;
     if (started != null) {
-      LOG.info("serving metrics at http://{}/metrics (port {})", wanted, started.port());
+      LOG.info("serving /metrics and /introspect at http://{} (port {})", wanted, started.port());
     }
+  }
+
+  private @Nullable String metricsPage() {
+    InstrumentationConfig config = applied;
+    if (config == null || !config.prometheusExport()) {
+      return null;
+    }
+    String extra;
+    try {
+      extra = extraMetrics.get();
+    } catch (Exception e) {
+      LOG.warn("{}", e.getMessage());
+      extra = "";
+    }
+    return registry.scrape() + (extra == null ? "" : extra);
+  }
+
+  /** Appends {@code source}'s text (Prometheus format) to every scrape of {@code /metrics}. */
+  public void setExtraMetrics(MetricsServer.Source source) {
+    extraMetrics = Objects.requireNonNull(source, "source");
+  }
+
+  /** Serves {@code source} at {@code /introspect}. */
+  public void setIntrospection(MetricsServer.Source source) {
+    introspection = Objects.requireNonNull(source, "source");
   }
 
   /** The bound HTTP port, or -1 when no server runs. */

@@ -12,7 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-/** An HTTP server with {@code /metrics} in Prometheus text format. */
+/**
+ * The daemon's HTTP server: {@code /metrics} in Prometheus text format (when exported) and {@code
+ * /introspect}, the resource manager's picture of the node as JSON.
+ */
 public final class MetricsServer implements AutoCloseable {
   private static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
@@ -30,8 +33,21 @@ public final class MetricsServer implements AutoCloseable {
    */
   public static MetricsServer start(String endpoint, PrometheusMeterRegistry registry)
       throws IOException {
+    return start(endpoint, () -> registry.scrape(), () -> null);
+  }
+
+  /**
+   * Listens on {@code endpoint} and serves {@code metrics} at {@code /metrics} and {@code
+   * introspection} at {@code /introspect}; a source giving null answers 404.
+   */
+  public static MetricsServer start(String endpoint, Source metrics, Source introspection)
+      throws IOException {
     HttpServer server = HttpServer.create(address(endpoint), 16);
-    server.createContext("/metrics", exchange -> serve(exchange, registry));
+    server.createContext(
+        "/metrics", exchange -> serve(exchange, "/metrics", CONTENT_TYPE, metrics));
+    server.createContext(
+        "/introspect",
+        exchange -> serve(exchange, "/introspect", "application/json", introspection));
     ExecutorService executor =
         Executors.newSingleThreadExecutor(new DefaultThreadFactory("metrics-http", true));
     server.setExecutor(executor);
@@ -57,15 +73,34 @@ public final class MetricsServer implements AutoCloseable {
     return host.isEmpty() ? new InetSocketAddress(port) : new InetSocketAddress(host, port);
   }
 
-  private static void serve(HttpExchange exchange, PrometheusMeterRegistry registry)
+  /** Produces a page; null when there is nothing to serve. */
+  @FunctionalInterface
+  public interface Source {
+    /** The page's text, or null. */
+    @org.jspecify.annotations.Nullable
+    String get() throws Exception;
+  }
+
+  private static void serve(HttpExchange exchange, String path, String type, Source source)
       throws IOException {
     try (exchange) {
-      if (!"GET".equals(exchange.getRequestMethod()) || !"/metrics".equals(path(exchange))) {
+      String text = null;
+      if ("GET".equals(exchange.getRequestMethod()) && path.equals(path(exchange))) {
+        try {
+          text = source.get();
+        } catch (Exception e) {
+          byte[] error = (e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
+          exchange.sendResponseHeaders(503, error.length);
+          exchange.getResponseBody().write(error);
+          return;
+        }
+      }
+      if (text == null) {
         exchange.sendResponseHeaders(404, -1);
         return;
       }
-      byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().set("Content-Type", CONTENT_TYPE);
+      byte[] body = text.getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().set("Content-Type", type);
       exchange.sendResponseHeaders(200, body.length);
       try (OutputStream out = exchange.getResponseBody()) {
         out.write(body);

@@ -1,10 +1,12 @@
 package io.criresmgr.proxy.pipeline;
 
 import io.criresmgr.cache.NodeCache;
+import io.grpc.Status;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -39,18 +41,24 @@ public final class Pipeline implements AutoCloseable {
    */
   public <T> CompletableFuture<T> run(Function<Section, T> step) {
     CompletableFuture<T> result = new CompletableFuture<>();
-    executor.execute(
-        () -> {
-          try {
-            section.beginStep();
-            result.complete(step.apply(section));
-          } catch (RuntimeException | Error e) {
-            result.completeExceptionally(e);
-          } finally {
-            persist();
-          }
-        });
+    try {
+      executor.execute(() -> runStep(step, result));
+    } catch (RejectedExecutionException e) {
+      result.completeExceptionally(
+          new RequestException(Status.Code.UNAVAILABLE, "cri-resmgr is shutting down", e));
+    }
     return result;
+  }
+
+  private <T> void runStep(Function<Section, T> step, CompletableFuture<T> result) {
+    try {
+      section.beginStep();
+      result.complete(step.apply(section));
+    } catch (RuntimeException | Error e) {
+      result.completeExceptionally(e);
+    } finally {
+      persist();
+    }
   }
 
   private void persist() {

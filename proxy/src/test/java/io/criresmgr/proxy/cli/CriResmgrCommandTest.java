@@ -227,7 +227,11 @@ class CriResmgrCommandTest {
     CliRun run = CliRun.of("-list-policies");
     assertEquals(0, run.status);
     assertEquals(
-        "Available policies:\n  * none: A no-op policy, doing pretty much nothing.\n", run.out);
+        "Available policies:\n"
+            + "  * none: A no-op policy, doing pretty much nothing.\n"
+            + "  * template: Example policy: exclusive CPUs for whole-CPU containers, a shared"
+            + " pool for the rest.\n",
+        run.out);
     assertNull(run.options);
   }
 

@@ -190,7 +190,8 @@ class ConfigLoaderTest {
   @Test
   void badValuesSayWhatIsAllowed() {
     assertEquals(
-        "test.cfg: policy.Active: invalid value \"topology-aware\": expected one of none",
+        "test.cfg: policy.Active: invalid value \"topology-aware\": expected one of none,"
+            + " template",
         error("policy:\n  Active: topology-aware\n"));
     assertEquals(
         "test.cfg: resource-manager.control.Controllers.rdt: invalid value \"sometimes\":"

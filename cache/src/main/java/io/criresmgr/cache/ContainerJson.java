@@ -1,0 +1,73 @@
+package io.criresmgr.cache;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.criresmgr.cache.ValuesJson.AssignmentJson;
+import io.criresmgr.cache.ValuesJson.LinuxReqJson;
+import io.criresmgr.cache.ValuesJson.ResourcesJson;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A {@link Container} in the cache file, named like cri-resmgr's persisted container. Unlike
+ * cri-resmgr we persist the pending controllers: a change not enforced before a crash is still
+ * owed.
+ */
+record ContainerJson(
+    @JsonProperty("CacheID") String cacheId,
+    @JsonProperty("ID") String id,
+    @JsonProperty("PodID") String podId,
+    @JsonProperty("Name") String name,
+    @JsonProperty("Namespace") String namespace,
+    @JsonProperty("InitContainer") boolean initContainer,
+    @JsonProperty("Labels") Map<String, String> labels,
+    @JsonProperty("Annotations") Map<String, String> annotations,
+    @JsonProperty("Image") String image,
+    @JsonProperty("State") ContainerState state,
+    @JsonProperty("LinuxReq") LinuxReqJson requested,
+    @JsonProperty("Resources") ResourcesJson resources,
+    @JsonProperty("QOSClass") QosClass qosClass,
+    @JsonProperty("Assignment") AssignmentJson assignment,
+    @JsonProperty("Pending") List<String> pending,
+    @JsonProperty("Seq") long seq) {
+
+  static ContainerJson from(Container c) {
+    return new ContainerJson(
+        c.cacheId(),
+        c.id(),
+        c.podId(),
+        c.name(),
+        c.namespace(),
+        c.initContainer(),
+        c.labels(),
+        c.annotations(),
+        c.image(),
+        c.state(),
+        LinuxReqJson.from(c.requested()),
+        ResourcesJson.from(c.resources()),
+        c.qosClass(),
+        AssignmentJson.from(c.assignment()),
+        List.copyOf(c.pending()),
+        c.seq());
+  }
+
+  Container toContainer() {
+    return new Container(
+        cacheId,
+        id,
+        podId,
+        name,
+        namespace,
+        initContainer,
+        labels,
+        annotations,
+        image,
+        state,
+        requested.toLinuxResources(),
+        resources.toResources(),
+        qosClass,
+        assignment.toAssignment(),
+        Set.copyOf(pending),
+        seq);
+  }
+}

@@ -1,0 +1,149 @@
+package io.criresmgr.cache;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The cache file's JSON layout (docs/cache-format.md). Kept apart from the public records so they
+ * need no Jackson annotations and renaming a record component cannot silently change the format.
+ *
+ * <p>Unknown keys are ignored, so a later build of the same version may add keys; every key this
+ * build knows must be present and non-null (except {@code AgentConfig}), and the version must match
+ * exactly.
+ */
+record SnapshotJson(
+    @JsonProperty("Version") String version,
+    @JsonProperty("Pods") Map<String, PodJson> pods,
+    @JsonProperty("Containers") Map<String, ContainerJson> containers,
+    @JsonProperty("NextID") long nextId,
+    @JsonProperty("PolicyName") String policyName,
+    @JsonProperty("PolicyData") Map<String, JsonNode> policyData,
+    @JsonProperty("AgentConfig") @JsonSetter(nulls = Nulls.SET) @Nullable String agentConfig) {
+
+  private static final JsonMapper MAPPER =
+      JsonMapper.builder()
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+          .disable(SerializationFeature.WRITE_ENUMS_USING_TO_STRING)
+          .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+          .defaultSetterInfo(JsonSetter.Value.construct(Nulls.FAIL, Nulls.FAIL))
+          .build();
+
+  /** The file content for {@code snapshot}: compact JSON, map keys sorted. */
+  static byte[] encode(CacheSnapshot snapshot) throws JsonProcessingException {
+    return MAPPER.writeValueAsBytes(from(snapshot));
+  }
+
+  /**
+   * The snapshot in {@code content}.
+   *
+   * @throws UnusableException saying what is wrong, as a phrase after "cache file X"
+   */
+  static CacheSnapshot decode(byte[] content) throws UnusableException {
+    try {
+      JsonNode root = MAPPER.readTree(content);
+      checkVersion(root);
+      return MAPPER.treeToValue(root, SnapshotJson.class).toSnapshot();
+    } catch (JsonProcessingException e) {
+      throw new UnusableException("is corrupt (" + describe(e) + ")");
+    } catch (IOException | RuntimeException e) {
+      // Anything the content provokes makes it unusable: the daemon must start regardless.
+      String message = e.getMessage() != null ? e.getMessage() : e.toString();
+      throw new UnusableException("is corrupt (" + message + ")");
+    }
+  }
+
+  // Before binding, so that a file of another version is reported as such, not as corrupt.
+  private static void checkVersion(JsonNode root) throws UnusableException {
+    if (!root.isObject()) {
+      throw new UnusableException("is corrupt (not a JSON object)");
+    }
+    JsonNode version = root.path("Version");
+    if (!CacheSnapshot.VERSION.equals(version.textValue())) {
+      String found = version.isMissingNode() ? "no version" : "version " + version;
+      throw new UnusableException("has " + found + " instead of \"" + CacheSnapshot.VERSION + "\"");
+    }
+  }
+
+  private static String describe(JsonProcessingException e) {
+    String message = e.getOriginalMessage();
+    if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+      return path(mapping) + ": " + message;
+    }
+    JsonLocation at = e.getLocation();
+    return at == null
+        ? message
+        : message + " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+  }
+
+  // "Containers.u1:app.Pending[0]" rather than Jackson's class-qualified path reference.
+  private static String path(JsonMappingException e) {
+    StringBuilder path = new StringBuilder();
+    for (JsonMappingException.Reference r : e.getPath()) {
+      if (r.getFieldName() != null) {
+        path.append(path.length() > 0 ? "." : "").append(r.getFieldName());
+      } else {
+        path.append('[').append(r.getIndex()).append(']');
+      }
+    }
+    return path.toString();
+  }
+
+  private static SnapshotJson from(CacheSnapshot s) {
+    return new SnapshotJson(
+        s.version(),
+        PodJson.convert(s.pods(), PodJson::from),
+        PodJson.convert(s.containers(), ContainerJson::from),
+        s.nextSeq(),
+        s.activePolicy(),
+        s.policyData(),
+        s.agentConfig().orElse(null));
+  }
+
+  private CacheSnapshot toSnapshot() {
+    Map<String, Pod> restoredPods = PodJson.convert(pods, PodJson::toPod);
+    restoredPods.forEach((key, pod) -> requireKey("Pods", key, pod.id()));
+    Map<String, Container> restoredContainers =
+        PodJson.convert(containers, ContainerJson::toContainer);
+    restoredContainers.forEach((key, c) -> requireKey("Containers", key, c.cacheId()));
+    return new CacheSnapshot(
+        version,
+        restoredPods,
+        restoredContainers,
+        nextId,
+        policyName,
+        policyData,
+        Optional.ofNullable(agentConfig));
+  }
+
+  private static void requireKey(String map, String key, String id) {
+    if (!key.equals(id)) {
+      throw new IllegalArgumentException(
+          map + "." + key + ": the entry's id is \"" + id + "\", not its key");
+    }
+  }
+
+  /** The file cannot be restored; the message is a phrase such as "is corrupt (...)". */
+  static final class UnusableException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    UnusableException(String message) {
+      super(message);
+    }
+  }
+}

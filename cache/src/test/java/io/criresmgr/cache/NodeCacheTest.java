@@ -1,0 +1,151 @@
+package io.criresmgr.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class NodeCacheTest {
+  private final NodeCache cache = new NodeCache();
+
+  @Test
+  void indexesContainersByRuntimeId() {
+    Container created = Fixtures.container("u1", "app", "", 1);
+    cache.putContainer(created);
+    assertEquals(Optional.empty(), cache.containerById(""));
+    cache.putContainer(created.withId("c1"));
+    assertEquals("u1:app", cache.containerById("c1").orElseThrow().cacheId());
+    // Re-created under the same name: the new runtime id replaces the old one.
+    cache.putContainer(created.withId("c2"));
+    assertEquals(Optional.empty(), cache.containerById("c1"));
+    assertEquals("c2", cache.containerById("c2").orElseThrow().id());
+    cache.removeContainer("u1:app");
+    assertEquals(Optional.empty(), cache.containerById("c2"));
+    assertEquals(Optional.empty(), cache.container("u1:app"));
+  }
+
+  @Test
+  void removingAnotherContainerKeepsTheIndexOfTheNewOwnerOfAnId() {
+    cache.putContainer(Fixtures.container("u1", "a", "c1", 1));
+    cache.putContainer(Fixtures.container("u1", "b", "c1", 2));
+    cache.removeContainer("u1:a");
+    assertEquals("u1:b", cache.containerById("c1").orElseThrow().cacheId());
+  }
+
+  @Test
+  void appliesAssignmentsAndMarksChangedContainersPending() {
+    cache.putContainer(Fixtures.container("u1", "a", "c1", 1));
+    cache.putContainer(Fixtures.container("u1", "b", "c2", 2));
+    Assignment pinned = Assignment.of(CpuSet.of(0), CpuSet.EMPTY);
+    cache.applyAssignments(Map.of("u1:a", pinned, "u1:b", Assignment.NONE), Set.of("cri", "rdt"));
+    Container a = cache.container("u1:a").orElseThrow();
+    assertEquals(pinned, a.assignment());
+    assertEquals(Set.of("cri", "rdt"), a.pending());
+    assertEquals(
+        Set.of(), cache.container("u1:b").orElseThrow().pending(), "unchanged: not pending");
+
+    cache.putContainer(a.withoutPending("cri"));
+    assertEquals(Set.of("rdt"), cache.container("u1:a").orElseThrow().pending());
+    cache.applyAssignments(Map.of("u1:a", pinned.withCpus(CpuSet.of(1))), Set.of("cri"));
+    assertEquals(
+        List.of("cri", "rdt"), List.copyOf(cache.container("u1:a").orElseThrow().pending()));
+  }
+
+  @Test
+  void appliesNothingWhenAnIdIsUnknown() {
+    cache.putContainer(Fixtures.container("u1", "a", "c1", 1));
+    long changes = cache.changes();
+    Map<String, Assignment> assignments = new LinkedHashMap<>();
+    assignments.put("u1:a", Assignment.of(CpuSet.of(0), CpuSet.EMPTY));
+    assignments.put("u1:gone", Assignment.of(CpuSet.of(1), CpuSet.EMPTY));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> cache.applyAssignments(assignments, Set.of("cri")));
+    assertEquals("assignment for unknown container u1:gone", e.getMessage());
+    assertEquals(Assignment.NONE, cache.container("u1:a").orElseThrow().assignment());
+    assertEquals(changes, cache.changes());
+  }
+
+  @Test
+  void listsContainersInCreationOrder() {
+    cache.putContainer(Fixtures.container("u2", "z", "c3", 5));
+    cache.putContainer(Fixtures.container("u1", "b", "c2", 2));
+    cache.putContainer(Fixtures.container("u1", "a", "c1", 2));
+    cache.putContainer(Fixtures.container("u1", "c", "c4", 9));
+    assertEquals(
+        List.of("u1:a", "u1:b", "u2:z", "u1:c"),
+        cache.containers().stream().map(Container::cacheId).toList());
+    assertEquals(
+        List.of("u1:a", "u1:b", "u1:c"),
+        cache.containersOf("sandbox-u1").stream().map(Container::cacheId).toList());
+    assertEquals(10, cache.nextSeq(), "sequence numbers continue after the largest seen");
+    assertEquals(11, cache.nextSeq());
+  }
+
+  @Test
+  void listsPodsBySandboxId() {
+    cache.putPod(Fixtures.pod("s2", "u2"));
+    cache.putPod(Fixtures.pod("s1", "u1"));
+    assertEquals(List.of("s1", "s2"), cache.pods().stream().map(Pod::id).toList());
+    cache.removePod("s1");
+    assertEquals(Optional.empty(), cache.pod("s1"));
+    assertTrue(cache.pod("s2").isPresent());
+  }
+
+  @Test
+  void keepsPolicyDataPerPolicy() {
+    cache.setActivePolicy("test");
+    cache.setPolicyData("test", JsonNodeFactory.instance.textNode("a"));
+    cache.setPolicyData("other", JsonNodeFactory.instance.textNode("b"));
+    cache.setPolicyData("other", null);
+    assertEquals("a", cache.policyData("test").orElseThrow().textValue());
+    assertEquals(Optional.empty(), cache.policyData("other"));
+    cache.resetPolicy();
+    assertEquals(Optional.empty(), cache.policyData("test"));
+    assertEquals("", cache.activePolicy());
+  }
+
+  @Test
+  void countsChanges() {
+    long before = cache.changes();
+    cache.putPod(Fixtures.pod("s1", "u1"));
+    cache.removePod("nope");
+    cache.setAgentConfig("x: 1");
+    assertEquals(before + 2, cache.changes());
+  }
+
+  @Test
+  void restoresWhatItsSnapshotRecorded() {
+    CacheSnapshot snapshot = Fixtures.fullSnapshot();
+    NodeCache restored = NodeCache.restore(snapshot);
+    assertEquals(snapshot, restored.snapshot());
+    assertEquals(0, restored.changes());
+    assertEquals("u1:app", restored.containerById("c1").orElseThrow().cacheId());
+    assertEquals(Optional.of("policy:\n  Active: test\n"), restored.agentConfig());
+    assertEquals("test", restored.activePolicy());
+    assertEquals(8, restored.nextSeq());
+  }
+
+  @Test
+  void restoreNeverHandsOutASequenceNumberInUse() {
+    CacheSnapshot s = Fixtures.fullSnapshot();
+    CacheSnapshot stale =
+        new CacheSnapshot(
+            s.version(),
+            s.pods(),
+            s.containers(),
+            1,
+            s.activePolicy(),
+            s.policyData(),
+            s.agentConfig());
+    assertEquals(8, NodeCache.restore(stale).nextSeq());
+  }
+}
