@@ -46,10 +46,13 @@ import org.openjdk.jmh.infra.Blackhole;
  * exclusive CPU, the rest share the pool). Measured (sample time, µs, with percentiles):
  *
  * <ul>
- *   <li>{@link #createAndRemove}: CreateContainer then RemoveContainer of one more container,
- *       through the production {@link ResourceManager} (intercepted service, serialized section,
- *       policy, CRI controller, cache snapshots) served in-process, with a runtime that answers at
- *       once ({@link InstantRuntime}): one allocate and one release, as the pipeline runs them;
+ *   <li>{@link #createContainer}: CreateContainer of one more container through the production
+ *       {@link ResourceManager} (intercepted service, serialized section, policy, CRI controller,
+ *       cache snapshots) served in-process, with a runtime that answers at once ({@link
+ *       InstantRuntime}): one allocation as the pipeline makes it. The container is removed again
+ *       before the next invocation, outside the measurement;
+ *   <li>{@link #createAndRemove}: the same followed by its RemoveContainer: one allocation and one
+ *       release;
  *   <li>{@link #policyAllocateRelease}: the policy's allocate and release decisions alone;
  *   <li>{@link #emptyStep}: an empty step of the serialized section, i.e. the cost of one hop to
  *       the pipeline thread and back (a create and a remove make four).
@@ -129,6 +132,28 @@ public class PipelineStepBenchmark {
     server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
     manager.close();
     RelayBenchmark.deleteTree(dir);
+  }
+
+  /** One allocation through the whole pipeline, the runtime answering at once. */
+  @Benchmark
+  public String createContainer(Created created) {
+    created.id = stub.createContainer(candidate).getContainerId();
+    return created.id;
+  }
+
+  /** The container {@link #createContainer} made, removed before the next invocation. */
+  @State(Scope.Thread)
+  public static class Created {
+    String id = "";
+
+    /** Removes the container of the previous invocation (not measured). */
+    @Setup(Level.Invocation)
+    public void removePrevious(PipelineStepBenchmark bench) {
+      if (!id.isEmpty()) {
+        bench.stub.removeContainer(RemoveContainerRequest.newBuilder().setContainerId(id).build());
+        id = "";
+      }
+    }
   }
 
   /** One allocate and one release through the whole pipeline, runtime calls answered at once. */
