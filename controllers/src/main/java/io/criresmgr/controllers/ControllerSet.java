@@ -62,7 +62,7 @@ public final class ControllerSet {
    * @throws ControllerException if a name is unknown or a required controller cannot start
    */
   public void configure(Map<String, ControllerMode> configured, ControllerContext context) {
-    for (String name : configured.keySet()) {
+    for (String name : new TreeSet<>(configured.keySet())) {
       if (!names().contains(name)) {
         throw new ControllerException(
             "resource-manager.control.Controllers: unknown controller \""

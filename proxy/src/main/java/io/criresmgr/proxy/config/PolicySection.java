@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.PolicyRegistry;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,8 +59,20 @@ final class PolicySection {
     }
     Map<String, JsonNode> options = new LinkedHashMap<>();
     r.sections().forEach((name, value) -> options.put(name, r.mapping(r.path(name), value)));
+    checkOptions(source, policies, active, options);
     return new PolicyConfig(
         active, r.scalarMap("AvailableResources"), r.scalarMap("ReservedResources"), options);
+  }
+
+  /** The active policy's options are checked at load time, so a bad file is never applied. */
+  private static void checkOptions(
+      String source, PolicyRegistry policies, String active, Map<String, JsonNode> options) {
+    PolicyProvider provider = policies.find(active).orElseThrow();
+    try {
+      provider.parseOptions(options.getOrDefault(active, JsonNodeFactory.instance.objectNode()));
+    } catch (PolicyException e) {
+      throw new ConfigException(source + ": " + e.getMessage(), e);
+    }
   }
 
   static ObjectNode write(PolicyConfig config) {

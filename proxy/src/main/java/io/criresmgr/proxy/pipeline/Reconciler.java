@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * Brings the restored cache in line with the runtime's listing, in one pipeline step: pods and
  * containers that vanished are released and dropped, known containers keep their assignments (with
  * their runtime id and state refreshed), and running containers the cache does not know are adopted
- * and allocated in creation order. After a policy switch every container is allocated afresh by the
- * new policy.
+ * and allocated in creation order. A container the cache released but the runtime still holds
+ * (stopped while created) is allocated afresh. After a policy switch every container is allocated
+ * afresh by the new policy.
  */
 final class Reconciler {
   private static final Logger LOG = LoggerFactory.getLogger(Reconciler.class);
@@ -48,7 +49,8 @@ final class Reconciler {
    * What reconciliation did.
    *
    * @param released containers released because they vanished or exited
-   * @param adopted containers adopted from the runtime
+   * @param adopted containers adopted from the runtime, or allocated afresh because the cache had
+   *     released them
    * @param kept containers that kept their assignment
    */
   record Outcome(int released, int adopted, int kept) {}
@@ -67,6 +69,7 @@ final class Reconciler {
     Map<String, io.criresmgr.api.runtime.v1.Container> current = currentByCacheId(input);
     Set<String> matched = new HashSet<>();
     List<io.criresmgr.api.runtime.v1.Container> toAdopt = new ArrayList<>();
+    List<String> toReallocate = new ArrayList<>();
     for (io.criresmgr.api.runtime.v1.Container listed :
         StartupSync.byCreation(List.copyOf(current.values()))) {
       String cacheId = cacheIdOf(listed);
@@ -74,6 +77,9 @@ final class Reconciler {
       Container cached = s.cache().container(cacheId).orElse(null);
       if (cached == null) {
         toAdopt.add(listed);
+      } else if (!cached.state().isActive()) {
+        revive(cached, listed);
+        toReallocate.add(cacheId);
       } else {
         refresh(cached, listed);
       }
@@ -84,7 +90,10 @@ final class Reconciler {
         released++;
       }
     }
-    switchPolicyIfNeeded();
+    if (!switchPolicyIfNeeded()) {
+      // After a switch every active container, these included, was allocated afresh already.
+      toReallocate.forEach(id -> s.cache().container(id).ifPresent(this::allocate));
+    }
     for (io.criresmgr.api.runtime.v1.Container listed : toAdopt) {
       ContainerStatus status = input.statuses().get(listed.getId());
       if (status != null) {
@@ -151,11 +160,29 @@ final class Reconciler {
     kept++;
   }
 
-  private void switchPolicyIfNeeded() {
+  /**
+   * The cache released the container (kubelet stopped it while it was created, which leaves it
+   * created in the runtime), yet the runtime holds it: its old CPUs may belong to another container
+   * by now, so it is allocated afresh like an adopted one.
+   */
+  private void revive(Container cached, io.criresmgr.api.runtime.v1.Container listed) {
+    ContainerState state = ContainerStates.fromProto(listed.getState());
+    LOG.info(
+        "container {} ({}) is {} in the runtime, not {}: allocating it afresh",
+        cached.cacheId(),
+        listed.getId(),
+        state,
+        cached.state());
+    s.put(cached.withId(listed.getId()).withState(state).withAssignment(Assignment.NONE, Set.of()));
+    adopted++;
+  }
+
+  /** Allocates every container afresh if the active policy is not the recorded one. */
+  private boolean switchPolicyIfNeeded() {
     String recorded = s.cache().activePolicy();
     String active = s.policy().name();
     if (recorded.equals(active) || (recorded.isEmpty() && s.cache().containers().isEmpty())) {
-      return;
+      return false;
     }
     LOG.info("policy switched from {} to {}: allocating every container afresh", recorded, active);
     s.cache().resetPolicy();
@@ -167,6 +194,7 @@ final class Reconciler {
         allocate(c);
       }
     }
+    return true;
   }
 
   private void adopt(io.criresmgr.api.runtime.v1.Container listed, ContainerStatus status) {

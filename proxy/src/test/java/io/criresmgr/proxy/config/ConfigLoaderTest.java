@@ -188,6 +188,13 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void theActivePolicysOptionsAreCheckedWhenTheFileLoads() {
+    assertEquals(
+        "test.cfg: policy.template.Exclusive: unknown key, expected one of ExclusiveCpus",
+        error("policy:\n  Active: template\n  template:\n    Exclusive: true\n"));
+  }
+
+  @Test
   void badValuesSayWhatIsAllowed() {
     assertEquals(
         "test.cfg: policy.Active: invalid value \"topology-aware\": expected one of none,"

@@ -1,0 +1,40 @@
+package io.criresmgr.controllers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.criresmgr.cache.LinuxResources;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ContainerEditsTest {
+  @Test
+  void startsEmpty() {
+    ContainerEdits edits = new ContainerEdits();
+    assertEquals(Optional.empty(), edits.linuxResources());
+    assertEquals(Map.of(), edits.annotations());
+    assertEquals(Map.of(), edits.env());
+  }
+
+  @Test
+  void laterEditsOfOneKeyWin() {
+    ContainerEdits edits = new ContainerEdits();
+    LinuxResources first = new LinuxResources(100000, 50000, 512, 0, "0", "0", Map.of());
+    edits.setLinuxResources(first);
+    edits.setLinuxResources(LinuxResources.NONE);
+    edits.putAnnotation("a", "1");
+    edits.putAnnotation("a", "2");
+    edits.putEnv("E", "x");
+    assertEquals(Optional.of(LinuxResources.NONE), edits.linuxResources());
+    assertEquals(Map.of("a", "2"), edits.annotations());
+    assertEquals(Map.of("E", "x"), edits.env());
+  }
+
+  @Test
+  void returnsCopies() {
+    ContainerEdits edits = new ContainerEdits();
+    edits.putEnv("E", "x");
+    assertThrows(UnsupportedOperationException.class, () -> edits.env().put("F", "y"));
+  }
+}

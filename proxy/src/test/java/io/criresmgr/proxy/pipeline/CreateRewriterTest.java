@@ -1,0 +1,64 @@
+package io.criresmgr.proxy.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.criresmgr.api.runtime.v1.ContainerConfig;
+import io.criresmgr.api.runtime.v1.CreateContainerRequest;
+import io.criresmgr.api.runtime.v1.HugepageLimit;
+import io.criresmgr.api.runtime.v1.KeyValue;
+import io.criresmgr.api.runtime.v1.LinuxContainerConfig;
+import io.criresmgr.api.runtime.v1.LinuxContainerResources;
+import io.criresmgr.cache.LinuxResources;
+import io.criresmgr.controllers.ContainerEdits;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CreateRewriterTest {
+  private static final CreateContainerRequest REQUEST =
+      CreateContainerRequest.newBuilder()
+          .setPodSandboxId("pod")
+          .setConfig(
+              ContainerConfig.newBuilder()
+                  .putAnnotations("a", "1")
+                  .addEnvs(KeyValue.newBuilder().setKey("PATH").setValue("/bin"))
+                  .setLinux(
+                      LinuxContainerConfig.newBuilder()
+                          .setResources(
+                              LinuxContainerResources.newBuilder()
+                                  .setCpuShares(1024)
+                                  .setCpusetCpus("0-7")
+                                  .setOomScoreAdj(-997)
+                                  .addHugepageLimits(
+                                      HugepageLimit.newBuilder().setPageSize("2MB").setLimit(4)))))
+          .build();
+
+  @Test
+  void withoutEditsTheRequestIsUntouched() {
+    assertSame(REQUEST, CreateRewriter.rewrite(REQUEST, new ContainerEdits()));
+  }
+
+  @Test
+  void writesResourcesAnnotationsAndEnvKeepingTheRest() {
+    ContainerEdits edits = new ContainerEdits();
+    edits.setLinuxResources(
+        new LinuxResources(
+            100000, 200000, 2048, 1 << 30, "2-3", "0", Map.of("memory.high", "max")));
+    edits.putAnnotation("b", "2");
+    edits.putEnv("X", "y");
+    ContainerConfig config = CreateRewriter.rewrite(REQUEST, edits).getConfig();
+    LinuxContainerResources r = config.getLinux().getResources();
+    assertEquals("2-3", r.getCpusetCpus());
+    assertEquals("0", r.getCpusetMems());
+    assertEquals(2048, r.getCpuShares());
+    assertEquals(200000, r.getCpuQuota());
+    assertEquals(100000, r.getCpuPeriod());
+    assertEquals(1 << 30, r.getMemoryLimitInBytes());
+    assertEquals(Map.of("memory.high", "max"), r.getUnifiedMap());
+    assertEquals(-997, r.getOomScoreAdj());
+    assertEquals(1, r.getHugepageLimitsCount());
+    assertEquals(Map.of("a", "1", "b", "2"), config.getAnnotationsMap());
+    assertEquals(2, config.getEnvsCount());
+    assertEquals("X", config.getEnvs(1).getKey());
+  }
+}

@@ -1,0 +1,34 @@
+package io.criresmgr.proxy.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.criresmgr.policy.PolicyMetrics.Gauge;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PolicyGaugesTest {
+  @Test
+  void rendersPrometheusTextGroupedByNameWithSortedEscapedLabels() {
+    String text =
+        PolicyGauges.render(
+            List.of(
+                new Gauge("pool_cpus", "CPUs per pool", Map.of("pool", "shared", "a", "x\"y"), 3),
+                new Gauge("pool_cpus", "CPUs per pool", Map.of("pool", "reserved"), 1),
+                new Gauge("exclusive", "exclusive CPUs", Map.of(), 2)));
+    assertEquals(
+        "# HELP pool_cpus CPUs per pool\n"
+            + "# TYPE pool_cpus gauge\n"
+            + "pool_cpus{a=\"x\\\"y\",pool=\"shared\"} 3.0\n"
+            + "pool_cpus{pool=\"reserved\"} 1.0\n"
+            + "# HELP exclusive exclusive CPUs\n"
+            + "# TYPE exclusive gauge\n"
+            + "exclusive 2.0\n",
+        text);
+  }
+
+  @Test
+  void noGaugesNoText() {
+    assertEquals("", PolicyGauges.render(List.of()));
+  }
+}
