@@ -55,6 +55,11 @@ public class RelayBenchmark {
   @TearDown(Level.Trial)
   public void stop() throws IOException {
     bed.close();
+    deleteTree(dir);
+  }
+
+  /** Deletes {@code dir} and everything below it. */
+  static void deleteTree(Path dir) throws IOException {
     try (Stream<Path> paths = Files.walk(dir)) {
       paths.sorted(Comparator.reverseOrder()).forEach(RelayBenchmark::delete);
     }

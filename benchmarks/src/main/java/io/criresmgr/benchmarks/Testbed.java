@@ -4,6 +4,7 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
 import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.proxy.TestDaemons;
+import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigStore;
 import io.criresmgr.proxy.config.DumpConfig;
 import io.criresmgr.proxy.daemon.Daemon;
@@ -19,6 +20,7 @@ import io.grpc.ManagedChannel;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.channel.EventLoopGroup;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -28,8 +30,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A {@link VersionBackend}, optionally a relay in front of it (per {@link Route}), and one client
- * channel to the front socket shared by all benchmark threads, as kubelet shares one connection.
+ * A backend (by default a {@link VersionBackend}), optionally a relay in front of it (per {@link
+ * Route}), and one client channel to the front socket shared by all benchmark threads, as kubelet
+ * shares one connection.
  */
 public final class Testbed implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Testbed.class);
@@ -38,11 +41,20 @@ public final class Testbed implements AutoCloseable {
   public static final VersionRequest REQUEST = VersionRequest.newBuilder().setVersion("v1").build();
 
   private final Deque<AutoCloseable> resources;
+  private final ManagedChannel channel;
   private final RuntimeServiceBlockingStub stub;
 
-  private Testbed(Deque<AutoCloseable> resources, RuntimeServiceBlockingStub stub) {
+  private Testbed(Deque<AutoCloseable> resources, ManagedChannel channel) {
     this.resources = resources;
-    this.stub = stub;
+    this.channel = channel;
+    this.stub = RuntimeServiceGrpc.newBlockingStub(channel);
+  }
+
+  /** Starts a runtime backend on a Unix socket; closing the result stops it. */
+  @FunctionalInterface
+  public interface Backend {
+    /** Binds {@code socket} and serves; the runtime must answer Version as "containerd". */
+    AutoCloseable start(Path socket) throws IOException;
   }
 
   /**
@@ -50,18 +62,26 @@ public final class Testbed implements AutoCloseable {
    * that the client reaches the backend. On failure, closes what was started and rethrows.
    */
   public static Testbed start(Route route, Path dir) throws Exception {
+    return start(route, dir, VersionBackend::start, TestDaemons.config());
+  }
+
+  /**
+   * Starts {@code backend} and the parts of {@code route} in front of it, the daemon (if any) with
+   * {@code daemonConfig}; otherwise as {@link #start(Route, Path)}.
+   */
+  public static Testbed start(Route route, Path dir, Backend backend, Config daemonConfig)
+      throws Exception {
     Deque<AutoCloseable> resources = new ArrayDeque<>();
     try {
-      Path backend = dir.resolve("runtime.sock");
-      resources.push(VersionBackend.start(backend));
-      Path front = startFront(route, dir, backend, resources);
-      RuntimeServiceBlockingStub stub =
-          RuntimeServiceGrpc.newBlockingStub(client(front, resources));
-      String name = stub.version(REQUEST).getRuntimeName();
+      Path backendSocket = dir.resolve("runtime.sock");
+      resources.push(backend.start(backendSocket));
+      Path front = startFront(route, dir, backendSocket, daemonConfig, resources);
+      Testbed bed = new Testbed(resources, client(front, resources));
+      String name = bed.stub.version(REQUEST).getRuntimeName();
       if (!name.equals(VersionBackend.VERSION.getRuntimeName())) {
         throw new IllegalStateException("unexpected runtime name " + name + " via " + route);
       }
-      return new Testbed(resources, stub);
+      return bed;
     } catch (Exception | Error e) {
       closeAll(resources);
       throw e;
@@ -70,11 +90,11 @@ public final class Testbed implements AutoCloseable {
 
   /** Starts what {@code route} puts in front of the backend; returns the socket to call. */
   private static Path startFront(
-      Route route, Path dir, Path backend, Deque<AutoCloseable> resources)
+      Route route, Path dir, Path backend, Config daemonConfig, Deque<AutoCloseable> resources)
       throws InterruptedException {
     return switch (route) {
       case DIRECT -> backend;
-      case CRI_RESMGR -> startDaemon(dir, backend, resources);
+      case CRI_RESMGR -> startDaemon(dir, backend, daemonConfig, resources);
       case BARE_RELAY -> startRelay(dir, backend, RelayListener.NONE, 2, resources);
       case RELAY_WITH_LISTENERS ->
           startRelay(dir, backend, daemonListeners(resources), 2, resources);
@@ -87,11 +107,15 @@ public final class Testbed implements AutoCloseable {
     return stub;
   }
 
-  private static Path startDaemon(Path dir, Path backend, Deque<AutoCloseable> resources)
+  /** The shared client channel, for async or differently configured stubs. */
+  public ManagedChannel channel() {
+    return channel;
+  }
+
+  private static Path startDaemon(
+      Path dir, Path backend, Config config, Deque<AutoCloseable> resources)
       throws InterruptedException {
-    resources.push(
-        Daemon.start(
-            TestDaemons.options(dir, backend, false), new ConfigStore(TestDaemons.config())));
+    resources.push(Daemon.start(TestDaemons.options(dir, backend, false), new ConfigStore(config)));
     return dir.resolve("relay/cri-resmgr.sock");
   }
 

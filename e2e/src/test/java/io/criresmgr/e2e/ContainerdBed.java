@@ -52,6 +52,25 @@ final class ContainerdBed {
     return new ContainerdBed(bedDir, logDir, socket, startedHere);
   }
 
+  /**
+   * Starts the bed for a test class in module directory {@code moduleDir}, or skips the class (see
+   * {@link E2eRequirement}) when not root or when the bed cannot start.
+   */
+  static ContainerdBed startOrSkip(Path moduleDir) throws IOException, InterruptedException {
+    if (!Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"))) {
+      E2eRequirement.unavailable("not root; containerd and runc need root");
+    }
+    long t0 = System.nanoTime();
+    try {
+      ContainerdBed bed = start(bedDir(moduleDir), moduleDir.resolve("target/e2e"));
+      LOG.info("bed ready in {} ms", (System.nanoTime() - t0) / 1_000_000);
+      return bed;
+    } catch (BedUnavailableException e) {
+      E2eRequirement.unavailable(e.getMessage());
+      throw new IllegalStateException("unreachable: unavailable() aborts", e);
+    }
+  }
+
   /** containerd's CRI socket. */
   Path socket() {
     return socket;

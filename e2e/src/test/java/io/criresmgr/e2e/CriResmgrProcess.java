@@ -10,13 +10,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code bin/cri-resmgr} as a child process relaying to a real runtime, with policy {@code none}
- * and no HTTP endpoint. Its output goes to {@code cri-resmgr.log} in its work directory.
+ * {@code bin/cri-resmgr} as a child process relaying to a real runtime, with a forced configuration
+ * (by default policy {@code none} and no HTTP endpoint). Its output goes to {@code cri-resmgr.log}
+ * in its work directory.
  */
 final class CriResmgrProcess implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(CriResmgrProcess.class);
   private static final long START_MILLIS = 60_000;
-  private static final String CONFIG =
+
+  /** Policy {@code none}, no HTTP endpoint. */
+  static final String POLICY_NONE =
       """
       policy:
         Active: none
@@ -47,8 +50,17 @@ final class CriResmgrProcess implements AutoCloseable {
    */
   static CriResmgrProcess start(Path launcher, Path runtimeSocket, Path workDir)
       throws IOException, InterruptedException {
+    return start(launcher, runtimeSocket, workDir, POLICY_NONE);
+  }
+
+  /**
+   * Starts the launcher with {@code configYaml} as {@code --force-config}; otherwise as {@link
+   * #start(Path, Path, Path)}.
+   */
+  static CriResmgrProcess start(Path launcher, Path runtimeSocket, Path workDir, String configYaml)
+      throws IOException, InterruptedException {
     Files.createDirectories(workDir);
-    Path config = Files.writeString(workDir.resolve("cri-resmgr.cfg"), CONFIG);
+    Path config = Files.writeString(workDir.resolve("cri-resmgr.cfg"), configYaml);
     List<String> command =
         List.of(
             launcher.toString(),
@@ -103,6 +115,11 @@ final class CriResmgrProcess implements AutoCloseable {
   /** The socket the proxy serves. */
   Path relaySocket() {
     return relaySocket;
+  }
+
+  /** What the daemon has logged so far. */
+  String log() throws IOException {
+    return Files.readString(log, StandardCharsets.UTF_8);
   }
 
   /** Sends SIGTERM, then SIGKILL after 10 s. */

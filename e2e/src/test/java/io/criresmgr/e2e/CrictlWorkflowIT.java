@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,16 +39,7 @@ class CrictlWorkflowIT {
 
   @BeforeAll
   static void startBed() throws Exception {
-    if (!Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"))) {
-      E2eRequirement.unavailable("not root; containerd and runc need root");
-    }
-    long t0 = System.nanoTime();
-    try {
-      bed = ContainerdBed.start(ContainerdBed.bedDir(MODULE_DIR), MODULE_DIR.resolve("target/e2e"));
-    } catch (ContainerdBed.BedUnavailableException e) {
-      E2eRequirement.unavailable(e.getMessage());
-    }
-    LOG.info("bed ready in {} ms", (System.nanoTime() - t0) / 1_000_000);
+    bed = ContainerdBed.startOrSkip(MODULE_DIR);
     workDir = Files.createTempDirectory(Path.of("/tmp"), "crm-e2e-");
   }
 
@@ -63,7 +52,7 @@ class CrictlWorkflowIT {
       bed.stop();
     }
     if (workDir != null) {
-      deleteTree(workDir);
+      WorkDirs.deleteTree(workDir);
     }
   }
 
@@ -140,13 +129,5 @@ class CrictlWorkflowIT {
       throw new IllegalStateException("no work directory");
     }
     return Files.createDirectories(workDir);
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 }

@@ -30,7 +30,12 @@ public final class CacheSaver implements AutoCloseable {
             t.setDaemon(true);
             return t;
           });
+
+  /** The shortest time between two writes. */
+  static final long MIN_INTERVAL_MILLIS = 20;
+
   private volatile boolean failing;
+  private volatile long lastWrite;
 
   /** Saves to {@code file}. */
   public CacheSaver(CacheFile file) {
@@ -49,6 +54,7 @@ public final class CacheSaver implements AutoCloseable {
   }
 
   private void writeLatest() {
+    pause();
     CacheSnapshot snapshot = next.getAndSet(null);
     if (snapshot == null) {
       return;
@@ -65,6 +71,22 @@ public final class CacheSaver implements AutoCloseable {
         LOG.error("cannot save the cache: {} (will retry with the next change)", e.getMessage());
       }
     }
+  }
+
+  /**
+   * Waits until {@link #MIN_INTERVAL_MILLIS} have passed since the last write, so a burst of
+   * changes costs one write (each serializes the whole cache and syncs it to disk).
+   */
+  private void pause() {
+    long wait = lastWrite + MIN_INTERVAL_MILLIS - System.currentTimeMillis();
+    if (wait > 0 && !writer.isShutdown()) {
+      try {
+        Thread.sleep(wait);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    lastWrite = System.currentTimeMillis();
   }
 
   /** Writes what is pending and stops. */

@@ -1,0 +1,84 @@
+package io.criresmgr.benchmarks;
+
+import com.google.protobuf.Message;
+import io.criresmgr.api.runtime.v1.CreateContainerResponse;
+import io.criresmgr.api.runtime.v1.RunPodSandboxResponse;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
+import io.grpc.Status;
+import java.io.InputStream;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A runtime channel that answers every unary call at once, on the caller's thread, with no I/O: so
+ * that what remains of an intercepted call is the pipeline's own work. RunPodSandbox and
+ * CreateContainer get fresh ids; every other method gets its empty response.
+ */
+final class InstantRuntime extends Channel {
+  private final AtomicLong ids = new AtomicLong();
+
+  @Override
+  public <Q, R> ClientCall<Q, R> newCall(MethodDescriptor<Q, R> method, CallOptions options) {
+    return new InstantCall<>(method);
+  }
+
+  @Override
+  public String authority() {
+    return "instant-runtime";
+  }
+
+  /** The reply to {@code method}, built through its own marshaller (no unchecked casts). */
+  private <R> R reply(MethodDescriptor<?, R> method) {
+    Message reply =
+        switch (method.getBareMethodName()) {
+          case "RunPodSandbox" ->
+              RunPodSandboxResponse.newBuilder().setPodSandboxId(nextId("pod")).build();
+          case "CreateContainer" ->
+              CreateContainerResponse.newBuilder().setContainerId(nextId("ctr")).build();
+          default -> null;
+        };
+    return method.parseResponse(
+        reply == null ? InputStream.nullInputStream() : reply.toByteString().newInput());
+  }
+
+  private String nextId(String kind) {
+    return kind + "-" + ids.incrementAndGet();
+  }
+
+  /** Completes in {@link #halfClose()}: headers, the reply, status OK. */
+  private final class InstantCall<Q, R> extends ClientCall<Q, R> {
+    private final MethodDescriptor<Q, R> method;
+    private @Nullable Listener<R> listener;
+
+    InstantCall(MethodDescriptor<Q, R> method) {
+      this.method = method;
+    }
+
+    @Override
+    public void start(Listener<R> responseListener, Metadata headers) {
+      listener = responseListener;
+    }
+
+    @Override
+    public void request(int numMessages) {}
+
+    @Override
+    public void cancel(@Nullable String message, @Nullable Throwable cause) {}
+
+    @Override
+    public void sendMessage(Q message) {}
+
+    @Override
+    public void halfClose() {
+      Listener<R> l = Objects.requireNonNull(listener, "not started");
+      l.onHeaders(new Metadata());
+      l.onMessage(reply(method));
+      l.onClose(Status.OK, new Metadata());
+    }
+  }
+}

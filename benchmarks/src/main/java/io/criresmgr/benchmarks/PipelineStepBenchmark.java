@@ -1,0 +1,179 @@
+package io.criresmgr.benchmarks;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.criresmgr.api.runtime.v1.CreateContainerRequest;
+import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
+import io.criresmgr.cache.CacheFile;
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.cache.NodeCache;
+import io.criresmgr.policy.Policy;
+import io.criresmgr.policy.PolicyContext;
+import io.criresmgr.policy.PolicyProvider;
+import io.criresmgr.policy.template.TemplatePolicyProvider;
+import io.criresmgr.proxy.pipeline.ActivePolicy;
+import io.criresmgr.proxy.pipeline.ResourceManager;
+import io.criresmgr.proxy.relay.RelayListener;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The pipeline step alone, without sockets, on a 448-CPU node with 8 memory nodes and the {@code
+ * template} policy, with {@link #containers} running containers in the cache (one in five holds an
+ * exclusive CPU, the rest share the pool). Measured (sample time, µs, with percentiles):
+ *
+ * <ul>
+ *   <li>{@link #createContainer}: CreateContainer of one more container through the production
+ *       {@link ResourceManager} (intercepted service, serialized section, policy, CRI controller,
+ *       cache snapshots) served in-process, with a runtime that answers at once ({@link
+ *       InstantRuntime}): one allocation as the pipeline makes it. The container is removed again
+ *       before the next invocation, outside the measurement;
+ *   <li>{@link #createAndRemove}: the same followed by its RemoveContainer: one allocation and one
+ *       release;
+ *   <li>{@link #policyAllocateRelease}: the policy's allocate and release decisions alone;
+ *   <li>{@link #emptyStep}: an empty step of the serialized section, i.e. the cost of one hop to
+ *       the pipeline thread and back (a create and a remove make four).
+ * </ul>
+ */
+@State(Scope.Benchmark)
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class PipelineStepBenchmark {
+  /** The node: 448 CPUs, 8 memory nodes. */
+  static final CpuSet CPUS = CpuSet.range(0, 447);
+
+  static final CpuSet MEMORY_NODES = CpuSet.range(0, 7);
+
+  /** What the measured container asks for. */
+  public enum Kind {
+    /** Half a CPU: it joins the shared pool, nothing else changes. */
+    SHARED,
+    /** One whole CPU: it takes a CPU from the pool, so every shared container is updated. */
+    EXCLUSIVE
+  }
+
+  /** Containers in the cache besides the measured one. */
+  @Param({"500"})
+  public int containers = 500;
+
+  /** What the measured container asks for. */
+  @Param({"SHARED", "EXCLUSIVE"})
+  public Kind kind = Kind.SHARED;
+
+  private Path dir = Path.of("");
+  private ResourceManager manager;
+  private Server server;
+  private ManagedChannel channel;
+  private RuntimeServiceBlockingStub stub;
+  private CreateContainerRequest candidate;
+  private Policy policy;
+  private PolicyFixture decisions;
+
+  /** Builds the pipeline and fills the cache through it. */
+  @Setup(Level.Trial)
+  public void start() throws IOException {
+    dir = Files.createTempDirectory("crb");
+    PolicyProvider provider = new TemplatePolicyProvider();
+    PolicyContext context = new PolicyContext(Path.of("/"), CPUS, MEMORY_NODES, Map.of(), Map.of());
+    policy = provider.create(context, provider.parseOptions(JsonNodeFactory.instance.objectNode()));
+    manager =
+        new ResourceManager(
+            new NodeCache(),
+            new ActivePolicy(provider.name(), policy),
+            List.of(),
+            new InstantRuntime(),
+            new CacheFile(dir));
+    String name = InProcessServerBuilder.generateName();
+    server =
+        InProcessServerBuilder.forName(name)
+            .directExecutor()
+            .addService(manager.service(RelayListener.NONE))
+            .build()
+            .start();
+    channel = InProcessChannelBuilder.forName(name).directExecutor().build();
+    stub = RuntimeServiceGrpc.newBlockingStub(channel);
+    new NodeFiller(stub).fill(containers, containers / 5);
+    candidate = NodeFiller.candidate(stub, kind == Kind.EXCLUSIVE);
+    decisions =
+        PolicyFixture.of(
+            manager.pipeline().run(s -> s.cache().snapshot()).join(), candidate, policy);
+  }
+
+  /** Stops the pipeline and deletes the cache file. */
+  @TearDown(Level.Trial)
+  public void stop() throws IOException, InterruptedException {
+    channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    manager.close();
+    RelayBenchmark.deleteTree(dir);
+  }
+
+  /** One allocation through the whole pipeline, the runtime answering at once. */
+  @Benchmark
+  public String createContainer(Created created) {
+    created.id = stub.createContainer(candidate).getContainerId();
+    return created.id;
+  }
+
+  /** The container {@link #createContainer} made, removed before the next invocation. */
+  @State(Scope.Thread)
+  public static class Created {
+    String id = "";
+
+    /** Removes the container of the previous invocation (not measured). */
+    @Setup(Level.Invocation)
+    public void removePrevious(PipelineStepBenchmark bench) {
+      if (!id.isEmpty()) {
+        bench.stub.removeContainer(RemoveContainerRequest.newBuilder().setContainerId(id).build());
+        id = "";
+      }
+    }
+  }
+
+  /** One allocate and one release through the whole pipeline, runtime calls answered at once. */
+  @Benchmark
+  public String createAndRemove() {
+    String id = stub.createContainer(candidate).getContainerId();
+    stub.removeContainer(RemoveContainerRequest.newBuilder().setContainerId(id).build());
+    return id;
+  }
+
+  /** The policy's allocate and release decisions for the same container, nothing applied. */
+  @Benchmark
+  public void policyAllocateRelease(Blackhole bh) {
+    bh.consume(policy.allocate(decisions.toAllocate(), decisions.beforeAllocate()));
+    bh.consume(policy.release(decisions.toRelease(), decisions.beforeRelease()));
+  }
+
+  /** One empty step of the serialized section: a hop to the pipeline thread and back. */
+  @Benchmark
+  public long emptyStep() {
+    return manager.pipeline().run(s -> s.stamp()).join();
+  }
+}

@@ -1,0 +1,46 @@
+package io.criresmgr.benchmarks;
+
+import io.criresmgr.proxy.sim.SimHooks;
+import io.criresmgr.proxy.sim.SimOptions;
+import io.criresmgr.proxy.sim.SimRuntime;
+import io.criresmgr.proxy.sim.SimRuntimeServer;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The simulated runtime, in the benchmark's JVM on a Unix socket, answering Version as {@code
+ * containerd} (so the daemon accepts it) with {@value CriRequests#IMAGE} present. Its hooks set the
+ * latency per call; they also record every request, so benchmarks {@link #forget()} them between
+ * iterations to keep memory flat.
+ */
+public final class SimBackend implements Testbed.Backend {
+  private volatile SimRuntimeServer server;
+
+  /** A backend that is not started yet. */
+  public SimBackend() {}
+
+  @Override
+  public AutoCloseable start(Path socket) throws IOException {
+    SimOptions options =
+        SimOptions.defaults()
+            .withRuntimeName(VersionBackend.VERSION.getRuntimeName())
+            .withImages(List.of(CriRequests.IMAGE));
+    server = new SimRuntimeServer(socket, new SimRuntime(options)).start();
+    return server;
+  }
+
+  /** The runtime's test hooks. */
+  public SimHooks hooks() {
+    return Objects.requireNonNull(server, "not started").runtime().hooks();
+  }
+
+  /** Drops recorded requests and counters, keeping the latency. */
+  public void forget(Duration latency) {
+    SimHooks hooks = hooks();
+    hooks.reset();
+    hooks.setLatency(latency);
+  }
+}

@@ -1,0 +1,116 @@
+package io.criresmgr.e2e;
+
+import io.criresmgr.api.runtime.v1.ContainerConfig;
+import io.criresmgr.api.runtime.v1.ContainerMetadata;
+import io.criresmgr.api.runtime.v1.ContainerStatusRequest;
+import io.criresmgr.api.runtime.v1.CreateContainerRequest;
+import io.criresmgr.api.runtime.v1.ImageSpec;
+import io.criresmgr.api.runtime.v1.LinuxContainerConfig;
+import io.criresmgr.api.runtime.v1.LinuxContainerResources;
+import io.criresmgr.api.runtime.v1.PodSandboxConfig;
+import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
+import io.criresmgr.api.runtime.v1.RemovePodSandboxRequest;
+import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
+import io.criresmgr.api.runtime.v1.StartContainerRequest;
+import io.criresmgr.api.runtime.v1.StopContainerRequest;
+import io.criresmgr.api.runtime.v1.StopPodSandboxRequest;
+import io.grpc.StatusRuntimeException;
+import java.io.IOException;
+import java.util.Objects;
+
+/**
+ * One host-network pod with busybox containers that only sleep, for placement tests: containers are
+ * created and started with given linux resources, and their CPUs read from the host. {@link
+ * #close()} removes the pod and its cgroup parent, also after a failed step.
+ */
+final class PinnedPod implements AutoCloseable {
+  private static final String SCRIPT = "trap 'exit 0' TERM; sleep 600 & wait";
+
+  private final CriClient cri;
+  private final WorkflowSpec spec;
+  private final ContainerCpus cpus;
+  private final HostCgroups cgroups;
+  private final PodSandboxConfig config;
+  private final String podId;
+
+  private PinnedPod(CriClient cri, WorkflowSpec spec, ContainerCpus cpus, HostCgroups cgroups) {
+    this.cri = Objects.requireNonNull(cri, "cri");
+    this.spec = Objects.requireNonNull(spec, "spec");
+    this.cpus = Objects.requireNonNull(cpus, "cpus");
+    this.cgroups = Objects.requireNonNull(cgroups, "cgroups");
+    this.config = spec.pod();
+    this.podId =
+        cri.runtime()
+            .runPodSandbox(RunPodSandboxRequest.newBuilder().setConfig(config).build())
+            .getPodSandboxId();
+  }
+
+  /** Runs the pod of {@code spec} through {@code cri}. */
+  static PinnedPod run(CriClient cri, WorkflowSpec spec, ContainerCpus cpus, HostCgroups cgroups) {
+    return new PinnedPod(cri, spec, cpus, cgroups);
+  }
+
+  /** One whole CPU, request = limit: what kubelet sends for a guaranteed 1-CPU container. */
+  static LinuxContainerResources oneWholeCpu() {
+    return LinuxContainerResources.newBuilder()
+        .setCpuShares(1024)
+        .setCpuQuota(100_000)
+        .setCpuPeriod(100_000)
+        .build();
+  }
+
+  /** Half a CPU without limit: a burstable container, which shares. */
+  static LinuxContainerResources halfCpuShared() {
+    return LinuxContainerResources.newBuilder().setCpuShares(512).setCpuPeriod(100_000).build();
+  }
+
+  /** Creates and starts container {@code name}; returns its id. */
+  String start(String name, LinuxContainerResources resources) {
+    ContainerConfig container =
+        ContainerConfig.newBuilder()
+            .setMetadata(ContainerMetadata.newBuilder().setName(name))
+            .setImage(ImageSpec.newBuilder().setImage(WorkflowSpec.BUSYBOX))
+            .addCommand("sh")
+            .addArgs("-c")
+            .addArgs(SCRIPT)
+            .setLinux(LinuxContainerConfig.newBuilder().setResources(resources))
+            .build();
+    var create =
+        CreateContainerRequest.newBuilder()
+            .setPodSandboxId(podId)
+            .setConfig(container)
+            .setSandboxConfig(config)
+            .build();
+    String id = cri.runtime().createContainer(create).getContainerId();
+    cri.runtime().startContainer(StartContainerRequest.newBuilder().setContainerId(id).build());
+    return id;
+  }
+
+  /** Where container {@code id}'s init process may run, read from the host. */
+  ContainerCpus.Placement placement(String id) throws IOException {
+    var request = ContainerStatusRequest.newBuilder().setContainerId(id).setVerbose(true).build();
+    String info = cri.runtime().containerStatus(request).getInfoOrDefault("info", "{}");
+    return cpus.of(ContainerCpus.initPid(info));
+  }
+
+  /** Stops and removes container {@code id}. */
+  void remove(String id) {
+    cri.runtime()
+        .stopContainer(StopContainerRequest.newBuilder().setContainerId(id).setTimeout(10).build());
+    cri.runtime().removeContainer(RemoveContainerRequest.newBuilder().setContainerId(id).build());
+  }
+
+  /** Stops and removes the pod (with its containers), then its empty cgroup parent. */
+  @Override
+  public void close() throws IOException {
+    try {
+      var stop = StopPodSandboxRequest.newBuilder().setPodSandboxId(podId).build();
+      cri.runtime().stopPodSandbox(stop);
+      var remove = RemovePodSandboxRequest.newBuilder().setPodSandboxId(podId).build();
+      cri.runtime().removePodSandbox(remove);
+    } catch (StatusRuntimeException e) {
+      // a failed step is what the test reports; stop-containerd.sh cleans up what is left
+    }
+    cgroups.removeParent(spec.cgroupParent());
+  }
+}
