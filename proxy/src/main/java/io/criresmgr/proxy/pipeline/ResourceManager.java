@@ -67,6 +67,11 @@ public final class ResourceManager implements AutoCloseable {
     return pipeline;
   }
 
+  /** The pipeline's own UpdateContainerResources calls. */
+  RuntimeUpdates updates() {
+    return updates;
+  }
+
   /** The runtime client the pipeline uses. */
   public RuntimeClient runtime() {
     return runtime;

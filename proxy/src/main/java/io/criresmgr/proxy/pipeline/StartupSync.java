@@ -1,13 +1,16 @@
 package io.criresmgr.proxy.pipeline;
 
 import io.criresmgr.api.runtime.v1.ContainerStatusRequest;
+import io.criresmgr.api.runtime.v1.ContainerStatusResponse;
 import io.criresmgr.api.runtime.v1.ListContainersRequest;
 import io.criresmgr.api.runtime.v1.ListPodSandboxRequest;
 import io.criresmgr.api.runtime.v1.PodSandbox;
 import io.criresmgr.api.runtime.v1.PodSandboxStatusRequest;
+import io.criresmgr.api.runtime.v1.PodSandboxStatusResponse;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.proxy.cri.PodCodec;
+import io.criresmgr.proxy.relay.RelayException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -18,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Start-up reconciliation (reference §3.4): the runtime is the truth. Reads the runtime's pods and
@@ -54,33 +58,61 @@ public final class StartupSync {
     Map<String, Pod> newPods = new HashMap<>();
     for (PodSandbox item : pods) {
       if (!knownPods.contains(item.getId())) {
-        newPods.put(
-            item.getId(),
-            PodCodec.fromStatus(
-                item,
-                await(
-                    runtime.callOwn(
-                        RuntimeServiceGrpc.getPodSandboxStatusMethod(),
-                        PodSandboxStatusRequest.newBuilder()
-                            .setPodSandboxId(item.getId())
-                            .setVerbose(true)
-                            .build()))));
+        PodSandboxStatusResponse status =
+            awaitUnlessGone(
+                runtime.callOwn(
+                    RuntimeServiceGrpc.getPodSandboxStatusMethod(),
+                    PodSandboxStatusRequest.newBuilder()
+                        .setPodSandboxId(item.getId())
+                        .setVerbose(true)
+                        .build()));
+        if (status != null) {
+          newPods.put(item.getId(), PodCodec.fromStatus(item, status));
+        }
       }
     }
     Map<String, io.criresmgr.api.runtime.v1.ContainerStatus> statuses = new HashMap<>();
     for (io.criresmgr.api.runtime.v1.Container c : containers) {
       if (c.getState() != io.criresmgr.api.runtime.v1.ContainerState.CONTAINER_EXITED) {
-        statuses.put(
-            c.getId(),
-            await(
-                    runtime.callOwn(
-                        RuntimeServiceGrpc.getContainerStatusMethod(),
-                        ContainerStatusRequest.newBuilder().setContainerId(c.getId()).build()))
-                .getStatus());
+        ContainerStatusResponse status =
+            awaitUnlessGone(
+                runtime.callOwn(
+                    RuntimeServiceGrpc.getContainerStatusMethod(),
+                    ContainerStatusRequest.newBuilder().setContainerId(c.getId()).build()));
+        if (status != null) {
+          statuses.put(c.getId(), status.getStatus());
+        }
       }
     }
     Reconciler.Input input = new Reconciler.Input(pods, newPods, containers, statuses);
-    return await(manager.pipeline().run(s -> new Reconciler(s).reconcile(input)));
+    RuntimeUpdates updates = manager.updates();
+    Reconciled done =
+        await(
+            manager
+                .pipeline()
+                .run(
+                    s ->
+                        new Reconciled(
+                            new Reconciler(s).reconcile(input), updates.takeStepSends())));
+    // Serve only once the runtime applied what reconciliation decided: a request arriving before
+    // would be placed against assignments the runtime does not have yet.
+    await(done.sent());
+    return done.outcome();
+  }
+
+  private record Reconciled(Reconciler.Outcome outcome, CompletableFuture<Void> sent) {}
+
+  /** Like {@link #await}, but null if the object vanished since it was listed. */
+  private static <T> @Nullable T awaitUnlessGone(CompletableFuture<T> future)
+      throws InterruptedException {
+    try {
+      return await(future);
+    } catch (RelayException e) {
+      if (e.getCause() != null && ContainerRequests.isNotFound(e.getCause())) {
+        return null;
+      }
+      throw e;
+    }
   }
 
   private static <T> T await(CompletableFuture<T> future) throws InterruptedException {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
 import io.criresmgr.api.runtime.v1.UpdateContainerResourcesRequest;
 import io.criresmgr.proxy.config.ConfigException;
+import io.grpc.Status;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,6 +73,23 @@ class PipelineRestartIT {
     assertEquals(List.of(x), updated, "known containers keep their CPUs without updates");
     assertEquals("3", h.cpuset(h.create(pod, "c3")));
     PipelineInvariants.awaitHold(h.runtimeChannel(), h.cacheFile(), PipelineHarness.CACHE_WAIT);
+  }
+
+  @Test
+  void aContainerVanishingBetweenTheListingAndItsStatusDoesNotStopTheStart() throws Exception {
+    h.startDaemon();
+    String pod = h.runPod("web");
+    h.stopDaemon();
+    String x = h.createDirectly(pod, "x");
+    h.startDirectly(x);
+    h.runtime().hooks().failNext("ContainerStatus", Status.NOT_FOUND.withDescription("gone"));
+
+    h.startDaemon();
+
+    JsonNode cache = h.awaitCache("pod known", c -> c.get("Pods").size() == 1);
+    assertEquals("", state(cache, x), "the container whose status vanished is not adopted");
+    String c0 = h.createAndStart(pod, "c0");
+    assertEquals("0", h.cpuset(c0));
   }
 
   @Test
