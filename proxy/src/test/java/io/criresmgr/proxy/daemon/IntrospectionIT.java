@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.daemon;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,6 +20,7 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.TestDaemons;
 import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigStore;
 import io.criresmgr.proxy.config.PolicyConfig;
 import io.criresmgr.proxy.relay.RawClient;
@@ -37,7 +39,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code /introspect} and the policy's gauges on {@code /metrics}, over real sockets. */
+/**
+ * {@code /introspect}, the policy's gauges on {@code /metrics} and reconfiguration of the active
+ * policy, through the daemon over real sockets.
+ */
 class IntrospectionIT {
   @TempDir Path dir;
 
@@ -75,6 +80,38 @@ class IntrospectionIT {
     }
   }
 
+  @Test
+  void newOptionsOfTheActivePolicyRebalanceAndBadOnesAreRejected() throws Exception {
+    Path host = dir.resolve("host");
+    Files.createDirectories(host.resolve("sys/devices/system/cpu"));
+    Files.writeString(host.resolve("sys/devices/system/cpu/online"), "0-3\n");
+    try (SimRuntimeServer sim =
+        new SimRuntimeServer(
+                dir.resolve("rt.sock"),
+                new SimRuntime(SimOptions.defaults().withImages(List.of("busybox"))))
+            .start()) {
+      ConfigStore store = new ConfigStore(templateConfig());
+      Daemon daemon = Daemon.start(options(sim.socket(), host), store);
+      try (RawClient client = new RawClient(dir.resolve("relay/cri-resmgr.sock"))) {
+        createExclusiveContainer(client);
+        ObjectMapper json = new ObjectMapper();
+        Config bad = templateConfig(Map.of("template", json.readTree("{\"ExclusiveCpus\": 3}")));
+        ConfigException e = assertThrows(ConfigException.class, () -> store.update(bad));
+        assertTrue(e.getMessage().contains("policy.template.ExclusiveCpus"), e.getMessage());
+        assertEquals(templateConfig(), store.current());
+
+        store.update(
+            templateConfig(Map.of("template", json.readTree("{\"ExclusiveCpus\": false}"))));
+        JsonNode view = json.readTree(get(daemon, "/introspect"));
+        JsonNode container = view.get("pods").get(0).get("containers").get(0);
+        assertEquals("0-3", container.get("assignment").get("cpus").asText());
+        assertEquals("0-3", view.get("policyView").get("sharedPool").asText());
+      } finally {
+        daemon.close();
+      }
+    }
+  }
+
   private DaemonOptions options(Path runtime, Path host) {
     DaemonOptions o = TestDaemons.options(dir, runtime, false);
     return new DaemonOptions(
@@ -92,9 +129,13 @@ class IntrospectionIT {
   }
 
   private static Config templateConfig() {
+    return templateConfig(Map.of());
+  }
+
+  private static Config templateConfig(Map<String, JsonNode> options) {
     Config c = TestDaemons.config();
     return new Config(
-        new PolicyConfig("template", Map.of(), Map.of(), Map.of()),
+        new PolicyConfig("template", Map.of(), Map.of(), options),
         c.resourceManager(),
         c.dump(),
         c.logger(),

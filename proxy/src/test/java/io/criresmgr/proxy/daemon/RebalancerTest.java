@@ -1,0 +1,70 @@
+package io.criresmgr.proxy.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.criresmgr.cache.CacheFile;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.NodeCache;
+import io.criresmgr.cache.NodeState;
+import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Policy;
+import io.criresmgr.proxy.pipeline.ActivePolicy;
+import io.criresmgr.proxy.pipeline.CacheSaver;
+import io.criresmgr.proxy.pipeline.Pipeline;
+import io.criresmgr.proxy.pipeline.Section;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RebalancerTest {
+  @TempDir Path dir;
+
+  @Test
+  void rebalancesPeriodicallyOnThePipelineThread() throws Exception {
+    CountDownLatch three = new CountDownLatch(3);
+    AtomicReference<String> thread = new AtomicReference<>("");
+    Policy policy =
+        new Policy() {
+          @Override
+          public Decisions allocate(Container container, NodeState node) {
+            return Decisions.NONE;
+          }
+
+          @Override
+          public Decisions release(Container container, NodeState node) {
+            return Decisions.NONE;
+          }
+
+          @Override
+          public Decisions update(Container container, NodeState node) {
+            return Decisions.NONE;
+          }
+
+          @Override
+          public Decisions rebalance(NodeState node) {
+            thread.set(Thread.currentThread().getName());
+            three.countDown();
+            return Decisions.NONE;
+          }
+        };
+    Section section =
+        new Section(
+            new NodeCache(), new ActivePolicy("counting", policy), new ControllerSet(List.of()));
+    try (Pipeline pipeline = new Pipeline(section, new CacheSaver(new CacheFile(dir)))) {
+      Rebalancer rebalancer = new Rebalancer(pipeline, Duration.ofMillis(20));
+      try {
+        assertTrue(three.await(10, TimeUnit.SECONDS), "three rebalances within 10 s");
+        assertEquals("cri-pipeline", thread.get());
+      } finally {
+        rebalancer.close();
+      }
+    }
+  }
+}
