@@ -1,0 +1,36 @@
+package io.criresmgr.policy.topologyaware;
+
+import io.criresmgr.policy.cpuallocator.CpuPriority;
+import java.util.Objects;
+
+/**
+ * What a container asks of the CPUs, derived from its requests, QoS class, annotations and the
+ * policy options (reference §4.4 "Request derivation", nri-plugins §4.4).
+ *
+ * @param kind where the CPUs come from
+ * @param full exclusive CPUs wanted
+ * @param fractionMilli shared milli-CPUs wanted on top of {@code full}
+ * @param isolate prefer kernel-isolated CPUs for the exclusive part
+ * @param requireIsolated fail rather than use non-isolated CPUs for the exclusive part
+ * @param priority CPU priority preferred for exclusive CPUs
+ * @param hideHyperthreads give one hyperthread per core of the granted CPUs
+ * @param limitMilli CPU limit (0: unlimited)
+ */
+public record CpuRequest(
+    CpuKind kind,
+    int full,
+    long fractionMilli,
+    boolean isolate,
+    boolean requireIsolated,
+    CpuPriority priority,
+    boolean hideHyperthreads,
+    long limitMilli) {
+  /** Checks for nulls and negative amounts. */
+  public CpuRequest {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(priority, "priority");
+    if (full < 0 || fractionMilli < 0 || limitMilli < 0) {
+      throw new IllegalArgumentException("negative CPU request");
+    }
+  }
+}

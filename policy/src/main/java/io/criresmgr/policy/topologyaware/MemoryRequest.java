@@ -1,0 +1,32 @@
+package io.criresmgr.policy.topologyaware;
+
+import io.criresmgr.policy.sysfs.MemoryType;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What a container asks of memory.
+ *
+ * @param types memory types it may use (never empty)
+ * @param bytes the amount to reserve (Guaranteed: limit; Burstable: limit, else request;
+ *     BestEffort: 0)
+ * @param coldStart how long to keep it on PMEM only after start ({@link Duration#ZERO}: no cold
+ *     start)
+ * @param preserve {@code memory.preserve}: leave the container's mems as kubelet set them
+ */
+public record MemoryRequest(
+    Set<MemoryType> types, long bytes, Duration coldStart, boolean preserve) {
+  /** Checks for nulls, an empty type set and negative amounts; copies the set. */
+  public MemoryRequest {
+    Objects.requireNonNull(coldStart, "coldStart");
+    if (types.isEmpty()) {
+      throw new IllegalArgumentException("no memory type");
+    }
+    types = java.util.Collections.unmodifiableSet(EnumSet.copyOf(types));
+    if (bytes < 0 || coldStart.isNegative()) {
+      throw new IllegalArgumentException("negative memory request");
+    }
+  }
+}
