@@ -7,6 +7,7 @@ import io.criresmgr.proxy.cli.DaemonLauncher;
 import io.criresmgr.proxy.cli.DaemonStartup;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.daemon.Daemon;
+import io.criresmgr.proxy.scenario.SimulateCommand;
 import io.criresmgr.proxy.sim.SimRuntimeCommand;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
@@ -53,6 +54,6 @@ public final class Main {
   private static List<Object> subcommands() {
     // SUBCOMMANDS: one line per picocli @Command class (implementing Callable<Integer>); Go-style
     // flags and the error handling of Cli apply to them too.
-    return List.of(new SimRuntimeCommand());
+    return List.of(new SimRuntimeCommand(), new SimulateCommand());
   }
 }

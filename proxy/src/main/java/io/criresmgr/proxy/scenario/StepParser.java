@@ -1,0 +1,150 @@
+package io.criresmgr.proxy.scenario;
+
+import io.criresmgr.cache.Quantities;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/** Parses the items of a scenario's {@code steps} list. */
+final class StepParser {
+  /** Every step key. */
+  static final List<String> KINDS =
+      List.of(
+          "create",
+          "delete",
+          "verify",
+          "expect-error",
+          "restart",
+          "exit",
+          "wait",
+          "expect-log",
+          "expect-no-log",
+          "set",
+          "reset-counters",
+          "random");
+
+  private static final Duration LOG_TIMEOUT = Duration.ofSeconds(5);
+
+  private StepParser() {}
+
+  /** Parses one step: a mapping with one step key, or {@code reset-counters} alone. */
+  static Step parse(ScenarioNode node) {
+    if (node.isText() && node.text().equals("reset-counters")) {
+      return new Step.ResetCounters(node.line());
+    }
+    Map<String, ScenarioNode> entries = node.mapping(KINDS);
+    if (entries.size() != 1) {
+      throw node.error(
+          "a step has exactly one of the keys "
+              + String.join(", ", KINDS)
+              + ", got "
+              + String.join(", ", entries.keySet()));
+    }
+    Map.Entry<String, ScenarioNode> e = entries.entrySet().iterator().next();
+    return parse(e.getKey(), e.getValue(), node.line());
+  }
+
+  private static Step parse(String kind, ScenarioNode value, int line) {
+    return switch (kind) {
+      case "create" -> new Step.Create(line, PodVars.parse(value));
+      case "delete" ->
+          new Step.Delete(line, value.listOrOne().stream().map(ScenarioNode::text).toList());
+      case "verify" -> new Step.Check(line, Verify.parse(value));
+      case "expect-error" -> expectError(value, line);
+      case "restart" -> restart(value, line);
+      case "exit" -> exit(value, line);
+      case "wait" -> new Step.Wait(line, value.duration());
+      case "expect-log", "expect-no-log" -> expectLog(value, line, kind.equals("expect-log"));
+      case "set" -> new Step.Defaults(line, PodVars.parse(value));
+      case "reset-counters" -> new Step.ResetCounters(line);
+      case "random" -> RandomParser.parse(value, line);
+      default -> throw value.error("unknown step");
+    };
+  }
+
+  private static Step expectError(ScenarioNode value, int line) {
+    Map<String, ScenarioNode> m = value.mapping(List.of("create", "restart", "message"));
+    Pattern message = pattern(value.required("message"));
+    if (m.containsKey("create") == m.containsKey("restart")) {
+      throw value.error("expected exactly one of create or restart, and message");
+    }
+    Step inner =
+        m.containsKey("create")
+            ? new Step.Create(line, PodVars.parse(m.get("create")))
+            : restart(m.get("restart"), line);
+    return new Step.ExpectError(line, inner, message);
+  }
+
+  private static Step.Restart restart(ScenarioNode value, int line) {
+    if (value.isNull()) {
+      return new Step.Restart(line, Optional.empty());
+    }
+    value.mapping(List.of("config"));
+    return new Step.Restart(line, value.optional("config").map(ScenarioParser::configText));
+  }
+
+  private static Step exit(ScenarioNode value, int line) {
+    if (!value.isMapping()) {
+      return new Step.Exit(line, value.text(), 0, false);
+    }
+    value.mapping(List.of("container", "code", "restart"));
+    return new Step.Exit(
+        line,
+        value.required("container").text(),
+        value.optional("code").map(ScenarioNode::integer).orElse(0),
+        value.optional("restart").map(ScenarioNode::bool).orElse(false));
+  }
+
+  private static Step expectLog(ScenarioNode value, int line, boolean present) {
+    if (!value.isMapping()) {
+      return new Step.ExpectLog(
+          line, pattern(value), present, present ? LOG_TIMEOUT : Duration.ZERO);
+    }
+    value.mapping(List.of("pattern", "timeout"));
+    return new Step.ExpectLog(
+        line,
+        pattern(value.required("pattern")),
+        present,
+        value
+            .optional("timeout")
+            .map(ScenarioNode::duration)
+            .orElse(present ? LOG_TIMEOUT : Duration.ZERO));
+  }
+
+  /** A regular expression found anywhere in the text it is matched against. */
+  static Pattern pattern(ScenarioNode node) {
+    try {
+      return Pattern.compile(node.text());
+    } catch (PatternSyntaxException e) {
+      throw node.error("invalid regular expression: " + e.getDescription());
+    }
+  }
+
+  /** Parses the {@code random} step. */
+  static final class RandomParser {
+    private RandomParser() {}
+
+    static Step parse(ScenarioNode value, int line) {
+      value.mapping(
+          List.of("seed", "operations", "pods", "max-cpu", "max-mem", "exclusive", "invariants"));
+      Map<String, PodVars> pods = new LinkedHashMap<>();
+      value.required("pods").mapping().forEach((name, vars) -> pods.put(name, PodVars.parse(vars)));
+      if (pods.isEmpty()) {
+        throw value.at("pods").error("expected at least one model pod");
+      }
+      return new Step.Random(
+          line,
+          value.optional("seed").map(n -> (long) n.integer()).orElse(1L),
+          value.required("operations").integer(),
+          pods,
+          value.optional("max-cpu").map(n -> n.parsed(Quantities::parseMilli)).orElse(0L),
+          value.optional("max-mem").map(n -> n.parsed(Quantities::parseBytes)).orElse(0L),
+          value.optional("exclusive").map(ScenarioNode::bool).orElse(true),
+          value.optional("invariants").map(Verify::parse));
+    }
+  }
+}
