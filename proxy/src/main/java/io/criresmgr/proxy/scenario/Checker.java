@@ -23,7 +23,9 @@ final class Checker {
   /** What does not hold; empty if everything does. */
   List<String> failures(Verify verify) {
     List<String> out = new ArrayList<>();
-    verify.containers().forEach((name, check) -> out.addAll(container(name, check)));
+    verify
+        .containers()
+        .forEach((name, checks) -> checks.forEach(c -> out.addAll(container(name, c))));
     verify
         .all()
         .ifPresent(

@@ -21,6 +21,7 @@ import java.util.stream.IntStream;
  * @param annotations pod annotations
  * @param labels pod labels
  * @param containerAnnotations CRI annotations by container name
+ * @param names container names, in start order
  */
 record PodSpec(
     String name,
@@ -31,7 +32,8 @@ record PodSpec(
     Requirements resources,
     Map<String, String> annotations,
     Map<String, String> labels,
-    Map<String, Map<String, String>> containerAnnotations) {
+    Map<String, Map<String, String>> containerAnnotations,
+    List<String> names) {
 
   /**
    * A container's requests and limits in milli-CPUs and bytes; 0 is not set.
@@ -72,21 +74,31 @@ record PodSpec(
     annotations = Map.copyOf(annotations);
     labels = Map.copyOf(labels);
     containerAnnotations = Map.copyOf(containerAnnotations);
+    names = List.copyOf(names);
+    if (names.size() != containers) {
+      throw new IllegalArgumentException(
+          "containers: " + names.size() + " names for " + containers + " containers");
+    }
   }
 
   /** Resolves {@code vars} (complete, i.e. defaults merged in) for a pod named {@code name}. */
   static PodSpec resolve(PodVars vars, String name) {
     Template template = Template.parse(vars.get(Var.TEMPLATE).orElse("guaranteed"));
+    int count = count(vars, Var.CONTCOUNT);
+    List<String> names =
+        vars.containerNames()
+            .orElseGet(() -> IntStream.range(0, count).mapToObj(i -> name + "c" + i).toList());
     return new PodSpec(
         name,
         vars.get(Var.NAMESPACE).orElse("default"),
         template,
-        count(vars, Var.CONTCOUNT),
+        names.size(),
         count(vars, Var.ICONTCOUNT),
         requirements(template, vars).defaulted(),
         vars.annotations().orElse(Map.of()),
         vars.labels().orElse(Map.of()),
-        vars.containerAnnotations().orElse(Map.of()));
+        vars.containerAnnotations().orElse(Map.of()),
+        names);
   }
 
   private static Requirements requirements(Template template, PodVars vars) {
@@ -122,7 +134,7 @@ record PodSpec(
 
   /** Names of the containers, in start order. */
   List<String> containerNames() {
-    return IntStream.range(0, containers).mapToObj(i -> name + "c" + i).toList();
+    return names;
   }
 
   private static int count(PodVars vars, Var var) {

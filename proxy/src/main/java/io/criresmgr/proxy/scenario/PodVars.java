@@ -21,12 +21,15 @@ import java.util.stream.Stream;
  * @param annotations pod annotations, if given (replacing earlier ones as a whole)
  * @param labels pod labels, if given
  * @param containerAnnotations CRI annotations per container name, if given
+ * @param containerNames container names replacing {@code <pod>c<i>}, if given (then {@code
+ *     CONTCOUNT} is their number)
  */
 record PodVars(
     Map<Var, String> values,
     Optional<Map<String, String>> annotations,
     Optional<Map<String, String>> labels,
-    Optional<Map<String, Map<String, String>>> containerAnnotations) {
+    Optional<Map<String, Map<String, String>>> containerAnnotations,
+    Optional<List<String>> containerNames) {
 
   /** A scalar variable. */
   enum Var {
@@ -50,6 +53,7 @@ record PodVars(
   static final String ANNOTATIONS = "annotations";
   static final String LABELS = "labels";
   static final String CONTAINER_ANNOTATIONS = "container-annotations";
+  static final String CONTAINERS = "containers";
 
   /** The reference's defaults: {@code CPU=1 MEM=100M CPUREQ=1 CPULIM=2 MEMREQ=100M ...}. */
   static final PodVars DEFAULTS =
@@ -67,7 +71,8 @@ record PodVars(
               Var.MEMLIM, "200M"),
           Optional.of(Map.of()),
           Optional.of(Map.of()),
-          Optional.of(Map.of()));
+          Optional.of(Map.of()),
+          Optional.empty());
 
   /** Copies the maps. */
   PodVars {
@@ -75,6 +80,7 @@ record PodVars(
     annotations = annotations.map(Map::copyOf);
     labels = labels.map(Map::copyOf);
     containerAnnotations = containerAnnotations.map(Map::copyOf);
+    containerNames = containerNames.map(List::copyOf);
   }
 
   /** These variables overridden by the ones {@code over} gives. */
@@ -86,7 +92,8 @@ record PodVars(
         merged,
         over.annotations.or(() -> annotations),
         over.labels.or(() -> labels),
-        over.containerAnnotations.or(() -> containerAnnotations));
+        over.containerAnnotations.or(() -> containerAnnotations),
+        over.containerNames.or(() -> containerNames));
   }
 
   /** The value of {@code var}, empty when unset. */
@@ -98,7 +105,7 @@ record PodVars(
   static List<String> keys() {
     return Stream.concat(
             Stream.of(Var.values()).map(Var::key),
-            Stream.of(ANNOTATIONS, LABELS, CONTAINER_ANNOTATIONS))
+            Stream.of(ANNOTATIONS, LABELS, CONTAINER_ANNOTATIONS, CONTAINERS))
         .toList();
   }
 
@@ -108,6 +115,7 @@ record PodVars(
     Optional<Map<String, String>> annotations = Optional.empty();
     Optional<Map<String, String>> labels = Optional.empty();
     Optional<Map<String, Map<String, String>>> perContainer = Optional.empty();
+    Optional<List<String>> names = Optional.empty();
     for (Map.Entry<String, ScenarioNode> e : node.mapping().entrySet()) {
       String key = e.getKey().toLowerCase(Locale.ROOT);
       ScenarioNode value = e.getValue();
@@ -116,6 +124,8 @@ record PodVars(
             annotations = Optional.of(value.isNull() ? Map.of() : value.stringMap());
         case LABELS -> labels = Optional.of(value.isNull() ? Map.of() : value.stringMap());
         case CONTAINER_ANNOTATIONS -> perContainer = Optional.of(containerMaps(value));
+        case CONTAINERS ->
+            names = Optional.of(value.list().stream().map(ScenarioNode::text).toList());
         default -> {
           Var var = var(key, value);
           if (values.put(var, scalar(var, value)) != null) {
@@ -124,7 +134,7 @@ record PodVars(
         }
       }
     }
-    return new PodVars(values, annotations, labels, perContainer);
+    return new PodVars(values, annotations, labels, perContainer, names);
   }
 
   private static Var var(String key, ScenarioNode value) {

@@ -1,7 +1,6 @@
 package io.criresmgr.proxy.scenario;
 
 import io.criresmgr.cache.QosClass;
-import io.criresmgr.proxy.scenario.PodVars.Var;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -68,25 +67,37 @@ final class RandomDriver {
     }
   }
 
+  /**
+   * Whether the live pods and {@code add} stay within the budgets (the reference model's guards).
+   */
   private boolean fits(Map<String, PodVars> models, List<String> live, String add, Step.Random s) {
     long cpu = 0;
+    long reserved = 0;
     long mem = 0;
     List<String> pods = new ArrayList<>(live);
     pods.add(add);
     for (String name : pods) {
       PodSpec spec = spec(models, name);
-      int n = spec.containers();
-      cpu += n * spec.resources().cpuRequest();
-      mem += n * Math.max(spec.resources().memoryLimit(), spec.resources().memoryRequest());
+      PodSpec.Requirements r = spec.resources();
+      long cpus = spec.containers() * Math.max(r.cpuLimit(), r.cpuRequest());
+      if (spec.namespace().equals("kube-system")) {
+        reserved += cpus;
+      } else {
+        cpu += cpus;
+      }
+      mem += spec.containers() * Math.max(r.memoryLimit(), r.memoryRequest());
     }
-    return (s.maxCpuMilli() == 0 || cpu < s.maxCpuMilli())
-        && (s.maxMemoryBytes() == 0 || mem < s.maxMemoryBytes());
+    return below(cpu, s.maxCpuMilli())
+        && below(reserved, s.maxReservedMilli())
+        && below(mem, s.maxMemoryBytes());
+  }
+
+  private static boolean below(long amount, long max) {
+    return max == 0 || amount < max;
   }
 
   private static PodSpec spec(Map<String, PodVars> models, String name) {
-    PodVars named =
-        new PodVars(Map.of(Var.NAME, name), Optional.empty(), Optional.empty(), Optional.empty());
-    return PodSpec.resolve(PodVars.DEFAULTS.then(models.get(name)).then(named), name);
+    return PodSpec.resolve(PodVars.DEFAULTS.then(models.get(name)), name);
   }
 
   private Optional<String> check(Step.Random step) throws InterruptedException {
@@ -95,9 +106,15 @@ final class RandomDriver {
             .orElse(
                 new Verify(
                     Map.of(), List.of(), Optional.empty(), List.of(), Verify.DEFAULT_TIMEOUT));
-    Map<String, ContainerCheck> containers = new TreeMap<>(invariants.containers());
+    Map<String, List<ContainerCheck>> containers = new TreeMap<>(invariants.containers());
     if (step.exclusive()) {
-      containers.putAll(exclusiveChecks());
+      exclusiveChecks()
+          .forEach(
+              (name, check) ->
+                  containers.merge(
+                      name,
+                      List.of(check),
+                      (a, b) -> java.util.stream.Stream.concat(a.stream(), b.stream()).toList()));
     }
     Verify all =
         new Verify(

@@ -110,8 +110,11 @@ sealed interface Step {
    * @param seed random seed
    * @param operations number of operations
    * @param pods model pods by name
-   * @param maxCpuMilli total CPU requests of live pods stay below this (0: no limit)
-   * @param maxMemoryBytes total memory limits of live pods stay below this (0: no limit)
+   * @param maxCpuMilli total CPU (limit, else request) of live pods outside kube-system stays below
+   *     this (0: no limit)
+   * @param maxReservedMilli the same for kube-system pods (0: no limit)
+   * @param maxMemoryBytes total memory (limit, else request) of live pods stays below this (0: no
+   *     limit)
    * @param exclusive check that whole-CPU Guaranteed containers outside kube-system hold that many
    *     CPUs no other container holds
    * @param invariants further checks after every operation
@@ -122,6 +125,7 @@ sealed interface Step {
       int operations,
       Map<String, PodVars> pods,
       long maxCpuMilli,
+      long maxReservedMilli,
       long maxMemoryBytes,
       boolean exclusive,
       Optional<Verify> invariants)

@@ -130,7 +130,15 @@ final class StepParser {
 
     static Step parse(ScenarioNode value, int line) {
       value.mapping(
-          List.of("seed", "operations", "pods", "max-cpu", "max-mem", "exclusive", "invariants"));
+          List.of(
+              "seed",
+              "operations",
+              "pods",
+              "max-cpu",
+              "max-reserved-cpu",
+              "max-mem",
+              "exclusive",
+              "invariants"));
       Map<String, PodVars> pods = new LinkedHashMap<>();
       value.required("pods").mapping().forEach((name, vars) -> pods.put(name, PodVars.parse(vars)));
       if (pods.isEmpty()) {
@@ -142,6 +150,7 @@ final class StepParser {
           value.required("operations").integer(),
           pods,
           value.optional("max-cpu").map(n -> n.parsed(Quantities::parseMilli)).orElse(0L),
+          value.optional("max-reserved-cpu").map(n -> n.parsed(Quantities::parseMilli)).orElse(0L),
           value.optional("max-mem").map(n -> n.parsed(Quantities::parseBytes)).orElse(0L),
           value.optional("exclusive").map(ScenarioNode::bool).orElse(true),
           value.optional("invariants").map(Verify::parse));

@@ -14,14 +14,14 @@ import java.util.Optional;
  * any}: at least one of the listed verify blocks holds), and how long to wait for them to hold
  * ({@code timeout}, default {@link #DEFAULT_TIMEOUT}).
  *
- * @param containers checks by container name
+ * @param containers checks by container name (a list in the file: all must hold)
  * @param relations relations between containers
  * @param all check for every running container
  * @param any alternatives, each a verify block; empty when not given
  * @param timeout how long the placement may take to settle
  */
 record Verify(
-    Map<String, ContainerCheck> containers,
+    Map<String, List<ContainerCheck>> containers,
     List<Relation> relations,
     Optional<ContainerCheck> all,
     List<Verify> any,
@@ -36,14 +36,16 @@ record Verify(
 
   /** Copies the collections. */
   Verify {
-    containers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(containers));
+    Map<String, List<ContainerCheck>> copy = new LinkedHashMap<>();
+    containers.forEach((name, checks) -> copy.put(name, List.copyOf(checks)));
+    containers = java.util.Collections.unmodifiableMap(copy);
     relations = List.copyOf(relations);
     any = List.copyOf(any);
   }
 
   /** Parses a verify block. */
   static Verify parse(ScenarioNode node) {
-    Map<String, ContainerCheck> containers = new LinkedHashMap<>();
+    Map<String, List<ContainerCheck>> containers = new LinkedHashMap<>();
     List<Relation> relations = new ArrayList<>();
     Optional<ContainerCheck> all = Optional.empty();
     List<Verify> any = new ArrayList<>();
@@ -59,7 +61,8 @@ record Verify(
           if (kind != null) {
             relations.addAll(Relation.parse(kind, value));
           } else {
-            containers.put(e.getKey(), ContainerCheck.parse(value));
+            containers.put(
+                e.getKey(), value.listOrOne().stream().map(ContainerCheck::parse).toList());
           }
         }
       }
