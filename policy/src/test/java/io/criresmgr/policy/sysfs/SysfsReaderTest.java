@@ -155,6 +155,14 @@ class SysfsReaderTest {
   }
 
   @Test
+  void unreadableFilesAreNamed() throws Exception {
+    n4c16();
+    Files.delete(root.resolve(CPU + "cpu3/topology/core_id"));
+    FakeSysfs.at(root).write(CPU + "cpu3/topology/core_id/oops", "a directory, not a file");
+    assertTrue(error().startsWith(path(CPU + "cpu3/topology/core_id") + ": cannot read: "));
+  }
+
+  @Test
   void missingRequiredFilesAreNamed() throws Exception {
     n4c16();
     Files.delete(root.resolve(CPU + "cpu7/topology/physical_package_id"));

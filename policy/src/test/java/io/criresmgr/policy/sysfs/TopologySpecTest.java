@@ -3,6 +3,7 @@ package io.criresmgr.policy.sysfs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyException;
@@ -129,6 +130,12 @@ class TopologySpecTest {
       })
   void errorsNameTheGroupTheKeyAndTheValue(String text, String message) {
     assertEquals("topology spec: " + message, error(text));
+  }
+
+  @Test
+  void duplicateKeysAreRejected() {
+    assertTrue(
+        error("[{mem: 1G, mem: 2G, cores: 1}]").startsWith("topology spec: not JSON or YAML:"));
   }
 
   @Test
