@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.IntStream;
 
 /**
@@ -52,11 +53,7 @@ final class Layout {
 
   Layout(SystemTopology topology, Map<CpuPriority, CpuSet> priorities) {
     ids = topology.onlineCpus().stream().toArray();
-    indexOfId = new int[ids.length == 0 ? 0 : ids[ids.length - 1] + 1];
-    Arrays.fill(indexOfId, -1);
-    for (int i = 0; i < ids.length; i++) {
-      indexOfId[ids[i]] = i;
-    }
+    indexOfId = inverse(ids);
     pkgIds = topology.packageIds().stream().mapToInt(Integer::intValue).toArray();
     pkgOf = new int[ids.length];
     prio = new byte[ids.length];
@@ -67,14 +64,9 @@ final class Layout {
     pkgCpus = group(pkgIds.length, pkgOf);
     coreOf = cores(topology);
     coreCpus = group(IntStream.of(coreOf).max().orElse(-1) + 1, coreOf);
-    pkgOrder = new int[PriorityOrder.CLASSES + 1][];
-    coreOrder = new int[PriorityOrder.CLASSES + 1][];
-    cpuRank = new int[PriorityOrder.CLASSES + 1][];
-    for (CpuPriority prefer : CpuPriority.values()) {
-      pkgOrder[prefer.ordinal()] = byPriority(pkgCpus, prefer);
-      coreOrder[prefer.ordinal()] = byPriority(coreCpus, prefer);
-      cpuRank[prefer.ordinal()] = PriorityOrder.singleCpuRanks(prefer);
-    }
+    pkgOrder = perPreference(prefer -> byPriority(pkgCpus, prefer));
+    coreOrder = perPreference(prefer -> byPriority(coreCpus, prefer));
+    cpuRank = perPreference(PriorityOrder::singleCpuRanks);
   }
 
   /** The index of CPU {@code id}, or -1 if it is not online. */
@@ -89,6 +81,19 @@ final class Layout {
       counts[prio[cpu]]++;
     }
     return counts;
+  }
+
+  private static int[] inverse(int[] ids) {
+    int[] inverse = new int[ids.length == 0 ? 0 : ids[ids.length - 1] + 1];
+    Arrays.fill(inverse, -1);
+    for (int i = 0; i < ids.length; i++) {
+      inverse[ids[i]] = i;
+    }
+    return inverse;
+  }
+
+  private static int[][] perPreference(Function<CpuPriority, int[]> table) {
+    return Arrays.stream(CpuPriority.values()).map(table).toArray(int[][]::new);
   }
 
   private static byte priorityOf(int id, Map<CpuPriority, CpuSet> priorities) {
