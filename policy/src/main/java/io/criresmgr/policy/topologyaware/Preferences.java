@@ -44,30 +44,44 @@ final class Preferences {
   static CpuRequest cpu(Container container, Pod pod, TopologyAwareOptions options) {
     UnknownAnnotations.report(pod);
     String name = container.name();
-    boolean preserve = Annotations.bool(pod, name, Annotations.CPU_PRESERVE).orElse(false);
-    Optional<Boolean> reserved = Annotations.bool(pod, name, Annotations.PREFER_RESERVED_CPUS);
+    CpuKind kind = kind(container, pod, options);
     Pref isolated = isolated(pod, name, options);
     Pref shared = shared(pod, name, options);
     CpuPriority priority = priority(pod, name, options);
     boolean hide = Annotations.bool(pod, name, Annotations.HIDE_HYPERTHREADS).orElse(false);
-    Resources r = container.resources();
     QosClass qos = container.qosClass();
-    long request = r.cpuRequestMilli();
-    long limit =
-        qos == QosClass.GUARANTEED ? request : qos == QosClass.BURSTABLE ? r.cpuLimitMilli() : 0;
-    CpuKind kind =
-        preserve
-            ? CpuKind.PRESERVE
-            : reserved.orElse(reservedNamespace(container.namespace(), options))
-                ? CpuKind.RESERVED
-                : CpuKind.NORMAL;
-    if (kind != CpuKind.NORMAL || qos == QosClass.BURSTABLE) {
-      return new CpuRequest(kind, 0, request, false, false, priority, hide, limit);
-    }
-    if (qos == QosClass.BEST_EFFORT) {
-      return new CpuRequest(kind, 0, 0, false, false, priority, hide, 0);
+    long request = qos == QosClass.BEST_EFFORT ? 0 : container.resources().cpuRequestMilli();
+    if (kind != CpuKind.NORMAL || qos != QosClass.GUARANTEED) {
+      return new CpuRequest(kind, 0, request, false, false, priority, hide, limit(container));
     }
     return guaranteed(request, isolated, shared, priority, hide);
+  }
+
+  // Reference §4.4 steps 1-2 and nri-plugins' cpu.preserve, which comes first.
+  private static CpuKind kind(Container container, Pod pod, TopologyAwareOptions options) {
+    String name = container.name();
+    boolean preserve = Annotations.bool(pod, name, Annotations.CPU_PRESERVE).orElse(false);
+    Optional<Boolean> reserved = Annotations.bool(pod, name, Annotations.PREFER_RESERVED_CPUS);
+    if (preserve) {
+      return CpuKind.PRESERVE;
+    }
+    // An explicit prefer-reserved-cpus=false opts a reserved-namespace container out.
+    return reserved.orElse(reservedNamespace(container.namespace(), options))
+        ? CpuKind.RESERVED
+        : CpuKind.NORMAL;
+  }
+
+  // Guaranteed: the request (= limit); Burstable: the limit or 0 for unlimited; BestEffort: 0.
+  private static long limit(Container container) {
+    Resources r = container.resources();
+    switch (container.qosClass()) {
+      case GUARANTEED:
+        return r.cpuRequestMilli();
+      case BURSTABLE:
+        return r.cpuLimitMilli();
+      default:
+        return 0;
+    }
   }
 
   // Reference §4.4 step 3: exclusive, mixed or shared for a Guaranteed container.
