@@ -9,19 +9,23 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What a policy decided: new assignments in the order they should be enforced, and optionally its
- * new private state. Applied to the cache all or nothing.
+ * What a policy decided: new assignments in the order they should be enforced, optionally its new
+ * private state, and timers to be called back with. Applied to the cache all or nothing; timers are
+ * started only once the decisions were applied.
  *
  * @param updates assignments, at most one per container, in enforcement order
  * @param policyData the policy's new private state; empty to keep the stored one
+ * @param timers callbacks to schedule
  */
-public record Decisions(List<Update> updates, Optional<JsonNode> policyData) {
+public record Decisions(
+    List<Update> updates, Optional<JsonNode> policyData, List<PolicyTimer> timers) {
   /** Nothing changes. */
   public static final Decisions NONE = new Decisions(List.of(), Optional.empty());
 
-  /** Copies the list; rejects two updates of one container. */
+  /** Copies the lists; rejects two updates of one container. */
   public Decisions {
     updates = List.copyOf(updates);
+    timers = List.copyOf(timers);
     Objects.requireNonNull(policyData, "policyData");
     Set<String> seen = new HashSet<>();
     for (Update u : updates) {
@@ -29,6 +33,11 @@ public record Decisions(List<Update> updates, Optional<JsonNode> policyData) {
         throw new IllegalArgumentException("two decisions for container " + u.cacheId());
       }
     }
+  }
+
+  /** Assignments and policy data, no timers. */
+  public Decisions(List<Update> updates, Optional<JsonNode> policyData) {
+    this(updates, policyData, List.of());
   }
 
   /** Only these assignments. */
@@ -43,7 +52,14 @@ public record Decisions(List<Update> updates, Optional<JsonNode> policyData) {
 
   /** A copy that also stores {@code data} as the policy's private state. */
   public Decisions withPolicyData(JsonNode data) {
-    return new Decisions(updates, Optional.of(data));
+    return new Decisions(updates, Optional.of(data), timers);
+  }
+
+  /** A copy that also asks for {@code event} to be delivered after {@code delay}. */
+  public Decisions withTimer(java.time.Duration delay, PolicyEvent event) {
+    List<PolicyTimer> more = new java.util.ArrayList<>(timers);
+    more.add(new PolicyTimer(delay, event));
+    return new Decisions(updates, policyData, more);
   }
 
   /**

@@ -21,6 +21,7 @@ public final class ResourceManager implements AutoCloseable {
   private final RuntimeClient runtime;
   private final RuntimeUpdates updates;
   private final Requests requests;
+  private final PolicyTimers timers;
 
   /**
    * Assembles the pipeline over {@code cache} with {@code policy}, the CRI controller and {@code
@@ -38,6 +39,8 @@ public final class ResourceManager implements AutoCloseable {
     controllers.add(new CriController(updates));
     section = new Section(cache, policy, new ControllerSet(controllers));
     pipeline = new Pipeline(section, new CacheSaver(Objects.requireNonNull(file, "file")));
+    timers = new PolicyTimers(pipeline);
+    section.setTimers(timers);
     updates.onFailure(
         (cacheId, assignment) ->
             pipeline.run(
@@ -85,6 +88,7 @@ public final class ResourceManager implements AutoCloseable {
   /** Finishes queued steps and saves the cache. */
   @Override
   public void close() {
+    timers.close();
     pipeline.close();
   }
 }

@@ -8,6 +8,7 @@ import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.Policy;
+import io.criresmgr.policy.PolicyTimer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,6 +35,7 @@ public final class Section {
   private final AtomicLong stamp = new AtomicLong();
   private final Map<String, Long> changedAt = new HashMap<>();
   private ActivePolicy policy;
+  private Consumer<PolicyTimer> timers = t -> LOG.debug("no timer service: {} dropped", t);
 
   /** A section over {@code cache} with {@code policy} active and {@code controllers}. */
   public Section(NodeCache cache, ActivePolicy policy, ControllerSet controllers) {
@@ -54,6 +57,11 @@ public final class Section {
   /** The active policy. */
   public ActivePolicy policy() {
     return policy;
+  }
+
+  /** Where timers of applied decisions go (the pipeline's timer service). */
+  void setTimers(Consumer<PolicyTimer> value) {
+    timers = Objects.requireNonNull(value, "value");
   }
 
   /** Replaces the active policy (configuration change or policy switch). */
@@ -115,6 +123,7 @@ public final class Section {
     }
     cache.applyAssignments(assignments, controllers.running());
     decisions.policyData().ifPresent(data -> cache.setPolicyData(policy.name(), data));
+    decisions.timers().forEach(timers);
     return changed;
   }
 
