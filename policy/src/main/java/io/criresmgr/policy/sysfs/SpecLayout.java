@@ -1,0 +1,149 @@
+package io.criresmgr.policy.sysfs;
+
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.sysfs.TopologySpec.DefaultDistances;
+import io.criresmgr.policy.sysfs.TopologySpec.Group;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Numbers a spec's CPUs and nodes as the reference's {@code topology2qemuopts.py} does: groups in
+ * order, in each packages, dies, nodes, cores and threads in order, so that CPUs are contiguous
+ * node by node and a core's threads are consecutive. Core ids count from 0 in each package.
+ * Physical package ids count only groups with cores; for default distances every package of every
+ * group is its own package, so memory-only nodes are {@code dist-other-package} from everything
+ * unless {@code node-dist} says otherwise.
+ */
+final class SpecLayout {
+  private final TopologySpec spec;
+  private final SortedMap<Integer, Cpu> cpus = new TreeMap<>();
+  private final List<Placed> placed = new ArrayList<>();
+  private final SortedMap<Integer, NumaNode> nodes = new TreeMap<>();
+  private final Map<Integer, MemoryType> dax = new HashMap<>();
+  private CpuSet present = CpuSet.EMPTY;
+
+  /** Where a node sits, for default distances; {@code pkg} counts packages of every group. */
+  private record Placed(int id, int group, int pkg, int die, CpuSet cpus) {}
+
+  /** Lays out {@code spec}. */
+  SpecLayout(TopologySpec spec) {
+    this.spec = spec;
+    placeAll();
+    typeNodes();
+  }
+
+  private void placeAll() {
+    int cpu = 0;
+    int physicalPackage = 0;
+    int distancePackage = 0;
+    for (int gi = 0; gi < spec.groups().size(); gi++) {
+      Group g = spec.groups().get(gi);
+      for (int p = 0; p < g.packages(); p++, distancePackage++) {
+        for (int d = 0; d < g.dies(); d++) {
+          for (int n = 0; n < g.nodes(); n++) {
+            int first = cpu;
+            for (int c = 0; c < g.cores(); c++) {
+              int core = (d * g.nodes() + n) * g.cores() + c;
+              cpu = placeCore(g, cpu, physicalPackage, d, placed.size(), core);
+            }
+            placed.add(
+                new Placed(placed.size(), gi, distancePackage, d, CpuSet.range(first, cpu - 1)));
+          }
+        }
+        physicalPackage += g.memoryOnly() ? 0 : 1;
+      }
+    }
+    present = CpuSet.range(0, cpu - 1);
+    int offline = spec.groups().stream().mapToInt(Group::cpusPresent).sum();
+    present = present.union(CpuSet.range(cpu, cpu + offline - 1));
+  }
+
+  private int placeCore(Group g, int first, int pkg, int die, int node, int core) {
+    CpuSet threads = CpuSet.range(first, first + g.threads() - 1);
+    for (int t = 0; t < g.threads(); t++) {
+      int id = first + t;
+      cpus.put(id, new Cpu(id, pkg, die, node, core, threads, g.cpufreq(), g.coreType()));
+    }
+    return first + g.threads();
+  }
+
+  private void typeNodes() {
+    for (Placed n : placed) {
+      Group g = spec.groups().get(n.group());
+      if (!g.memoryOnly()) {
+        nodes.put(n.id(), node(n, g, MemoryType.DRAM));
+      }
+    }
+    long averageDram = MemoryTyping.averageDram(nodes.values());
+    for (Placed n : placed) {
+      Group g = spec.groups().get(n.group());
+      if (g.memoryOnly()) {
+        MemoryType type = g.memType();
+        if (type == null) {
+          type = MemoryTyping.bySize(g.memBytes(), averageDram);
+        } else if (type != MemoryType.HBM) {
+          dax.put(n.id(), type);
+        }
+        nodes.put(n.id(), node(n, g, type));
+      }
+    }
+  }
+
+  private NumaNode node(Placed n, Group g, MemoryType type) {
+    boolean far = g.memoryOnly() && type == MemoryType.DRAM;
+    return new NumaNode(n.id(), n.cpus(), g.memBytes(), type, far, distances(n), g.memBytes() > 0);
+  }
+
+  /** Default distances, then every group's {@code node-dist} in node order, both ways. */
+  private Map<Integer, Integer> distances(Placed from) {
+    Map<Integer, Integer> row = new HashMap<>();
+    DefaultDistances defaults = spec.defaults();
+    for (Placed to : placed) {
+      int d = defaults.otherPackage();
+      if (to.id() == from.id()) {
+        d = 10;
+      } else if (to.pkg() == from.pkg()) {
+        d = to.die() == from.die() ? defaults.sameDie() : defaults.samePackage();
+      }
+      row.put(to.id(), d);
+    }
+    for (Placed other : placed) {
+      Map<Integer, Integer> nodeDist = spec.groups().get(other.group()).nodeDist();
+      if (other.id() == from.id()) {
+        nodeDist.forEach((to, d) -> row.computeIfPresent(to, (k, v) -> k == from.id() ? v : d));
+      } else if (nodeDist.containsKey(from.id())) {
+        row.put(other.id(), nodeDist.get(from.id()));
+      }
+    }
+    return row;
+  }
+
+  /** The topology the reader reads back from the written tree. */
+  SystemTopology topology() {
+    return new SystemTopology(cpus, nodes, present, spec.isolated());
+  }
+
+  /** The online CPUs by id. */
+  SortedMap<Integer, Cpu> cpus() {
+    return cpus;
+  }
+
+  /** The nodes by id. */
+  SortedMap<Integer, NumaNode> nodes() {
+    return nodes;
+  }
+
+  /** Present CPUs: the online ones and the offline {@code cpus-present} ones after them. */
+  CpuSet present() {
+    return present;
+  }
+
+  /** Memory-only nodes that get a dax device: PMEM (NVDIMM) or DRAM (CXL). */
+  Map<Integer, MemoryType> dax() {
+    return dax;
+  }
+}
