@@ -1,44 +1,164 @@
 package io.criresmgr.policy.cpuallocator;
 
 import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.sysfs.SystemTopology;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Picks CPUs from a set as cri-resmgr's CPU allocator does (reference §4.9): whole idle packages,
- * then whole idle cores, then single threads close to what is already taken; by priority, then by
- * id, so the same input always gives the same CPUs. Immutable and thread-safe.
+ * Picks CPUs from a set as cri-resmgr's CPU allocator does (reference §4.9, {@code
+ * pkg/cpuallocator}):
+ *
+ * <ol>
+ *   <li>whole idle packages (every online CPU of the package in the set) that fit in the count,
+ *       packages with more CPUs of the preferred priority first, then by id;
+ *   <li>whole idle cores (every online hyperthread free) that fit, by priority, then by id;
+ *   <li>single threads: from packages with more CPUs already taken by steps 1-2, then with more
+ *       free CPUs of the preferred priority, then by package id; within a package, CPUs of the
+ *       preferred priority first, then those whose core has fewer free threads left, then by id.
+ * </ol>
+ *
+ * <p>The same input always gives the same CPUs. End-to-end tests pin exact CPU ids (reference
+ * §13.3), so the order follows the Go code, including its quirks: the single-thread order is
+ * decided once, before taking any thread, and NUMA nodes and dies play no part. Immutable and
+ * thread-safe; construction is linear in the number of CPUs, an allocation is O(n log n) in the
+ * CPUs of the set and allocates only a few arrays of that size.
  */
 public final class CpuAllocator {
-  private final SystemTopology topology;
+  private static final Logger log = LoggerFactory.getLogger(CpuAllocator.class);
+
+  private final Map<CpuPriority, CpuSet> priorities;
+  private final Layout layout;
 
   /** An allocator for {@code topology}; CPU priority classes are derived from it once. */
   public CpuAllocator(SystemTopology topology) {
-    this.topology = Objects.requireNonNull(topology, "topology");
+    this(topology, PriorityDiscovery.discover(Objects.requireNonNull(topology, "topology")));
   }
 
   /**
-   * Picks {@code count} CPUs of {@code from}.
+   * An allocator with the given priority classes instead of discovered ones (as cri-resmgr's unit
+   * test fakes them). CPUs in no class have no priority.
    *
-   * @throws io.criresmgr.policy.PolicyException if {@code from} has fewer than {@code count} CPUs
+   * @throws IllegalArgumentException for {@link CpuPriority#NONE} or classes that overlap
+   */
+  CpuAllocator(SystemTopology topology, Map<CpuPriority, CpuSet> priorities) {
+    Objects.requireNonNull(topology, "topology");
+    this.priorities = checkClasses(priorities);
+    this.layout = new Layout(topology, this.priorities);
+    log.debug("CPU priorities: {}", this.priorities);
+  }
+
+  private static Map<CpuPriority, CpuSet> checkClasses(Map<CpuPriority, CpuSet> given) {
+    Map<CpuPriority, CpuSet> classes = new EnumMap<>(CpuPriority.class);
+    CpuSet seen = CpuSet.EMPTY;
+    for (CpuPriority prio :
+        new CpuPriority[] {CpuPriority.HIGH, CpuPriority.NORMAL, CpuPriority.LOW}) {
+      CpuSet cpus = given.getOrDefault(prio, CpuSet.EMPTY);
+      if (cpus.intersects(seen)) {
+        throw new IllegalArgumentException(
+            "CPU priority classes overlap: " + cpus.intersection(seen) + " in " + prio + " again");
+      }
+      seen = seen.union(cpus);
+      classes.put(prio, cpus);
+    }
+    if (given.containsKey(CpuPriority.NONE)) {
+      throw new IllegalArgumentException("NONE is not a CPU priority class");
+    }
+    return Collections.unmodifiableMap(classes);
+  }
+
+  /**
+   * Picks {@code count} CPUs of {@code from}: all of them if it has exactly {@code count}, none for
+   * 0.
+   *
+   * @param prefer the priority class to prefer; {@link CpuPriority#NONE} ignores priorities
+   * @throws PolicyException if {@code from} has fewer than {@code count} CPUs, or fewer online ones
+   * @throws IllegalArgumentException if {@code count} is negative
    */
   public CpuSet allocate(CpuSet from, int count, CpuPriority prefer) {
-    throw new UnsupportedOperationException("not yet: " + from + count + prefer + topology);
+    Objects.requireNonNull(from, "from");
+    Objects.requireNonNull(prefer, "prefer");
+    if (count < 0) {
+      throw new IllegalArgumentException("cannot allocate a negative number of CPUs: " + count);
+    }
+    if (from.size() < count) {
+      throw new PolicyException(
+          "cannot allocate "
+              + count
+              + " CPUs: only "
+              + from.size()
+              + " available in "
+              + (from.isEmpty() ? "the empty set" : from));
+    }
+    if (from.size() == count) {
+      return from;
+    }
+    if (count == 0) {
+      return CpuSet.EMPTY;
+    }
+    int[] usable = from.stream().map(layout::indexOf).filter(i -> i >= 0).toArray();
+    if (usable.length < count) {
+      throw new PolicyException(
+          "cannot allocate "
+              + count
+              + " CPUs from "
+              + from
+              + ": only "
+              + usable.length
+              + " of them are online");
+    }
+    CpuSet picked = CpuSet.of(new Selection(layout, usable, count, prefer).run());
+    log.debug("allocated {} CPUs from {} preferring {}: {}", count, from, prefer, picked);
+    return picked;
   }
 
-  /** Picks {@code count} CPUs of {@code from} to give back, keeping the best-placed rest. */
+  /**
+   * Picks {@code count} CPUs of {@code from} to give back: keeps the {@code |from| - count} CPUs
+   * that {@link #allocate} would pick and returns the rest.
+   *
+   * @throws PolicyException if {@code from} has fewer than {@code count} CPUs
+   * @throws IllegalArgumentException if {@code count} is negative
+   */
   public CpuSet release(CpuSet from, int count, CpuPriority prefer) {
-    throw new UnsupportedOperationException("not yet: " + from + count + prefer);
+    Objects.requireNonNull(from, "from");
+    if (count < 0) {
+      throw new IllegalArgumentException("cannot release a negative number of CPUs: " + count);
+    }
+    if (from.size() < count) {
+      throw new PolicyException(
+          "cannot release " + count + " CPUs: only " + from.size() + " in " + from);
+    }
+    return from.difference(allocate(from, from.size() - count, prefer));
   }
 
-  /** The CPUs of each priority class ({@link CpuPriority#NONE} excluded). */
+  /** The CPUs of each priority class HIGH, NORMAL and LOW ({@link CpuPriority#NONE} excluded). */
   public Map<CpuPriority, CpuSet> priorities() {
-    throw new UnsupportedOperationException("not yet");
+    return priorities;
   }
 
-  /** One hyperthread per core of {@code cpus} (the lowest id of each core). */
+  /**
+   * One hyperthread per core of {@code cpus}: the lowest id of each core among {@code cpus}. CPUs
+   * that are not online are kept, each as a core of its own.
+   */
   public CpuSet oneThreadPerCore(CpuSet cpus) {
-    throw new UnsupportedOperationException("not yet: " + cpus);
+    boolean[] seen = new boolean[layout.coreCpus.length];
+    int[] ids = cpus.stream().toArray();
+    int kept = 0;
+    for (int id : ids) {
+      int i = layout.indexOf(id);
+      if (i < 0 || !seen[layout.coreOf[i]]) {
+        ids[kept++] = id;
+      }
+      if (i >= 0) {
+        seen[layout.coreOf[i]] = true;
+      }
+    }
+    return CpuSet.of(Arrays.copyOf(ids, kept));
   }
 }

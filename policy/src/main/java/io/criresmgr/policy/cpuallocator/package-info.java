@@ -1,6 +1,13 @@
 /**
  * The CPU allocator shared by the placement policies (reference §4.9): picks CPUs whole packages
- * and whole cores first, topologically close, by CPU priority, deterministically.
+ * and whole cores first, then single threads close to what is already taken, by CPU priority,
+ * deterministically, in cri-resmgr's exact order.
+ *
+ * <p>{@link io.criresmgr.policy.cpuallocator.CpuAllocator} is the public entry point; it is
+ * immutable and may be shared between threads. The package-private classes are its parts: {@code
+ * Layout} (the topology as dense arrays, built once), {@code Selection} (one allocation's working
+ * state, confined to the calling thread), {@code PriorityOrder} (cri-resmgr's priority comparison)
+ * and {@code PriorityDiscovery} (priority classes from cpufreq and core types).
  */
 @NullMarked
 package io.criresmgr.policy.cpuallocator;

@@ -1,0 +1,155 @@
+package io.criresmgr.policy.cpuallocator;
+
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.sysfs.Cpu;
+import io.criresmgr.policy.sysfs.SystemTopology;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.IntStream;
+
+/**
+ * The topology as dense arrays, built once per allocator so that an allocation needs no set
+ * operations: online CPUs by index (ascending id), each CPU's package, core and priority, and the
+ * orders in which idle packages and cores are taken for each preferred priority (those depend only
+ * on the topology). A core is identified by its lowest online thread, as in cri-resmgr, and cores
+ * are indexed in that order. Immutable once built.
+ */
+final class Layout {
+  /** Online CPU ids, ascending; a CPU's position here is its index. */
+  final int[] ids;
+
+  /** CPU index to package index. */
+  final int[] pkgOf;
+
+  /** CPU index to core index. */
+  final int[] coreOf;
+
+  /** CPU index to priority ordinal ({@link PriorityOrder#CLASSES} if it has none). */
+  final byte[] prio;
+
+  /** Package index to package id, ascending. */
+  final int[] pkgIds;
+
+  /** Package index to its CPU indexes, ascending. */
+  final int[][] pkgCpus;
+
+  /** Core index to its CPU indexes, ascending. */
+  final int[][] coreCpus;
+
+  /** Per preferred priority ordinal: package indexes in the order whole packages are taken. */
+  final int[][] pkgOrder;
+
+  /** Per preferred priority ordinal: core indexes in the order whole cores are taken. */
+  final int[][] coreOrder;
+
+  /** Per preferred priority ordinal: the rank of a single CPU of each priority ordinal. */
+  final int[][] cpuRank;
+
+  private final int[] indexOfId;
+
+  Layout(SystemTopology topology, Map<CpuPriority, CpuSet> priorities) {
+    ids = topology.onlineCpus().stream().toArray();
+    indexOfId = inverse(ids);
+    pkgIds = topology.packageIds().stream().mapToInt(Integer::intValue).toArray();
+    pkgOf = new int[ids.length];
+    prio = new byte[ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      pkgOf[i] = Arrays.binarySearch(pkgIds, topology.cpu(ids[i]).packageId());
+      prio[i] = priorityOf(ids[i], priorities);
+    }
+    pkgCpus = group(pkgIds.length, pkgOf);
+    coreOf = cores(topology);
+    coreCpus = group(IntStream.of(coreOf).max().orElse(-1) + 1, coreOf);
+    pkgOrder = perPreference(prefer -> byPriority(pkgCpus, prefer));
+    coreOrder = perPreference(prefer -> byPriority(coreCpus, prefer));
+    cpuRank = perPreference(PriorityOrder::singleCpuRanks);
+  }
+
+  /** The index of CPU {@code id}, or -1 if it is not online. */
+  int indexOf(int id) {
+    return id < indexOfId.length ? indexOfId[id] : -1;
+  }
+
+  /** The counts per priority of the given CPU indexes. */
+  int[] priorityCounts(int[] cpus) {
+    int[] counts = new int[PriorityOrder.CLASSES + 1];
+    for (int cpu : cpus) {
+      counts[prio[cpu]]++;
+    }
+    return counts;
+  }
+
+  private static int[] inverse(int[] ids) {
+    int[] inverse = new int[ids.length == 0 ? 0 : ids[ids.length - 1] + 1];
+    Arrays.fill(inverse, -1);
+    for (int i = 0; i < ids.length; i++) {
+      inverse[ids[i]] = i;
+    }
+    return inverse;
+  }
+
+  private static int[][] perPreference(Function<CpuPriority, int[]> table) {
+    return Arrays.stream(CpuPriority.values()).map(table).toArray(int[][]::new);
+  }
+
+  private static byte priorityOf(int id, Map<CpuPriority, CpuSet> priorities) {
+    for (Map.Entry<CpuPriority, CpuSet> e : priorities.entrySet()) {
+      if (e.getValue().contains(id)) {
+        return (byte) e.getKey().ordinal();
+      }
+    }
+    return PriorityOrder.CLASSES;
+  }
+
+  /** Cores numbered in the order of their lowest online thread. */
+  private int[] cores(SystemTopology topology) {
+    int[] core = new int[ids.length];
+    Arrays.fill(core, -1);
+    int next = 0;
+    for (int i = 0; i < ids.length; i++) {
+      if (core[i] >= 0) {
+        continue;
+      }
+      core[i] = next;
+      Cpu cpu = topology.cpu(ids[i]);
+      for (int sibling : cpu.threads().stream().toArray()) {
+        int j = indexOf(sibling);
+        if (j > i && core[j] < 0 && pkgOf[j] == pkgOf[i]) {
+          core[j] = next;
+        }
+      }
+      next++;
+    }
+    return core;
+  }
+
+  private static int[][] group(int groups, int[] groupOf) {
+    List<List<Integer>> members = new ArrayList<>();
+    for (int g = 0; g < groups; g++) {
+      members.add(new ArrayList<>());
+    }
+    for (int i = 0; i < groupOf.length; i++) {
+      members.get(groupOf[i]).add(i);
+    }
+    return members.stream()
+        .map(m -> m.stream().mapToInt(Integer::intValue).toArray())
+        .toArray(int[][]::new);
+  }
+
+  /**
+   * Group indexes sorted by {@link PriorityOrder#compare} of their CPUs, best first, then index.
+   */
+  private int[] byPriority(int[][] groups, CpuPriority prefer) {
+    int[][] counts = Arrays.stream(groups).map(this::priorityCounts).toArray(int[][]::new);
+    Comparator<Integer> order = (a, b) -> PriorityOrder.compare(counts[b], counts[a], prefer);
+    return IntStream.range(0, groups.length)
+        .boxed()
+        .sorted(order.thenComparing(Comparator.naturalOrder()))
+        .mapToInt(Integer::intValue)
+        .toArray();
+  }
+}
