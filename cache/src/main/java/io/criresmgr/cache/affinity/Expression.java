@@ -2,6 +2,7 @@ package io.criresmgr.cache.affinity;
 
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -10,48 +11,156 @@ import java.util.Objects;
  * (reference §3.6: keys {@code name}, {@code namespace}, {@code pod/name}, {@code labels/<k>}, ...;
  * operators {@code Equals}, {@code NotEqual}, {@code In}, {@code NotIn}, {@code Exists}, {@code
  * NotExist}, {@code AlwaysTrue}, {@code Matches}, {@code MatchesNot}, {@code MatchesAny}, {@code
- * MatchesNone}).
+ * MatchesNone}). See {@link KeyPath} for the keys and {@link Glob} for the patterns.
  *
  * @param key what is compared
  * @param operator how
  * @param values with what
  */
 public record Expression(String key, Operator operator, List<String> values) {
-  /** Checks for nulls and copies the list. */
+  /**
+   * Checks for nulls, copies the list and checks the values against the operator.
+   *
+   * @throws IllegalArgumentException if {@code Equals}, {@code NotEqual}, {@code Matches} or {@code
+   *     MatchesNot} has not exactly one value, {@code Exists} or {@code NotExist} has any, or a
+   *     pattern is malformed
+   */
   public Expression {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(operator, "operator");
     values = List.copyOf(values);
+    operator.check(values);
   }
 
   /** Whether {@code container} of {@code pod} matches. */
   public boolean evaluate(Container container, Pod pod) {
-    throw new UnsupportedOperationException("not yet: " + container + pod);
+    if (operator == Operator.ALWAYS_TRUE) {
+      return true;
+    }
+    String value = KeyPath.resolve(key, container, pod);
+    return operator.test(value, values);
   }
 
-  /** The operators. */
+  @Override
+  public String toString() {
+    return "<" + key + " " + operator.label() + " " + String.join(",", values) + ">";
+  }
+
+  /** The operators, with the spelling of cri-resmgr's annotations. */
   public enum Operator {
-    /** The value equals the single value. */
-    EQUALS,
-    /** The value differs from the single value. */
-    NOT_EQUAL,
-    /** The value is one of the values. */
-    IN,
-    /** The value is none of the values. */
-    NOT_IN,
+    /** The value equals the single value ({@code *} matches any value). */
+    EQUALS("Equals"),
+    /** The value differs from the single value (no wildcard), or the key does not resolve. */
+    NOT_EQUAL("NotEqual"),
+    /** The value is one of the values ({@code *} matches any value). */
+    IN("In"),
+    /** The value is none of the values, or the key does not resolve. */
+    NOT_IN("NotIn"),
     /** The key has a value. */
-    EXISTS,
+    EXISTS("Exists"),
     /** The key has no value. */
-    NOT_EXIST,
+    NOT_EXIST("NotExist"),
     /** Always matches. */
-    ALWAYS_TRUE,
+    ALWAYS_TRUE("AlwaysTrue"),
     /** The value matches the single glob. */
-    MATCHES,
-    /** The value does not match the single glob. */
-    MATCHES_NOT,
+    MATCHES("Matches"),
+    /** The value does not match the single glob, or the key does not resolve. */
+    MATCHES_NOT("MatchesNot"),
     /** The value matches one of the globs. */
-    MATCHES_ANY,
-    /** The value matches none of the globs. */
-    MATCHES_NONE
+    MATCHES_ANY("MatchesAny"),
+    /** The value matches none of the globs, or the key does not resolve. */
+    MATCHES_NONE("MatchesNone");
+
+    private final String label;
+
+    Operator(String label) {
+      this.label = label;
+    }
+
+    /** The annotation spelling, e.g. {@code NotEqual}. */
+    public String label() {
+      return label;
+    }
+
+    /**
+     * The operator spelled {@code label} (exactly, as in cri-resmgr).
+     *
+     * @throws IllegalArgumentException listing the operators if there is none
+     */
+    public static Operator parse(String label) {
+      for (Operator op : values()) {
+        if (op.label.equals(label)) {
+          return op;
+        }
+      }
+      List<String> labels = new ArrayList<>();
+      for (Operator op : values()) {
+        labels.add(op.label);
+      }
+      throw new IllegalArgumentException(
+          "invalid operator \"" + label + "\": expected one of " + String.join(", ", labels));
+    }
+
+    private void check(List<String> values) {
+      switch (this) {
+        case EQUALS:
+        case NOT_EQUAL:
+        case MATCHES:
+        case MATCHES_NOT:
+          if (values.size() != 1) {
+            throw new IllegalArgumentException(
+                label + " takes exactly one value, got " + values.size());
+          }
+          break;
+        case EXISTS:
+        case NOT_EXIST:
+          if (!values.isEmpty()) {
+            throw new IllegalArgumentException(label + " takes no values, got " + values);
+          }
+          break;
+        default:
+          break;
+      }
+      if (globs()) {
+        values.forEach(Glob::check);
+      }
+    }
+
+    private boolean globs() {
+      return this == MATCHES || this == MATCHES_NOT || this == MATCHES_ANY || this == MATCHES_NONE;
+    }
+
+    private boolean test(@org.jspecify.annotations.Nullable String value, List<String> values) {
+      boolean found = value != null;
+      switch (this) {
+        case EQUALS:
+        case IN:
+          return found && anyEqual(value, values);
+        case NOT_EQUAL: // no wildcard here, as in cri-resmgr
+          return !(found && values.get(0).equals(value));
+        case NOT_IN:
+          return !(found && anyEqual(value, values));
+        case MATCHES:
+        case MATCHES_ANY:
+          return found && anyMatch(value, values);
+        case MATCHES_NOT:
+        case MATCHES_NONE:
+          return !(found && anyMatch(value, values));
+        case EXISTS:
+          return found;
+        case NOT_EXIST:
+          return !found;
+        default:
+          return true;
+      }
+    }
+
+    private static boolean anyEqual(String value, List<String> values) {
+      return values.stream().anyMatch(v -> v.equals(value) || v.equals("*"));
+    }
+
+    private static boolean anyMatch(String value, List<String> patterns) {
+      return patterns.stream().anyMatch(p -> Glob.matches(p, value));
+    }
   }
 }

@@ -1,14 +1,20 @@
 package io.criresmgr.policy.topologyaware;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.criresmgr.cache.affinity.Glob;
+import io.criresmgr.policy.OptionsReader;
+import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.PolicyOptions;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * The options of section {@code policy.topology-aware} (cri-resmgr spellings; the camelCase
- * spellings of nri-plugins are accepted too).
+ * spellings of nri-plugins are accepted too, as keys match case-insensitively).
  *
  * @param pinCpu {@code PinCPU}: set cpusets and CPU shares
  * @param pinMemory {@code PinMemory}: set {@code cpuset.mems}
@@ -35,9 +41,36 @@ public record TopologyAwareOptions(
       new TopologyAwareOptions(
           true, true, true, false, List.of("kube-system"), false, false, CpuPriority.NONE);
 
-  /** Checks for nulls and copies the list. */
+  /** Option keys, in the order error messages list them. */
+  public static final List<String> KEYS =
+      List.of(
+          "PinCPU",
+          "PinMemory",
+          "PreferIsolatedCPUs",
+          "PreferSharedCPUs",
+          "ReservedPoolNamespaces",
+          "ColocatePods",
+          "ColocateNamespaces",
+          "DefaultCPUPriority");
+
+  private static final String POLICY = "topology-aware";
+  private static final List<String> REMOVED =
+      List.of("DirtyBitScanPeriod", "PageMovePeriod", "PageMoveCount");
+  private static final Map<String, CpuPriority> PRIORITIES =
+      Map.of(
+          "high", CpuPriority.HIGH,
+          "normal", CpuPriority.NORMAL,
+          "low", CpuPriority.LOW,
+          "none", CpuPriority.NONE);
+
+  /**
+   * Checks for nulls and copies the list.
+   *
+   * @throws IllegalArgumentException if a namespace pattern is malformed
+   */
   public TopologyAwareOptions {
     reservedPoolNamespaces = List.copyOf(reservedPoolNamespaces);
+    reservedPoolNamespaces.forEach(Glob::check);
     Objects.requireNonNull(defaultCpuPriority, "defaultCpuPriority");
   }
 
@@ -47,6 +80,77 @@ public record TopologyAwareOptions(
    * @throws io.criresmgr.policy.PolicyException naming the key, the value and what is allowed
    */
   public static TopologyAwareOptions parse(JsonNode section) {
-    throw new UnsupportedOperationException("not yet: " + section);
+    rejectRemoved(section);
+    OptionsReader r = OptionsReader.of(POLICY, section, KEYS);
+    TopologyAwareOptions d = DEFAULTS;
+    return new TopologyAwareOptions(
+        r.bool("PinCPU", d.pinCpu()),
+        r.bool("PinMemory", d.pinMemory()),
+        r.bool("PreferIsolatedCPUs", d.preferIsolatedCpus()),
+        r.bool("PreferSharedCPUs", d.preferSharedCpus()),
+        namespaces(r),
+        r.bool("ColocatePods", d.colocatePods()),
+        r.bool("ColocateNamespaces", d.colocateNamespaces()),
+        priority(r));
+  }
+
+  // Page migration moved to a controller in cri-resmgr; say where instead of "unknown key".
+  private static void rejectRemoved(JsonNode section) {
+    if (!section.isObject()) {
+      return;
+    }
+    for (Map.Entry<String, JsonNode> e : section.properties()) {
+      for (String removed : REMOVED) {
+        if (removed.equalsIgnoreCase(e.getKey())) {
+          throw new PolicyException(
+              "policy."
+                  + POLICY
+                  + "."
+                  + e.getKey()
+                  + ": no longer an option of this policy; page migration is configured in"
+                  + " resource-manager.control.page-migration (PageScanInterval,"
+                  + " PageMoveInterval, MaxPageMoveCount)");
+        }
+      }
+    }
+  }
+
+  private static List<String> namespaces(OptionsReader r) {
+    String key = "ReservedPoolNamespaces";
+    JsonNode node = r.field(key).orElse(null);
+    if (node == null) {
+      return DEFAULTS.reservedPoolNamespaces();
+    }
+    String expected = "expected a list of namespace patterns such as [kube-system, \"infra-*\"]";
+    if (!node.isArray()) {
+      throw r.invalid(key, node, expected);
+    }
+    List<String> out = new ArrayList<>();
+    for (JsonNode item : node) {
+      if (!item.isTextual()) {
+        throw r.invalid(key, item, expected);
+      }
+      try {
+        Glob.check(item.textValue());
+      } catch (IllegalArgumentException e) {
+        throw new PolicyException(r.path(key) + ": " + e.getMessage());
+      }
+      out.add(item.textValue());
+    }
+    return out;
+  }
+
+  private static CpuPriority priority(OptionsReader r) {
+    String key = "DefaultCPUPriority";
+    JsonNode node = r.field(key).orElse(null);
+    if (node == null) {
+      return DEFAULTS.defaultCpuPriority();
+    }
+    CpuPriority p =
+        node.isTextual() ? PRIORITIES.get(node.textValue().toLowerCase(Locale.ROOT)) : null;
+    if (p == null) {
+      throw r.invalid(key, node, "expected high, normal, low or none");
+    }
+    return p;
   }
 }
