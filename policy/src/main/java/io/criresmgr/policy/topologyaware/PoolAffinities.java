@@ -3,6 +3,7 @@ package io.criresmgr.policy.topologyaware;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.affinity.Affinities;
 import io.criresmgr.cache.affinity.Affinity;
 import java.util.HashMap;
 import java.util.List;
@@ -83,11 +84,9 @@ final class PoolAffinities {
       if (pod.isEmpty()) {
         continue;
       }
-      for (Affinity a : affinities) {
-        if (a.scope().evaluate(other.get(), pod.get())
-            && a.match().evaluate(other.get(), pod.get())) {
-          weights.merge(g.cacheId(), a.weight(), Integer::sum);
-        }
+      int w = Affinities.score(affinities, other.get(), pod.get(), r.container());
+      if (w != 0) {
+        weights.put(g.cacheId(), w);
       }
     }
     return weights;

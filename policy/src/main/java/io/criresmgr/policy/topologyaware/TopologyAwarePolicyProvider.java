@@ -5,6 +5,7 @@ import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyOptions;
 import io.criresmgr.policy.PolicyProvider;
+import io.criresmgr.policy.cpuallocator.CpuAllocator;
 import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.sysfs.SysfsReader;
 import io.criresmgr.policy.sysfs.SystemTopology;
@@ -100,7 +101,7 @@ public final class TopologyAwarePolicyProvider implements PolicyProvider {
           name + " policy created with options of another policy: " + options);
     }
     SystemTopology topology = topologies.apply(context.hostRoot());
-    CpuPicker picker = new LowestIdPicker(topology);
+    CpuPicker picker = CpuPicker.of(new CpuAllocator(topology));
     CpuConstraints cpus = CpuConstraints.resolve(context, topology, picker);
     PoolTree tree = PoolTreeBuilder.build(topology, cpus.allowed(), cpus.reserved());
     LOG.info(

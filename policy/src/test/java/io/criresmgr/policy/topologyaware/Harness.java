@@ -100,6 +100,12 @@ final class Harness {
 
   /** Creates a pod of {@code count} containers with these resources, in {@code namespace}. */
   void create(String namespace, String pod, int count, Resources r) {
+    create(namespace, pod, count, r, Map.of());
+  }
+
+  /** Creates a pod with annotations. */
+  void create(
+      String namespace, String pod, int count, Resources r, Map<String, String> annotations) {
     Pod p =
         new Pod(
             "sandbox-" + pod,
@@ -107,7 +113,7 @@ final class Harness {
             pod,
             namespace,
             Map.of(),
-            Map.of(),
+            annotations,
             "/kubepods/pod" + pod,
             FakeNode.qos(r),
             PodResources.NONE,

@@ -50,6 +50,39 @@ class N4c16PlacementTest {
   }
 
   @Test
+  void test03AffinitiesPullContainersTogether() {
+    h.create(
+        "default",
+        "pod1",
+        4,
+        new Resources(1000, 1000, 100 * MB, 100 * MB),
+        Map.of(
+            "cri-resource-manager.intel.com/affinity", "pod1c0: [ pod1c1 ]\npod1c2: [ pod1c3 ]\n"));
+    assertEquals(Set.of(1), h.nodes("pod1c0"));
+    assertEquals(Set.of(1), h.nodes("pod1c1"));
+    assertEquals(Set.of(2), h.nodes("pod1c2"));
+    assertEquals(Set.of(2), h.nodes("pod1c3"));
+  }
+
+  @Test
+  void test03AntiAffinitiesPushContainersApart() {
+    h.create(
+        "default",
+        "pod2",
+        6,
+        new Resources(1000, 1000, 100 * MB, 100 * MB),
+        Map.of(
+            "cri-resource-manager.intel.com/anti-affinity",
+            "pod2c4: [ pod2c0, pod2c1, pod2c2 ]\npod2c5: [ pod2c0, pod2c2, pod2c3 ]\n"));
+    for (String other : new String[] {"pod2c0", "pod2c1", "pod2c2"}) {
+      assertEquals(Set.of(), intersection(h.nodes("pod2c4"), h.nodes(other)), other);
+    }
+    for (String other : new String[] {"pod2c0", "pod2c2", "pod2c3"}) {
+      assertEquals(Set.of(), intersection(h.nodes("pod2c5"), h.nodes(other)), other);
+    }
+  }
+
+  @Test
   void test01AlwaysFits() {
     h.guaranteed("pod0", 1, 1000, 100 * MB);
     assertEquals(CpuSet.of(4), h.cpus("pod0c0"));

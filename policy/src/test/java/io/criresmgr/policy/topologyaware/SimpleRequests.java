@@ -4,6 +4,7 @@ import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.QosClass;
 import io.criresmgr.cache.Resources;
+import io.criresmgr.cache.affinity.Affinities;
 import io.criresmgr.cache.affinity.Affinity;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.MemoryType;
@@ -92,6 +93,6 @@ final class SimpleRequests implements RequestSource {
 
   @Override
   public List<Affinity> affinities(Container c, Pod pod) {
-    return List.of();
+    return Affinities.of(c, pod);
   }
 }
