@@ -17,11 +17,12 @@ import org.slf4j.LoggerFactory;
  * Picks a pool for a request and allocates a grant from it (cri-resmgr's {@code allocatePool} and
  * {@code supply.Allocate}): reserved and CPU-preserving requests, and normal requests of {@code
  * kube-system} containers, go to the root; others to the best scored pool ({@link PoolSelector}),
- * or to the hinted pool when it is a candidate. Exclusive CPUs come from the pool's free isolated
- * CPUs when the request prefers isolation and there are enough, else they are sliced off its
- * sharable CPUs, which must keep some capacity (strictly more than the slice is required). Memory
- * is taken from PMEM, then DRAM, then HBM, as the request allows. The memory guarantee then widens
- * other grants if needed ({@link MemoryGuarantee}).
+ * or to the hinted pool when it is a candidate with capacity left (cri-resmgr uses it even
+ * without). Exclusive CPUs come from the pool's free isolated CPUs when the request prefers
+ * isolation and there are enough, else they are sliced off its sharable CPUs, which must keep some
+ * capacity (strictly more than the slice is required). Memory is taken from PMEM, then DRAM, then
+ * HBM, as the request allows. The memory guarantee then widens other grants if needed ({@link
+ * MemoryGuarantee}).
  */
 final class GrantAllocator {
   private static final Logger LOG = LoggerFactory.getLogger(GrantAllocator.class);
@@ -75,7 +76,9 @@ final class GrantAllocator {
     List<PoolScore> candidates = PoolSelector.candidates(ledger, r, affinity);
     if (hint != null) {
       Optional<PoolScore> hinted =
-          candidates.stream().filter(s -> s.pool().name().equals(hint)).findFirst();
+          candidates.stream()
+              .filter(s -> s.pool().name().equals(hint) && PoolSelector.sufficient(s, r.cpu()))
+              .findFirst();
       if (hinted.isPresent()) {
         return hinted.get().pool();
       }

@@ -109,6 +109,11 @@ final class PoolSelector {
     return c != 0 ? c : Integer.compare(a.pool().id(), b.pool().id());
   }
 
+  /** Whether the pool has the capacity the request needs (rule 1 would not make it lose). */
+  static boolean sufficient(PoolScore s, CpuRequest r) {
+    return r.kind() == CpuKind.RESERVED ? s.reserved() >= 0 : s.shared() > 0;
+  }
+
   private static int capacity(PoolScore a, PoolScore b, CpuKind kind) {
     if (kind == CpuKind.RESERVED) {
       if (b.reserved() < 0 && a.reserved() >= 0) {
