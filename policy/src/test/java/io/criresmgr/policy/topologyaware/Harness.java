@@ -152,6 +152,16 @@ final class Harness {
     node.apply(d);
   }
 
+  /** Creates one Guaranteed container {@code name} in the existing pod {@code pod}. */
+  void guaranteedNamed(String pod, String name, long milli, long memBytes) {
+    Resources r = new Resources(milli, milli, memBytes, memBytes);
+    Pod p = node.cache().pod("sandbox-" + pod).orElseThrow();
+    Container c = container(p, name, r, false);
+    node.cache().putContainer(c);
+    apply(policy.allocate(c, node.cache()));
+    node.setState(c.cacheId(), ContainerState.RUNNING);
+  }
+
   /** Releases and removes every container of {@code pod}. */
   void delete(String pod) {
     for (Container c : node.cache().containers()) {

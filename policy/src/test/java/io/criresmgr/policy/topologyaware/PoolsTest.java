@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.Resources;
 import io.criresmgr.policy.cpuallocator.CpuAllocator;
 import io.criresmgr.policy.sysfs.MemoryType;
