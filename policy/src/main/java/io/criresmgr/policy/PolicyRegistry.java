@@ -2,6 +2,7 @@ package io.criresmgr.policy;
 
 import io.criresmgr.policy.none.NonePolicyProvider;
 import io.criresmgr.policy.template.TemplatePolicyProvider;
+import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -31,7 +32,12 @@ public final class PolicyRegistry {
    * a new built-in policy's provider here.
    */
   public static PolicyRegistry builtIn() {
-    return new PolicyRegistry(List.of(new NonePolicyProvider(), new TemplatePolicyProvider()));
+    return new PolicyRegistry(
+        List.of(
+            new NonePolicyProvider(),
+            new TemplatePolicyProvider(),
+            new TopologyAwarePolicyProvider(),
+            TopologyAwarePolicyProvider.memtier()));
   }
 
   /** The provider with this name, if registered. */

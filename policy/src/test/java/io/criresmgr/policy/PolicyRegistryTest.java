@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 
 class PolicyRegistryTest {
   @Test
-  void builtInPoliciesAreNoneAndTemplateInThatOrder() {
-    assertEquals(List.of("none", "template"), PolicyRegistry.builtIn().names());
+  void builtInPoliciesInRegistrationOrder() {
+    assertEquals(
+        List.of("none", "template", "topology-aware", "memtier"), PolicyRegistry.builtIn().names());
   }
 
   @Test
@@ -30,7 +31,9 @@ class PolicyRegistryTest {
   void anUnknownNameIsRejectedWithTheKnownOnes() {
     PolicyException e =
         assertThrows(PolicyException.class, () -> PolicyRegistry.builtIn().require("balloons"));
-    assertEquals("unknown policy \"balloons\", expected one of none, template", e.getMessage());
+    assertEquals(
+        "unknown policy \"balloons\", expected one of none, template, topology-aware, memtier",
+        e.getMessage());
   }
 
   @Test

@@ -230,7 +230,11 @@ class CriResmgrCommandTest {
         "Available policies:\n"
             + "  * none: A no-op policy, doing pretty much nothing.\n"
             + "  * template: Example policy: exclusive CPUs for whole-CPU containers, a shared"
-            + " pool for the rest.\n",
+            + " pool for the rest.\n"
+            + "  * topology-aware: Places containers by hardware topology: exclusive, isolated,"
+            + " shared and reserved CPUs and memory close to them.\n"
+            + "  * memtier: Places containers by hardware topology: exclusive, isolated, shared"
+            + " and reserved CPUs and memory close to them.\n",
         run.out);
     assertNull(run.options);
   }

@@ -197,9 +197,9 @@ class ConfigLoaderTest {
   @Test
   void badValuesSayWhatIsAllowed() {
     assertEquals(
-        "test.cfg: policy.Active: invalid value \"topology-aware\": expected one of none,"
-            + " template",
-        error("policy:\n  Active: topology-aware\n"));
+        "test.cfg: policy.Active: invalid value \"balloons\": expected one of none,"
+            + " template, topology-aware, memtier",
+        error("policy:\n  Active: balloons\n"));
     assertEquals(
         "test.cfg: resource-manager.control.Controllers.rdt: invalid value \"sometimes\":"
             + " expected one of disabled, required, optional, relaxed",

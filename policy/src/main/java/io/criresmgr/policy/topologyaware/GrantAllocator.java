@@ -1,0 +1,285 @@
+package io.criresmgr.policy.topologyaware;
+
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.cpuallocator.CpuPriority;
+import io.criresmgr.policy.sysfs.MemoryType;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Picks a pool for a request and allocates a grant from it (cri-resmgr's {@code allocatePool} and
+ * {@code supply.Allocate}): reserved and CPU-preserving requests, and normal requests of {@code
+ * kube-system} containers, go to the root; others to the best scored pool ({@link PoolSelector}),
+ * or to the hinted pool when it is a candidate with capacity left (cri-resmgr uses it even
+ * without). Exclusive CPUs come from the pool's free isolated CPUs when the request prefers
+ * isolation and there are enough, else they are sliced off its sharable CPUs, which must keep some
+ * capacity (strictly more than the slice is required). Memory is taken from PMEM, then DRAM, then
+ * HBM, as the request allows. The memory guarantee then widens other grants if needed ({@link
+ * MemoryGuarantee}).
+ */
+final class GrantAllocator {
+  private static final Logger LOG = LoggerFactory.getLogger(GrantAllocator.class);
+
+  private final CpuPicker picker;
+
+  GrantAllocator(CpuPicker picker) {
+    this.picker = Objects.requireNonNull(picker, "picker");
+  }
+
+  /**
+   * Allocates for {@code r} into {@code ledger} and enforces the memory guarantee.
+   *
+   * @param affinity the affinity score of every pool for the container
+   * @param hint a pool name to use if it is a candidate (re-allocation), or null
+   * @return the container's grant
+   * @throws PolicyException saying what was asked and what is free when nothing fits
+   */
+  Grant allocate(
+      Ledger ledger,
+      ContainerRequest r,
+      double[] affinity,
+      @Nullable String hint,
+      MemoryGuarantee.Names names) {
+    PoolTree tree = ledger.tree();
+    ContainerRequest req = r;
+    if (req.cpu().kind() == CpuKind.RESERVED && tree.root().reserved().isEmpty()) {
+      req = req.withCpu(kind(req.cpu(), CpuKind.NORMAL)); // no reserved CPUs: use normal ones
+    }
+    Pool pool = choose(ledger, req, affinity, hint);
+    Grant grant = allocateFrom(ledger, pool, req);
+    ledger.add(grant);
+    LOG.debug(
+        "{}: allocated {} from {}: exclusive {}, memory {} at {} (nodes {})",
+        req.prettyName(),
+        req.describe(),
+        pool.name(),
+        grant.exclusive(),
+        grant.memory(),
+        tree.pool(grant.memoryPool()).name(),
+        grant.memset());
+    MemoryGuarantee.enforce(ledger, grant, names);
+    return ledger.grant(grant.cacheId()).orElseThrow();
+  }
+
+  private Pool choose(Ledger ledger, ContainerRequest r, double[] affinity, @Nullable String hint) {
+    PoolTree tree = ledger.tree();
+    if (r.cpu().kind() != CpuKind.NORMAL || r.container().namespace().equals("kube-system")) {
+      return tree.root();
+    }
+    List<PoolScore> candidates = PoolSelector.candidates(ledger, r, affinity);
+    if (hint != null) {
+      Optional<PoolScore> hinted =
+          candidates.stream()
+              .filter(s -> s.pool().name().equals(hint) && PoolSelector.sufficient(s, r.cpu()))
+              .findFirst();
+      if (hinted.isPresent()) {
+        return hinted.get().pool();
+      }
+      LOG.debug("{}: cannot use hinted pool {}", r.prettyName(), hint);
+    }
+    if (LOG.isDebugEnabled()) {
+      LOG.debug("{}: pool fitting for {}", r.prettyName(), r.describe());
+      PoolSelector.sorted(candidates, r.cpu()).forEach(s -> LOG.debug("  - {}", s));
+    }
+    return PoolSelector.best(candidates, r.cpu())
+        .orElseThrow(
+            () ->
+                new PolicyException(
+                    "topology-aware: no pool has enough memory for "
+                        + r.prettyName()
+                        + " ("
+                        + r.describe()
+                        + "); free memory at the root: "
+                        + ledger.freeMemory(tree.root().id())))
+        .pool();
+  }
+
+  /** Allocates CPUs and memory for {@code r} from {@code pool} (the grant is not recorded). */
+  Grant allocateFrom(Ledger ledger, Pool pool, ContainerRequest r) {
+    CpuRequest c = r.cpu();
+    CpuKind kind = c.kind();
+    int full = c.full();
+    long fraction = c.fractionMilli();
+    if (kind == CpuKind.RESERVED && full > 0) {
+      LOG.warn(
+          "{}: exclusive reserved CPUs are not supported, {} CPUs taken as a fraction",
+          r.prettyName(),
+          full);
+      fraction += 1000L * full;
+      full = 0;
+    }
+    if (kind == CpuKind.RESERVED
+        && fraction > 0
+        && ledger.allocatableReserved(pool.id()) < fraction) {
+      LOG.warn(
+          "{}: needs {}m reserved CPU, {} has {}m left; using normal CPUs instead (is"
+              + " ReservedResources big enough?)",
+          r.prettyName(),
+          fraction,
+          pool.name(),
+          ledger.allocatableReserved(pool.id()));
+      kind = CpuKind.NORMAL;
+    }
+    CpuSet exclusive = kind == CpuKind.NORMAL ? exclusive(ledger, pool, r, full) : CpuSet.EMPTY;
+    checkFraction(ledger, pool, r, kind, exclusive, fraction);
+    Memory memory = memory(ledger, pool, r);
+    MemoryRequest m = r.memory();
+    boolean coldStart =
+        !m.coldStart().isZero()
+            && m.types().contains(MemoryType.PMEM)
+            && m.types().contains(MemoryType.DRAM);
+    Set<MemoryType> initial = coldStart ? EnumSet.of(MemoryType.PMEM) : m.types();
+    return new Grant(
+        r.container().cacheId(),
+        kind,
+        pool.id(),
+        exclusive,
+        kind == CpuKind.PRESERVE ? 0 : fraction,
+        pool.id(),
+        m.types(),
+        memset(pool, initial),
+        memory,
+        coldStart ? m.coldStart() : java.time.Duration.ZERO,
+        0,
+        c.hideHyperthreads(),
+        m.preserve());
+  }
+
+  /** The pool's nodes of {@code types}, else its DRAM nodes, else all of them (cri-resmgr's). */
+  static CpuSet memset(Pool pool, Set<MemoryType> types) {
+    CpuSet nodes = pool.memset(types);
+    if (nodes.isEmpty()) {
+      nodes = pool.memset(EnumSet.of(MemoryType.DRAM));
+    }
+    return nodes.isEmpty() ? pool.memset() : nodes;
+  }
+
+  private CpuSet exclusive(Ledger ledger, Pool pool, ContainerRequest r, int full) {
+    if (full == 0) {
+      return CpuSet.EMPTY;
+    }
+    CpuRequest c = r.cpu();
+    CpuPriority prio = c.priority() == CpuPriority.NONE ? CpuPriority.HIGH : c.priority();
+    CpuSet isolated = ledger.freeIsolated(pool.id());
+    CpuSet taken;
+    if (c.isolate() && isolated.size() >= full) {
+      taken = picker.take(isolated, full, prio);
+    } else if (ledger.allocatableShared(pool.id()) > 1000L * full) {
+      taken = picker.take(ledger.freeSharable(pool.id()), full, prio);
+    } else {
+      throw new PolicyException(
+          "topology-aware: cannot allocate "
+              + r.describe()
+              + " for "
+              + r.prettyName()
+              + ": "
+              + pool.name()
+              + " cannot slice "
+              + full
+              + " exclusive CPUs off its sharable CPUs "
+              + ledger.freeSharable(pool.id())
+              + " ("
+              + ledger.allocatableShared(pool.id())
+              + "m allocatable, which must stay above the slice) and has "
+              + isolated.size()
+              + " free isolated CPUs");
+    }
+    if (c.requireIsolated() && !pool.isolated().containsAll(taken)) {
+      throw new PolicyException(
+          "topology-aware: "
+              + r.prettyName()
+              + " requires isolated CPUs for its "
+              + full
+              + " exclusive CPUs, but "
+              + pool.name()
+              + " has only "
+              + isolated.size()
+              + " free isolated CPUs ("
+              + isolated
+              + ")");
+    }
+    return taken;
+  }
+
+  private static void checkFraction(
+      Ledger ledger, Pool pool, ContainerRequest r, CpuKind kind, CpuSet exclusive, long fraction) {
+    if (fraction == 0) {
+      return;
+    }
+    long sliced = 1000L * exclusive.difference(pool.isolated()).size();
+    long left =
+        kind == CpuKind.RESERVED
+            ? ledger.allocatableReserved(pool.id())
+            : kind == CpuKind.NORMAL ? ledger.allocatableShared(pool.id()) - sliced : fraction;
+    if (left < fraction) {
+      throw new PolicyException(
+          "topology-aware: cannot allocate "
+              + r.describe()
+              + " for "
+              + r.prettyName()
+              + ": "
+              + pool.name()
+              + " has "
+              + Math.max(0, left)
+              + "m "
+              + (kind == CpuKind.RESERVED ? "reserved" : "shared")
+              + " CPU left");
+    }
+  }
+
+  private static Memory memory(Ledger ledger, Pool pool, ContainerRequest r) {
+    MemoryRequest m = r.memory();
+    long left = m.bytes();
+    Memory free = ledger.freeMemory(pool.id());
+    Memory got = Memory.NONE;
+    for (MemoryType t : Memory.ALLOCATION_ORDER) {
+      if (left > 0 && m.types().contains(t)) {
+        long take = Math.min(left, Math.max(0, free.get(t)));
+        got = got.plus(t, take);
+        left -= take;
+      }
+      if (left > 0 && t == MemoryType.PMEM && !m.coldStart().isZero()) {
+        throw memoryError(r, pool, free, "not enough PMEM for a cold start");
+      }
+    }
+    if (left > 0) {
+      throw memoryError(r, pool, free, Memory.pretty(left) + " short");
+    }
+    return got;
+  }
+
+  private static PolicyException memoryError(
+      ContainerRequest r, Pool pool, Memory free, String why) {
+    return new PolicyException(
+        "topology-aware: cannot allocate "
+            + r.describe()
+            + " for "
+            + r.prettyName()
+            + " from "
+            + pool.name()
+            + ": "
+            + why
+            + " (free: "
+            + free
+            + ")");
+  }
+
+  private static CpuRequest kind(CpuRequest c, CpuKind kind) {
+    return new CpuRequest(
+        kind,
+        c.full(),
+        c.fractionMilli(),
+        c.isolate(),
+        c.requireIsolated(),
+        c.priority(),
+        c.hideHyperthreads(),
+        c.limitMilli());
+  }
+}

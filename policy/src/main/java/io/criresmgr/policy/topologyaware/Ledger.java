@@ -1,0 +1,279 @@
+package io.criresmgr.policy.topologyaware;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.sysfs.MemoryType;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The grants and what they take from every pool (cri-resmgr's per-pool free supply, derived from
+ * the grants instead of kept alongside them): exclusive CPUs, shared and reserved milli-CPUs
+ * granted in each subtree, memory granted at each pool and the extra memory reservations that
+ * grants of ancestors impose on it.
+ *
+ * <p>A ledger is either frozen (the state between decisions, shared and never changed) or a working
+ * copy made with {@link #copy()} for one decision on the pipeline thread.
+ */
+final class Ledger {
+  private final PoolTree tree;
+  private final LinkedHashMap<String, Grant> grants;
+  private final Map<String, JsonNode> json;
+  private final long[] shared;
+  private final long[] reserved;
+  private final int[] normalCount;
+  private final int[] reservedCount;
+  private final Memory[] granted;
+  private final Memory[] extra;
+  private final CpuSet[] freeSharable;
+  private final Set<String> touched = new LinkedHashSet<>();
+  private CpuSet exclusive;
+  private boolean frozen;
+
+  /** An empty, working ledger for {@code tree}. */
+  Ledger(PoolTree tree) {
+    this.tree = Objects.requireNonNull(tree, "tree");
+    int n = tree.size();
+    grants = new LinkedHashMap<>();
+    json = new HashMap<>();
+    shared = new long[n];
+    reserved = new long[n];
+    normalCount = new int[n];
+    reservedCount = new int[n];
+    granted = new Memory[n];
+    extra = new Memory[n];
+    Arrays.fill(granted, Memory.NONE);
+    Arrays.fill(extra, Memory.NONE);
+    freeSharable = new CpuSet[n];
+    exclusive = CpuSet.EMPTY;
+  }
+
+  private Ledger(Ledger from) {
+    tree = from.tree;
+    grants = new LinkedHashMap<>(from.grants);
+    json = new HashMap<>(from.json);
+    shared = from.shared.clone();
+    reserved = from.reserved.clone();
+    normalCount = from.normalCount.clone();
+    reservedCount = from.reservedCount.clone();
+    granted = from.granted.clone();
+    extra = from.extra.clone();
+    freeSharable = from.freeSharable.clone();
+    exclusive = from.exclusive;
+  }
+
+  /** A working copy. */
+  Ledger copy() {
+    return new Ledger(this);
+  }
+
+  /** Makes this ledger read-only and returns it. */
+  Ledger freeze() {
+    frozen = true;
+    return this;
+  }
+
+  /** The pool tree. */
+  PoolTree tree() {
+    return tree;
+  }
+
+  /** The grant of a container, if any. */
+  Optional<Grant> grant(String cacheId) {
+    return Optional.ofNullable(grants.get(cacheId));
+  }
+
+  /** Every grant, oldest first. */
+  Collection<Grant> grants() {
+    return grants.values();
+  }
+
+  /** Cache ids of grants added, replaced or removed in this working copy. */
+  Set<String> touched() {
+    return touched;
+  }
+
+  /** Every exclusive CPU granted. */
+  CpuSet exclusive() {
+    return exclusive;
+  }
+
+  /** Records {@code g}, replacing the container's grant (in its place) if it has one. */
+  void add(Grant g) {
+    checkWritable();
+    Grant old = grants.get(g.cacheId());
+    if (old != null) {
+      account(old, -1);
+    }
+    grants.put(g.cacheId(), g); // a replaced grant keeps its place
+
+    json.put(g.cacheId(), GrantJson.write(g, tree));
+    touched.add(g.cacheId());
+    account(g, 1);
+  }
+
+  /** Removes and returns the container's grant, if it has one. */
+  Optional<Grant> remove(String cacheId) {
+    checkWritable();
+    Grant g = grants.remove(cacheId);
+    if (g == null) {
+      return Optional.empty();
+    }
+    json.remove(cacheId);
+    touched.add(cacheId);
+    account(g, -1);
+    return Optional.of(g);
+  }
+
+  private void account(Grant g, int sign) {
+    Pool pool = tree.pool(g.pool());
+    if (g.kind() == CpuKind.NORMAL) {
+      exclusive = sign > 0 ? exclusive.union(g.exclusive()) : exclusive.difference(g.exclusive());
+      if (!g.exclusive().isEmpty()) {
+        Arrays.fill(freeSharable, null);
+      }
+      addAlongPath(shared, pool, sign * g.fractionMilli());
+      normalCount[pool.id()] += sign;
+    } else if (g.kind() == CpuKind.RESERVED) {
+      addAlongPath(reserved, pool, sign * g.fractionMilli());
+      reservedCount[pool.id()] += sign;
+    }
+    int m = g.memoryPool();
+    granted[m] = sign > 0 ? granted[m].plus(g.memory()) : granted[m].minus(g.memory());
+    for (int d : tree.pool(m).descendants()) {
+      extra[d] = sign > 0 ? extra[d].plus(g.memory()) : extra[d].minus(g.memory());
+    }
+  }
+
+  private static void addAlongPath(long[] sums, Pool pool, long amount) {
+    sums[pool.id()] += amount;
+    for (int a : pool.ancestors()) {
+      sums[a] += amount;
+    }
+  }
+
+  private void checkWritable() {
+    if (frozen) {
+      throw new IllegalStateException("frozen ledger");
+    }
+  }
+
+  /** The pool's sharable CPUs no grant holds exclusively. */
+  CpuSet freeSharable(int pool) {
+    CpuSet free = freeSharable[pool];
+    if (free == null) {
+      free = tree.pool(pool).sharable().difference(exclusive);
+      freeSharable[pool] = free;
+    }
+    return free;
+  }
+
+  /** The pool's isolated CPUs no grant holds. */
+  CpuSet freeIsolated(int pool) {
+    return tree.pool(pool).isolated().difference(exclusive);
+  }
+
+  /**
+   * Shared milli-CPUs the pool can still grant: its free sharable CPUs minus what is granted shared
+   * in its subtree, capped by every ancestor's same amount, so no ancestor is overcommitted.
+   */
+  long allocatableShared(int pool) {
+    long min = 1000L * freeSharable(pool).size() - shared[pool];
+    for (int a : tree.pool(pool).ancestors()) {
+      min = Math.min(min, 1000L * freeSharable(a).size() - shared[a]);
+    }
+    return min;
+  }
+
+  /** Reserved milli-CPUs the pool can still grant, capped by its ancestors; -1 if it has none. */
+  long allocatableReserved(int pool) {
+    Pool p = tree.pool(pool);
+    if (p.reserved().isEmpty()) {
+      return -1;
+    }
+    long min = 1000L * p.reserved().size() - reserved[pool];
+    for (int a : p.ancestors()) {
+      min = Math.min(min, 1000L * tree.pool(a).reserved().size() - reserved[a]);
+    }
+    return min;
+  }
+
+  /** Shared milli-CPUs granted in the pool's subtree. */
+  long grantedShared(int pool) {
+    return shared[pool];
+  }
+
+  /** Reserved milli-CPUs granted in the pool's subtree. */
+  long grantedReserved(int pool) {
+    return reserved[pool];
+  }
+
+  /** The number of grants of {@code kind} whose CPUs come from the pool. */
+  int colocated(int pool, CpuKind kind) {
+    return kind == CpuKind.RESERVED ? reservedCount[pool] : normalCount[pool];
+  }
+
+  /** Memory of the pool not granted from it. */
+  Memory freeMemory(int pool) {
+    return tree.pool(pool).memory().minus(granted[pool]);
+  }
+
+  /** Memory that grants of the pool's ancestors may take from it. */
+  Memory extraMemory(int pool) {
+    return extra[pool];
+  }
+
+  /**
+   * Why {@code g} cannot be recorded as it is (cri-resmgr's {@code supply.Reserve}), or empty if it
+   * can: its CPUs must still be free in its pool, its shared or reserved part must fit, and its
+   * memory must be free in its memory pool.
+   */
+  Optional<String> whyNot(Grant g) {
+    Pool p = tree.pool(g.pool());
+    if (g.kind() == CpuKind.NORMAL) {
+      CpuSet iso = g.exclusive().intersection(p.isolated());
+      CpuSet sliced = g.exclusive().difference(iso);
+      if (!freeIsolated(p.id()).containsAll(iso) || !freeSharable(p.id()).containsAll(sliced)) {
+        return Optional.of("exclusive CPUs " + g.exclusive() + " are not free in " + p.name());
+      }
+      if (allocatableShared(p.id()) < 1000L * sliced.size() + g.fractionMilli()) {
+        return Optional.of("not enough shared CPU in " + p.name());
+      }
+    } else if (g.kind() == CpuKind.RESERVED) {
+      if (p.reserved().isEmpty() || !g.exclusive().isEmpty()) {
+        return Optional.of(p.name() + " has no reserved CPUs");
+      }
+      if (g.fractionMilli() > 0 && allocatableReserved(p.id()) < g.fractionMilli()) {
+        return Optional.of("not enough reserved CPU in " + p.name());
+      }
+    }
+    Memory free = freeMemory(g.memoryPool());
+    for (MemoryType t : MemoryType.values()) {
+      if (free.get(t) < g.memory().get(t)) {
+        return Optional.of("not enough " + t + " in " + tree.pool(g.memoryPool()).name());
+      }
+    }
+    if (!tree.pool(g.memoryPool()).memset().containsAll(g.memset()) || g.memset().isEmpty()) {
+      return Optional.of(
+          "memory nodes " + g.memset() + " are not those of " + tree.pool(g.memoryPool()).name());
+    }
+    return Optional.empty();
+  }
+
+  /** The policy data: {@code {"allocations": {cacheId: grant, ...}}}, oldest grant first. */
+  ObjectNode policyData() {
+    ObjectNode data = JsonNodeFactory.instance.objectNode();
+    ObjectNode all = data.putObject(GrantJson.ALLOCATIONS);
+    grants.keySet().forEach(id -> all.set(id, json.get(id)));
+    return data;
+  }
+}

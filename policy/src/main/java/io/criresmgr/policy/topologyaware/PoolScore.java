@@ -1,0 +1,68 @@
+package io.criresmgr.policy.topologyaware;
+
+/**
+ * How well a pool fits a request (cri-resmgr's {@code supply.GetScore}): the capacity left after
+ * the request would be granted, negative when it does not fit.
+ *
+ * @param pool the pool
+ * @param isolated free isolated CPUs minus the exclusive CPUs asked for (isolating requests only)
+ * @param reserved allocatable reserved milli-CPUs, minus the request for reserved requests
+ * @param shared allocatable shared milli-CPUs minus the request's sliced and shared part
+ * @param colocated grants of the request's CPU kind in the pool
+ * @param affinity the affinity score of the pool for the container
+ * @param memoryTypes whether the pool has every memory type the request allows
+ */
+record PoolScore(
+    Pool pool,
+    long isolated,
+    long reserved,
+    long shared,
+    int colocated,
+    double affinity,
+    boolean memoryTypes) {
+
+  /** Scores {@code pool} for {@code request}. */
+  static PoolScore of(
+      Ledger ledger, Pool pool, CpuRequest request, MemoryRequest memory, double a) {
+    long full = request.full();
+    long part = request.fractionMilli();
+    if (full == 0 && part == 0) {
+      part = 1;
+    }
+    long reserved = ledger.allocatableReserved(pool.id());
+    long shared = ledger.allocatableShared(pool.id());
+    long isolated = 0;
+    if (request.kind() == CpuKind.RESERVED) {
+      reserved -= part;
+    } else {
+      if (request.isolate()) {
+        isolated = ledger.freeIsolated(pool.id()).size() - full;
+      }
+      if (!request.isolate() || isolated < 0) {
+        shared -= 1000 * full;
+      }
+      shared -= part;
+    }
+    return new PoolScore(
+        pool,
+        isolated,
+        reserved,
+        shared,
+        ledger.colocated(pool.id(), request.kind()),
+        a,
+        pool.hasMemoryTypes(memory.types()));
+  }
+
+  @Override
+  public String toString() {
+    return String.format(
+        java.util.Locale.ROOT,
+        "%s: isolated %d, reserved %d, shared %d, colocated %d, affinity %.3f",
+        pool.name(),
+        isolated,
+        reserved,
+        shared,
+        colocated,
+        affinity);
+  }
+}

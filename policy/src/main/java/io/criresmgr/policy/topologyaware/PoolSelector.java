@@ -1,0 +1,155 @@
+package io.criresmgr.policy.topologyaware;
+
+import io.criresmgr.policy.sysfs.MemoryType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Scores the pools for a request and picks the best, in cri-resmgr's order ({@code
+ * sortPoolsByScore}, {@code compareScores}). Pools without enough memory are left out first; then,
+ * the first decisive rule wins:
+ *
+ * <ol>
+ *   <li>insufficient capacity loses (normal: isolated below 0 or shared at most 0; reserved:
+ *       reserved below 0);
+ *   <li>the higher affinity score wins;
+ *   <li>the pool having every memory type the request allows wins;
+ *   <li>the deeper pool wins;
+ *   <li>reserved: more reserved capacity per colocated container wins;
+ *   <li>normal, isolating, with isolated capacity in either: more isolated wins, then the lower id;
+ *   <li>normal with exclusive CPUs and shared capacity in either: more shared wins, then the lower
+ *       id;
+ *   <li>fewer colocated containers win, then more shared capacity;
+ *   <li>the lower id wins.
+ * </ol>
+ *
+ * (cri-resmgr's topology hints come between 3 and 4; the cache has none, so they never decide.) The
+ * order is not a strict weak ordering in every corner (rule 1 mixes two measures), so the best pool
+ * is found by a linear scan, as Go's sort would meet it, not by a library sort that may reject the
+ * comparator.
+ */
+final class PoolSelector {
+  private PoolSelector() {}
+
+  /** The scores of every pool with enough memory for the request, by pool id. */
+  static List<PoolScore> candidates(Ledger ledger, ContainerRequest r, double[] affinity) {
+    List<PoolScore> scores = new ArrayList<>();
+    for (Pool p : ledger.tree().pools()) {
+      if (fitsMemory(ledger, p, r.memory())) {
+        scores.add(PoolScore.of(ledger, p, r.cpu(), r.memory(), affinity[p.id()]));
+      }
+    }
+    return scores;
+  }
+
+  /**
+   * Whether the pool's free memory, less the extra reservations of grants above it, holds the
+   * request: PMEM first, then DRAM, then HBM, as the request allows; a cold start must fit in PMEM.
+   */
+  static boolean fitsMemory(Ledger ledger, Pool pool, MemoryRequest m) {
+    long left = m.bytes();
+    Memory free = ledger.freeMemory(pool.id());
+    Memory extra = ledger.extraMemory(pool.id());
+    for (MemoryType t : Memory.ALLOCATION_ORDER) {
+      if (m.types().contains(t)) {
+        long available = free.get(t) - extra.get(t);
+        if (available >= left) {
+          return true;
+        }
+        left -= Math.max(0, available);
+      }
+      if (t == MemoryType.PMEM && !m.coldStart().isZero()) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /** The best candidate, if any. */
+  static Optional<PoolScore> best(List<PoolScore> candidates, CpuRequest r) {
+    PoolScore best = null;
+    for (PoolScore s : candidates) {
+      if (best == null || compare(s, best, r) < 0) {
+        best = s;
+      }
+    }
+    return Optional.ofNullable(best);
+  }
+
+  /** The candidates best first (insertion sort: stable and tolerant of the comparator). */
+  static List<PoolScore> sorted(List<PoolScore> candidates, CpuRequest r) {
+    List<PoolScore> out = new ArrayList<>();
+    for (PoolScore s : candidates) {
+      int i = out.size();
+      while (i > 0 && compare(s, out.get(i - 1), r) < 0) {
+        i--;
+      }
+      out.add(i, s);
+    }
+    return out;
+  }
+
+  /** Negative if {@code a} is the better pool for {@code r}, positive if {@code b} is. */
+  static int compare(PoolScore a, PoolScore b, CpuRequest r) {
+    int c = capacity(a, b, r.kind());
+    if (c != 0) {
+      return c;
+    }
+    if (a.affinity() != b.affinity()) {
+      return a.affinity() > b.affinity() ? -1 : 1;
+    }
+    if (a.memoryTypes() != b.memoryTypes()) {
+      return a.memoryTypes() ? -1 : 1;
+    }
+    if (a.pool().depth() != b.pool().depth()) {
+      return a.pool().depth() > b.pool().depth() ? -1 : 1;
+    }
+    c = r.kind() == CpuKind.RESERVED ? reserved(a, b) : normal(a, b, r);
+    return c != 0 ? c : Integer.compare(a.pool().id(), b.pool().id());
+  }
+
+  /** Whether the pool has the capacity the request needs (rule 1 would not make it lose). */
+  static boolean sufficient(PoolScore s, CpuRequest r) {
+    return r.kind() == CpuKind.RESERVED ? s.reserved() >= 0 : s.shared() > 0;
+  }
+
+  private static int capacity(PoolScore a, PoolScore b, CpuKind kind) {
+    if (kind == CpuKind.RESERVED) {
+      if (b.reserved() < 0 && a.reserved() >= 0) {
+        return -1;
+      }
+      return a.reserved() < 0 && b.reserved() >= 0 ? 1 : 0;
+    }
+    if ((b.isolated() < 0 && a.isolated() >= 0) || (b.shared() <= 0 && a.shared() > 0)) {
+      return -1;
+    }
+    if ((a.isolated() < 0 && b.isolated() >= 0) || (a.shared() <= 0 && b.shared() > 0)) {
+      return 1;
+    }
+    return 0;
+  }
+
+  private static int reserved(PoolScore a, PoolScore b) {
+    long ra = a.reserved() / (a.colocated() + 1);
+    long rb = b.reserved() / (b.colocated() + 1);
+    return Long.compare(rb, ra);
+  }
+
+  private static int normal(PoolScore a, PoolScore b, CpuRequest r) {
+    if (r.isolate() && (a.isolated() > 0 || b.isolated() > 0)) {
+      return byIdIfTied(Long.compare(b.isolated(), a.isolated()), a, b);
+    }
+    if (r.full() > 0 && (a.shared() > 0 || b.shared() > 0)) {
+      return byIdIfTied(Long.compare(b.shared(), a.shared()), a, b);
+    }
+    if (a.colocated() != b.colocated()) {
+      return Integer.compare(a.colocated(), b.colocated());
+    }
+    return Long.compare(b.shared(), a.shared());
+  }
+
+  private static int byIdIfTied(int c, PoolScore a, PoolScore b) {
+    return c != 0 ? c : Integer.compare(a.pool().id(), b.pool().id());
+  }
+}

@@ -1,0 +1,272 @@
+package io.criresmgr.policy.topologyaware;
+
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.sysfs.MemoryType;
+import io.criresmgr.policy.sysfs.NumaNode;
+import io.criresmgr.policy.sysfs.SystemTopology;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds the {@link PoolTree} from the system topology as cri-resmgr's {@code buildPoolsByTopology}
+ * does: a virtual root only with more than one socket, die pools only for sockets with two or more
+ * dies, a NUMA pool per node with CPUs unless it is the only such node of its die or socket (the
+ * die or socket then stands in for it), and every memory-only node (PMEM, HBM, CXL) attached to the
+ * pool of the closest node with CPUs (ties: the pool with the fewest attached nodes so far, then
+ * the lowest node id).
+ */
+final class PoolTreeBuilder {
+  private static final Logger LOG = LoggerFactory.getLogger(PoolTreeBuilder.class);
+
+  private final SystemTopology topology;
+  private final CpuSet allowed;
+  private final CpuSet reserved;
+  private final CpuSet isolated;
+  private final Map<Integer, Draft> sockets = new LinkedHashMap<>();
+  private final Map<Integer, Draft> numaDies = new LinkedHashMap<>();
+  private final Map<Integer, Draft> surrogates = new LinkedHashMap<>();
+  private final Map<Draft, List<Integer>> assigned = new IdentityHashMap<>();
+  private Draft root = new Draft("root", PoolKind.VIRTUAL, null);
+
+  private PoolTreeBuilder(SystemTopology topology, CpuSet allowed, CpuSet reserved) {
+    this.topology = topology;
+    this.allowed = allowed;
+    this.reserved = reserved;
+    this.isolated = topology.isolatedCpus().intersection(allowed).difference(reserved);
+  }
+
+  /**
+   * The pool tree of {@code topology} supplying the {@code allowed} CPUs, {@code reserved} ones
+   * among them kept for reserved requests; allowed kernel-isolated CPUs that are not reserved are
+   * supplied as isolated.
+   *
+   * @throws PolicyException if sockets or dies share a NUMA node or NUMA distances are asymmetric
+   */
+  static PoolTree build(SystemTopology topology, CpuSet allowed, CpuSet reserved) {
+    TopologyChecks.check(topology);
+    return new PoolTreeBuilder(topology, allowed, reserved).build();
+  }
+
+  private PoolTree build() {
+    createSockets();
+    createDies();
+    List<Integer> memoryOnly = createNumaPools();
+    for (int node : memoryOnly) {
+      assignMemoryOnly(node);
+    }
+    List<Draft> order = new ArrayList<>();
+    postOrder(root, 0, order);
+    List<Pool> pools = new ArrayList<>();
+    for (Draft d : order) {
+      pools.add(d.toPool());
+    }
+    PoolTree tree = new PoolTree(pools, allowed, reserved, isolated);
+    logTree(tree);
+    return tree;
+  }
+
+  private void createSockets() {
+    List<Integer> packages = topology.packageIds();
+    for (int pkg : packages) {
+      if (packages.size() > 1) {
+        sockets.put(pkg, new Draft("socket #" + pkg, PoolKind.SOCKET, root));
+      } else {
+        root = new Draft("socket #" + pkg, PoolKind.SOCKET, null);
+        sockets.put(pkg, root);
+      }
+    }
+  }
+
+  private void createDies() {
+    sockets.forEach(
+        (pkg, socket) -> {
+          List<Integer> dies = topology.dieIds(pkg);
+          if (dies.size() < 2) {
+            return;
+          }
+          for (int die : dies) {
+            Draft d = new Draft("die #" + pkg + "/" + die, PoolKind.DIE, socket);
+            topology.dieNodes(pkg, die).forEach(node -> numaDies.put(node, d));
+          }
+        });
+  }
+
+  /** Creates NUMA pools or records surrogates; returns the memory-only nodes. */
+  private List<Integer> createNumaPools() {
+    List<Integer> memoryOnly = new ArrayList<>();
+    for (NumaNode node : topology.nodes().values()) {
+      if (node.memoryOnly()) {
+        memoryOnly.add(node.id());
+        continue;
+      }
+      int firstCpu = node.cpus().stream().findFirst().orElseThrow();
+      int pkg = topology.cpu(firstCpu).packageId();
+      Draft die = numaDies.get(node.id());
+      Draft parent = die != null ? die : sockets.get(pkg);
+      int siblings =
+          die != null
+              ? topology.dieNodes(pkg, topology.cpu(firstCpu).dieId()).size()
+              : topology.packageNodes(pkg).size();
+      Draft pool =
+          siblings < 2 ? parent : new Draft("NUMA node #" + node.id(), PoolKind.NUMA, parent);
+      surrogates.put(node.id(), pool);
+      assigned.computeIfAbsent(pool, p -> new ArrayList<>()).add(node.id());
+    }
+    return memoryOnly;
+  }
+
+  private void assignMemoryOnly(int memNode) {
+    int best = Integer.MAX_VALUE;
+    List<Integer> closest = new ArrayList<>();
+    for (int cpuNode : surrogates.keySet()) {
+      int d = topology.distance(memNode, cpuNode);
+      if (d < best) {
+        best = d;
+        closest.clear();
+      }
+      if (d == best) {
+        closest.add(cpuNode);
+      }
+    }
+    Draft taker = surrogates.get(closest.get(0));
+    for (int candidate : closest.subList(1, closest.size())) {
+      Draft other = surrogates.get(candidate);
+      if (assigned.get(taker).size() > assigned.get(other).size()) {
+        taker = other;
+      }
+    }
+    assigned.get(taker).add(memNode);
+    NumaNode node = topology.node(memNode);
+    String label = node.far() ? "CXL" : node.memoryType().name();
+    LOG.info("{} node #{} assigned to {} (distance {})", label, memNode, taker.name, best);
+  }
+
+  private int postOrder(Draft d, int depth, List<Draft> order) {
+    d.depth = depth;
+    for (Draft c : d.children) {
+      postOrder(c, depth + 1, order);
+    }
+    d.id = order.size();
+    order.add(d);
+    return d.id;
+  }
+
+  private void logTree(PoolTree tree) {
+    for (Pool p : tree.pools()) {
+      LOG.info(
+          "pool #{} {}: isolated {}, reserved {}, sharable {}, memory {}, nodes {}",
+          p.id(),
+          p.name(),
+          p.isolated(),
+          p.reserved(),
+          p.sharable(),
+          p.memory(),
+          p.memset());
+    }
+  }
+
+  /** A pool under construction. */
+  private final class Draft {
+    final String name;
+    final PoolKind kind;
+    final @Nullable Draft parent;
+    final List<Draft> children = new ArrayList<>();
+    int depth;
+    int id;
+
+    Draft(String name, PoolKind kind, @Nullable Draft parent) {
+      this.name = name;
+      this.kind = kind;
+      this.parent = parent;
+      if (parent != null) {
+        parent.children.add(this);
+      }
+    }
+
+    Pool toPool() {
+      Supply s = supply();
+      List<Integer> ancestors = new ArrayList<>();
+      for (Draft a = parent; a != null; a = a.parent) {
+        ancestors.add(a.id);
+      }
+      List<Integer> descendants = new ArrayList<>();
+      collect(this, descendants);
+      descendants.remove(Integer.valueOf(id));
+      return new Pool(
+          id,
+          name,
+          kind,
+          depth,
+          parent == null ? -1 : parent.id,
+          children.stream().map(c -> c.id).toList(),
+          ancestors,
+          descendants,
+          s.isolated,
+          s.reserved,
+          s.sharable,
+          s.memory,
+          s.memsets);
+    }
+
+    private void collect(Draft d, List<Integer> into) {
+      d.children.forEach(c -> collect(c, into));
+      into.add(d.id);
+    }
+
+    private Supply leafSupply() {
+      Supply s = new Supply();
+      for (int id : assigned.getOrDefault(this, List.of())) {
+        NumaNode node = topology.node(id);
+        CpuSet cpus = node.cpus().intersection(allowed);
+        s.add(
+            cpus.intersection(isolated),
+            cpus.intersection(reserved),
+            cpus.difference(isolated).difference(reserved),
+            node.memoryType(),
+            node.memoryBytes(),
+            id);
+      }
+      return s;
+    }
+
+    private Supply supply() {
+      if (children.isEmpty()) {
+        return leafSupply();
+      }
+      Supply s = new Supply();
+      for (Draft c : children) {
+        Supply cs = c.supply();
+        s.isolated = s.isolated.union(cs.isolated);
+        s.reserved = s.reserved.union(cs.reserved);
+        s.sharable = s.sharable.union(cs.sharable);
+        s.memory = s.memory.plus(cs.memory);
+        cs.memsets.forEach((t, set) -> s.memsets.merge(t, set, CpuSet::union));
+      }
+      return s;
+    }
+  }
+
+  /** Capacity being summed up. */
+  private static final class Supply {
+    CpuSet isolated = CpuSet.EMPTY;
+    CpuSet reserved = CpuSet.EMPTY;
+    CpuSet sharable = CpuSet.EMPTY;
+    Memory memory = Memory.NONE;
+    final Map<MemoryType, CpuSet> memsets = new java.util.EnumMap<>(MemoryType.class);
+
+    void add(CpuSet iso, CpuSet res, CpuSet shr, MemoryType type, long bytes, int node) {
+      isolated = isolated.union(iso);
+      reserved = reserved.union(res);
+      sharable = sharable.union(shr);
+      memory = memory.plus(type, bytes);
+      memsets.merge(type, CpuSet.of(node), CpuSet::union);
+    }
+  }
+}

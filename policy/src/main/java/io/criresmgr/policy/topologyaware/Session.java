@@ -1,0 +1,135 @@
+package io.criresmgr.policy.topologyaware;
+
+import io.criresmgr.cache.Assignment;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.cache.NodeState;
+import io.criresmgr.cache.Pod;
+import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.PolicyEvent;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One decision in the making: the node, a working copy of the ledger, and the timers to ask for.
+ * {@link #finish} turns the changed ledger into {@link Decisions}: the assignment of the container
+ * the call is about first, then, in creation order, every other active container whose assignment
+ * changed (its grant was touched, or the free sharable CPUs of its pool changed), and the new
+ * policy data. A session on freshly restored state compares every container.
+ */
+final class Session {
+  private final NodeState node;
+  private final Ledger ledger;
+  private final boolean fresh;
+  private final CpuSet exclusiveBefore;
+  private final List<Timer> timers = new ArrayList<>();
+
+  /**
+   * A session on {@code ledger} (a working copy).
+   *
+   * @param fresh whether the ledger was restored from policy data rather than taken from the
+   *     previous decision, so the cache may not reflect it yet
+   */
+  Session(NodeState node, Ledger ledger, boolean fresh) {
+    this.node = Objects.requireNonNull(node, "node");
+    this.ledger = Objects.requireNonNull(ledger, "ledger");
+    this.fresh = fresh;
+    this.exclusiveBefore = ledger.exclusive();
+  }
+
+  NodeState node() {
+    return node;
+  }
+
+  Ledger ledger() {
+    return ledger;
+  }
+
+  boolean fresh() {
+    return fresh;
+  }
+
+  /** {@code <pod>:<container>} of a cache id, or the id if the container is unknown. */
+  String name(String cacheId) {
+    Optional<Container> c = node.container(cacheId);
+    Optional<Pod> pod = c.flatMap(x -> node.pod(x.podId()));
+    return pod.isPresent() ? ContainerRequest.prettyName(pod.get(), c.get()) : cacheId;
+  }
+
+  /** Asks for {@code event} after {@code delay}. */
+  void timer(Duration delay, PolicyEvent event) {
+    timers.add(new Timer(delay, event));
+  }
+
+  /**
+   * The decisions: assignments and the new policy data.
+   *
+   * @param subject the container the call is about (updated first, even if unchanged), or null
+   * @param all compare every container's assignment, not only the possibly changed ones
+   */
+  Decisions finish(@Nullable String subject, boolean all, GrantAssignments assignments) {
+    List<Decisions.Update> updates = new ArrayList<>();
+    if (subject != null) {
+      Optional<Container> c = node.container(subject).filter(x -> x.state().isActive());
+      Optional<Grant> g = ledger.grant(subject);
+      if (c.isPresent() && g.isPresent()) {
+        updates.add(new Decisions.Update(subject, assignments.of(g.get(), ledger)));
+      }
+    }
+    boolean[] changed = changedPools();
+    for (Container c : node.containers()) {
+      if (c.cacheId().equals(subject) || !c.state().isActive()) {
+        continue;
+      }
+      Grant g = ledger.grant(c.cacheId()).orElse(null);
+      if (g != null
+          && (all || fresh || ledger.touched().contains(g.cacheId()) || affected(g, changed))) {
+        Assignment a = assignments.of(g, ledger);
+        if (!a.equals(c.assignment())) {
+          updates.add(new Decisions.Update(c.cacheId(), a));
+        }
+      }
+    }
+    Decisions d = Decisions.of(updates).withPolicyData(ledger.policyData());
+    for (Timer t : timers) {
+      d = d.withTimer(t.delay(), t.event());
+    }
+    return d;
+  }
+
+  private static boolean affected(Grant g, boolean[] changedPools) {
+    return g.usesSharedCpus() && changedPools[g.pool()];
+  }
+
+  /** Pools whose free sharable CPUs differ from those at the start of the session. */
+  private boolean[] changedPools() {
+    PoolTree tree = ledger.tree();
+    boolean[] changed = new boolean[tree.size()];
+    CpuSet now = ledger.exclusive();
+    if (!now.equals(exclusiveBefore)) {
+      CpuSet delta = now.difference(exclusiveBefore).union(exclusiveBefore.difference(now));
+      boolean[] own = new boolean[tree.size()];
+      for (Pool p : tree.pools()) {
+        own[p.id()] = p.sharable().intersects(delta);
+      }
+      for (Pool p : tree.pools()) {
+        // a shared grant of a pool without free sharable CPUs uses an ancestor's (see
+        // GrantAssignments), so changes there count too
+        boolean viaAncestor = false;
+        if (ledger.freeSharable(p.id()).isEmpty()) {
+          for (int a : p.ancestors()) {
+            viaAncestor |= own[a];
+          }
+        }
+        changed[p.id()] = own[p.id()] || viaAncestor;
+      }
+    }
+    return changed;
+  }
+
+  private record Timer(Duration delay, PolicyEvent event) {}
+}

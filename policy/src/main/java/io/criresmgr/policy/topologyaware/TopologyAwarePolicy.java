@@ -1,0 +1,209 @@
+package io.criresmgr.policy.topologyaware;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.NodeState;
+import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.QosClass;
+import io.criresmgr.cache.affinity.Affinity;
+import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Introspectable;
+import io.criresmgr.policy.Policy;
+import io.criresmgr.policy.PolicyEvent;
+import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.PolicyMetrics;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The topology-aware policy (reference §4.4). Every call restores the grants from the policy data
+ * (from memory when the data is the tree this policy produced last, see {@link StateMemo}), changes
+ * them in a {@link Session} and returns the changed assignments with the new policy data; the
+ * policy itself keeps no state that a decision changes, so a rejected decision leaves no trace and
+ * a restarted daemon continues from the cache.
+ *
+ * <p>Allocating a container that already has a grant (adoption at start-up) keeps the grant;
+ * allocating any container of a pod first releases the grants of the pod's other init containers,
+ * which kubelet runs one at a time and before the others. Updates re-allocate with the old pool as
+ * hint. Rebalancing re-allocates every non-Guaranteed container, as cri-resmgr does.
+ */
+final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics {
+  private static final Logger LOG = LoggerFactory.getLogger(TopologyAwarePolicy.class);
+
+  private final String name;
+  private final PoolTree tree;
+  private final TopologyAwareOptions options;
+  private final RequestSource requests;
+  private final GrantAllocator allocator;
+  private final GrantAssignments assignments;
+  private final Clock clock;
+  private final StateMemo memo = new StateMemo();
+
+  TopologyAwarePolicy(
+      String name,
+      PoolTree tree,
+      TopologyAwareOptions options,
+      RequestSource requests,
+      CpuPicker picker,
+      Clock clock) {
+    this.name = Objects.requireNonNull(name, "name");
+    this.tree = Objects.requireNonNull(tree, "tree");
+    this.options = Objects.requireNonNull(options, "options");
+    this.requests = Objects.requireNonNull(requests, "requests");
+    this.allocator = new GrantAllocator(picker);
+    this.assignments = new GrantAssignments(options, picker);
+    this.clock = Objects.requireNonNull(clock, "clock");
+  }
+
+  PoolTree tree() {
+    return tree;
+  }
+
+  @Override
+  public Decisions allocate(Container container, NodeState node) {
+    Session s = open(node);
+    if (s.ledger().grant(container.cacheId()).isEmpty()) {
+      releaseOtherInitContainers(s, container);
+      allocate(s, container, null);
+    }
+    return close(s, container.cacheId(), false);
+  }
+
+  @Override
+  public Decisions release(Container container, NodeState node) {
+    Session s = open(node);
+    s.ledger().remove(container.cacheId());
+    return close(s, null, false);
+  }
+
+  @Override
+  public Decisions update(Container container, NodeState node) {
+    Session s = open(node);
+    String hint =
+        s.ledger().remove(container.cacheId()).map(g -> tree.pool(g.pool()).name()).orElse(null);
+    allocate(s, container, hint);
+    return close(s, container.cacheId(), false);
+  }
+
+  @Override
+  public Decisions rebalance(NodeState node) {
+    Session s = open(node);
+    dropGrantsOfInactiveContainers(s);
+    Map<Container, Grant> movable = new LinkedHashMap<>();
+    for (Container c : node.containers()) {
+      Optional<Grant> g = s.ledger().grant(c.cacheId());
+      if (c.state().isActive() && g.isPresent() && c.qosClass() != QosClass.GUARANTEED) {
+        movable.put(c, g.get());
+        s.ledger().remove(c.cacheId());
+      }
+    }
+    movable.forEach((c, old) -> reallocate(s, c, old));
+    ColdStarts.resume(s, clock);
+    return close(s, null, true);
+  }
+
+  private static void dropGrantsOfInactiveContainers(Session s) {
+    for (Grant g : List.copyOf(s.ledger().grants())) {
+      if (s.node().container(g.cacheId()).filter(c -> c.state().isActive()).isEmpty()) {
+        LOG.info("rebalance: dropping the grant of inactive container {}", g.cacheId());
+        s.ledger().remove(g.cacheId());
+      }
+    }
+  }
+
+  private void reallocate(Session s, Container c, Grant old) {
+    try {
+      allocate(s, c, null);
+    } catch (PolicyException e) {
+      Optional<String> why = s.ledger().whyNot(old);
+      if (why.isEmpty()) {
+        s.ledger().add(old);
+      }
+      LOG.warn(
+          "rebalance: cannot reallocate {} ({}), {}",
+          s.name(c.cacheId()),
+          e.getMessage(),
+          why.isEmpty() ? "it keeps its grant" : "its grant is dropped: " + why.get());
+    }
+  }
+
+  @Override
+  public Decisions handleEvent(PolicyEvent event, NodeState node) {
+    if (event.type().equals(PolicyEvent.CONTAINER_STARTED)) {
+      Session s = open(node);
+      return ColdStarts.started(s, event.cacheId(), clock) ? close(s, null, false) : Decisions.NONE;
+    }
+    if (event.type().equals(ColdStarts.DONE)) {
+      Session s = open(node);
+      return ColdStarts.done(s, event) ? close(s, event.cacheId(), false) : Decisions.NONE;
+    }
+    return Decisions.NONE;
+  }
+
+  /** Allocates for {@code c} into the session. */
+  private void allocate(Session s, Container c, @Nullable String hint) {
+    Pod pod =
+        s.node()
+            .pod(c.podId())
+            .orElseThrow(
+                () ->
+                    new PolicyException(
+                        "topology-aware: the pod of " + c.cacheId() + " is not known"));
+    ContainerRequest r =
+        new ContainerRequest(c, pod, requests.cpu(c, pod), requests.memory(c, pod));
+    double[] affinity = new double[tree.size()];
+    if (r.cpu().kind() == CpuKind.NORMAL) {
+      List<Affinity> explicit = requests.affinities(c, pod);
+      affinity = PoolAffinities.scores(r, explicit, s.node(), s.ledger(), options);
+    }
+    allocator.allocate(s.ledger(), r, affinity, hint, s::name);
+  }
+
+  private void releaseOtherInitContainers(Session s, Container c) {
+    for (Container other : s.node().containers()) {
+      if (other.initContainer()
+          && other.podId().equals(c.podId())
+          && !other.cacheId().equals(c.cacheId())
+          && s.ledger().remove(other.cacheId()).isPresent()) {
+        LOG.debug("released init container {} before {}", s.name(other.cacheId()), c.name());
+      }
+    }
+  }
+
+  /** A session on the current state: remembered, or restored from the policy data. */
+  Session open(NodeState node) {
+    JsonNode data = node.policyData(name).orElse(MissingNode.getInstance());
+    Ledger known = memo.get(data);
+    if (known != null) {
+      return new Session(node, known.copy(), false);
+    }
+    Session s = new Session(node, new Ledger(tree), true);
+    Reconciler.restore(data, s, (session, c, hint) -> allocate(session, c, hint));
+    ColdStarts.resume(s, clock);
+    return s;
+  }
+
+  private Decisions close(Session s, @Nullable String subject, boolean all) {
+    Decisions d = s.finish(subject, all, assignments);
+    d.policyData().ifPresent(data -> memo.put(data, s.ledger()));
+    return d;
+  }
+
+  @Override
+  public JsonNode introspect(NodeState node) {
+    return PolicyView.introspect(open(node).ledger(), options);
+  }
+
+  @Override
+  public List<Gauge> collect(NodeState node) {
+    return PolicyView.gauges(open(node).ledger(), name);
+  }
+}
