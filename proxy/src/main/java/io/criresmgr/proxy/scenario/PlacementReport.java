@@ -44,7 +44,7 @@ final class PlacementReport {
       c.cpus().stream().forEach(cpu -> users.merge(cpu, 1, Integer::sum));
     }
     List<String[]> rows = new ArrayList<>();
-    rows.add(new String[] {"NODE", "CPUS", "EXCLUSIVE", "SHARED", "IDLE", "CONTAINERS"});
+    rows.add(new String[] {"NODE", "CPUS", "ALONE", "SHARED", "IDLE", "CONTAINERS"});
     for (NumaNode node : topology.nodes().values()) {
       CpuSet one =
           CpuSet.of(
