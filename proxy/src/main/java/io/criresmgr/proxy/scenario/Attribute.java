@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a verify step can say about a container, named as the reference e2e {@code verify} state
@@ -40,7 +41,7 @@ enum Attribute {
   }
 
   /** Parses a key such as {@code cpus}; null if it names no attribute. */
-  static Attribute byKey(String key) {
+  static @Nullable Attribute byKey(String key) {
     for (Attribute a : values()) {
       if (a.key().equals(key)) {
         return a;

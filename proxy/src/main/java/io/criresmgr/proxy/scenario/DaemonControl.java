@@ -49,7 +49,7 @@ final class DaemonControl implements AutoCloseable {
   private final SimRuntimeServer sim;
   private final EventLoopGroup clients = EventLoops.epoll("scenario-client", 1);
   private final ManagedChannel runtimeChannel;
-  private final LogControl logs = LogControl.forLogback(null);
+  private final LogControl logs = LogControl.forLogback(System.getenv(LogControl.ENV));
   private final HttpClient http = HttpClient.newHttpClient();
   private @Nullable Daemon daemon;
   private @Nullable ManagedChannel relayChannel;

@@ -79,7 +79,8 @@ final class Kubelet {
     if (pods.containsKey(spec.name())) {
       throw new KubeletException("pod " + spec.name() + " already exists");
     }
-    String uid = String.format("%08x-0000-4000-8000-%012x", ++uids, uids);
+    uids++;
+    String uid = String.format("%08x-0000-4000-8000-%012x", uids, uids);
     PodSandboxConfig config = KubeletConfigs.sandbox(spec, uid, webhook);
     String sandboxId =
         call(

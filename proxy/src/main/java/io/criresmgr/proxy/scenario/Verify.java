@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The expectations of a {@code verify} step: checks per container (keys other than the reserved
@@ -70,7 +71,7 @@ record Verify(
     return new Verify(containers, relations, all, any, timeout);
   }
 
-  private static Relation.Kind kind(String key) {
+  private static Relation.@Nullable Kind kind(String key) {
     for (Relation.Kind k : Relation.Kind.values()) {
       if (k.key().equals(key)) {
         return k;

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -41,7 +42,7 @@ class TopologyAwareScenariosIT {
             });
   }
 
-  private static void run(Path file, String knownFailure) throws InterruptedException {
+  private static void run(Path file, @Nullable String knownFailure) throws InterruptedException {
     if (!PolicyRegistry.builtIn().names().contains(POLICY)) {
       abort("policy " + POLICY + " is not registered yet");
     }
