@@ -52,8 +52,17 @@ final class GrantAllocator {
     if (req.cpu().kind() == CpuKind.RESERVED && tree.root().reserved().isEmpty()) {
       req = req.withCpu(kind(req.cpu(), CpuKind.NORMAL)); // no reserved CPUs: use normal ones
     }
-    Pool pool = choose(ledger, req, affinity, hint);
-    Grant grant = allocateFrom(ledger, pool, req);
+    PoolScore chosen = choose(ledger, req, affinity, hint);
+    Pool pool = chosen == null ? tree.root() : chosen.pool();
+    Grant grant;
+    try {
+      grant = allocateFrom(ledger, pool, req);
+    } catch (PolicyException e) {
+      // the best pool lacked capacity (every pool does): say so rather than why that one failed
+      throw chosen != null && !PoolSelector.sufficient(chosen, req.cpu())
+          ? noRoom(ledger, req, e)
+          : e;
+    }
     ledger.add(grant);
     LOG.debug(
         "{}: allocated {} from {}: exclusive {}, memory {} at {} (nodes {})",
@@ -68,10 +77,12 @@ final class GrantAllocator {
     return ledger.grant(grant.cacheId()).orElseThrow();
   }
 
-  private Pool choose(Ledger ledger, ContainerRequest r, double[] affinity, @Nullable String hint) {
+  /** The best scored pool, or null for requests that go to the root without scoring. */
+  private @Nullable PoolScore choose(
+      Ledger ledger, ContainerRequest r, double[] affinity, @Nullable String hint) {
     PoolTree tree = ledger.tree();
     if (r.cpu().kind() != CpuKind.NORMAL || r.container().namespace().equals("kube-system")) {
-      return tree.root();
+      return null;
     }
     List<PoolScore> candidates = PoolSelector.candidates(ledger, r, affinity);
     if (hint != null) {
@@ -80,7 +91,7 @@ final class GrantAllocator {
               .filter(s -> s.pool().name().equals(hint) && PoolSelector.sufficient(s, r.cpu()))
               .findFirst();
       if (hinted.isPresent()) {
-        return hinted.get().pool();
+        return hinted.get();
       }
       LOG.debug("{}: cannot use hinted pool {}", r.prettyName(), hint);
     }
@@ -88,17 +99,37 @@ final class GrantAllocator {
       LOG.debug("{}: pool fitting for {}", r.prettyName(), r.describe());
       PoolSelector.sorted(candidates, r.cpu()).forEach(s -> LOG.debug("  - {}", s));
     }
-    return PoolSelector.best(candidates, r.cpu())
-        .orElseThrow(
-            () ->
-                new PolicyException(
-                    "topology-aware: no pool has enough memory for "
-                        + r.prettyName()
-                        + " ("
-                        + r.describe()
-                        + "); free memory at the root: "
-                        + ledger.freeMemory(tree.root().id())))
-        .pool();
+    PoolScore best =
+        PoolSelector.best(candidates, r.cpu())
+            .orElseThrow(
+                () ->
+                    new PolicyException(
+                        "topology-aware: cannot allocate "
+                            + r.describe()
+                            + " for "
+                            + r.prettyName()
+                            + ": no pool has enough memory; the root has "
+                            + ledger.freeMemory(tree.root().id())
+                            + " free"));
+    return best;
+  }
+
+  private static PolicyException noRoom(Ledger ledger, ContainerRequest r, PolicyException e) {
+    int root = ledger.tree().root().id();
+    return new PolicyException(
+        "topology-aware: cannot allocate "
+            + r.describe()
+            + " for "
+            + r.prettyName()
+            + ": no pool has room for it; the root has "
+            + ledger.allocatableShared(root)
+            + "m of shared CPU left on CPUs "
+            + ledger.freeSharable(root)
+            + " (exclusive CPUs are sliced off only if some shared CPU remains), "
+            + ledger.freeIsolated(root).size()
+            + " free isolated CPUs and free memory "
+            + ledger.freeMemory(root),
+        e);
   }
 
   /** Allocates CPUs and memory for {@code r} from {@code pool} (the grant is not recorded). */
