@@ -20,8 +20,9 @@ import java.util.Objects;
  *
  * @param name unique per run; names the pod and its cgroup parent
  * @param logDir the pod's log directory
+ * @param namespace the pod's Kubernetes namespace
  */
-record WorkflowSpec(String name, Path logDir) {
+record WorkflowSpec(String name, Path logDir, String namespace) {
   /** The image the bed imports. */
   static final String BUSYBOX = "localhost/e2e/busybox:1";
 
@@ -34,9 +35,18 @@ record WorkflowSpec(String name, Path logDir) {
   static final long MEMORY_LIMIT = 256L << 20;
   static final long CPU_SHARES = 512;
 
+  /** The namespace of e2e pods unless a test needs another. */
+  static final String NAMESPACE = "cri-resmgr-e2e";
+
   WorkflowSpec {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(logDir, "logDir");
+    Objects.requireNonNull(namespace, "namespace");
+  }
+
+  /** A spec in namespace {@value #NAMESPACE}. */
+  WorkflowSpec(String name, Path logDir) {
+    this(name, logDir, NAMESPACE);
   }
 
   /** The pod's cgroup parent, {@code /<name>}. */
@@ -52,7 +62,7 @@ record WorkflowSpec(String name, Path logDir) {
         .setMetadata(
             PodSandboxMetadata.newBuilder()
                 .setName(name)
-                .setNamespace("cri-resmgr-e2e")
+                .setNamespace(namespace)
                 .setUid(name + "-uid"))
         .setLogDirectory(logDir.toString())
         .setLinux(

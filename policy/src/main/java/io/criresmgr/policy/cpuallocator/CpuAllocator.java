@@ -102,18 +102,18 @@ public final class CpuAllocator {
     if (count == 0) {
       return CpuSet.EMPTY;
     }
-    int[] usable = from.stream().map(layout::indexOf).filter(i -> i >= 0).toArray();
-    if (usable.length < count) {
+    Selection selection = new Selection(layout, from, count, prefer);
+    if (selection.available() < count) {
       throw new PolicyException(
           "cannot allocate "
               + count
               + " CPUs from "
               + from
               + ": only "
-              + usable.length
+              + selection.available()
               + " of them are online");
     }
-    CpuSet picked = CpuSet.of(new Selection(layout, usable, count, prefer).run());
+    CpuSet picked = CpuSet.of(selection.run());
     log.debug("allocated {} CPUs from {} preferring {}: {}", count, from, prefer, picked);
     return picked;
   }

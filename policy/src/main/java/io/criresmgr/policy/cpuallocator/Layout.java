@@ -3,10 +3,7 @@ package io.criresmgr.policy.cpuallocator;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.sysfs.Cpu;
 import io.criresmgr.policy.sysfs.SystemTopology;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.IntStream;
@@ -52,20 +49,23 @@ final class Layout {
   private final int[] indexOfId;
 
   Layout(SystemTopology topology, Map<CpuPriority, CpuSet> priorities) {
-    ids = topology.onlineCpus().stream().toArray();
+    Cpu[] cpus = topology.cpus().values().toArray(Cpu[]::new);
+    ids = Arrays.stream(cpus).mapToInt(Cpu::id).toArray();
     indexOfId = inverse(ids);
     pkgIds = topology.packageIds().stream().mapToInt(Integer::intValue).toArray();
     pkgOf = new int[ids.length];
     prio = new byte[ids.length];
     for (int i = 0; i < ids.length; i++) {
-      pkgOf[i] = Arrays.binarySearch(pkgIds, topology.cpu(ids[i]).packageId());
+      pkgOf[i] = Arrays.binarySearch(pkgIds, cpus[i].packageId());
       prio[i] = priorityOf(ids[i], priorities);
     }
     pkgCpus = group(pkgIds.length, pkgOf);
-    coreOf = cores(topology);
+    coreOf = cores(cpus);
     coreCpus = group(IntStream.of(coreOf).max().orElse(-1) + 1, coreOf);
-    pkgOrder = perPreference(prefer -> byPriority(pkgCpus, prefer));
-    coreOrder = perPreference(prefer -> byPriority(coreCpus, prefer));
+    int[][] pkgCounts = Arrays.stream(pkgCpus).map(this::priorityCounts).toArray(int[][]::new);
+    int[][] coreCounts = Arrays.stream(coreCpus).map(this::priorityCounts).toArray(int[][]::new);
+    pkgOrder = perPreference(prefer -> byPriority(pkgCounts, prefer));
+    coreOrder = perPreference(prefer -> byPriority(coreCounts, prefer));
     cpuRank = perPreference(PriorityOrder::singleCpuRanks);
   }
 
@@ -106,7 +106,7 @@ final class Layout {
   }
 
   /** Cores numbered in the order of their lowest online thread. */
-  private int[] cores(SystemTopology topology) {
+  private int[] cores(Cpu[] cpus) {
     int[] core = new int[ids.length];
     Arrays.fill(core, -1);
     int next = 0;
@@ -115,8 +115,7 @@ final class Layout {
         continue;
       }
       core[i] = next;
-      Cpu cpu = topology.cpu(ids[i]);
-      for (int sibling : cpu.threads().stream().toArray()) {
+      for (int sibling : cpus[i].threads().stream().toArray()) {
         int j = indexOf(sibling);
         if (j > i && core[j] < 0 && pkgOf[j] == pkgOf[i]) {
           core[j] = next;
@@ -127,29 +126,32 @@ final class Layout {
     return core;
   }
 
+  /** Members of each group, ascending, from each member's group. */
   private static int[][] group(int groups, int[] groupOf) {
-    List<List<Integer>> members = new ArrayList<>();
+    int[] sizes = new int[groups];
+    for (int g : groupOf) {
+      sizes[g]++;
+    }
+    int[][] members = new int[groups][];
     for (int g = 0; g < groups; g++) {
-      members.add(new ArrayList<>());
+      members[g] = new int[sizes[g]];
+      sizes[g] = 0;
     }
     for (int i = 0; i < groupOf.length; i++) {
-      members.get(groupOf[i]).add(i);
+      members[groupOf[i]][sizes[groupOf[i]]++] = i;
     }
-    return members.stream()
-        .map(m -> m.stream().mapToInt(Integer::intValue).toArray())
-        .toArray(int[][]::new);
+    return members;
   }
 
   /**
-   * Group indexes sorted by {@link PriorityOrder#compare} of their CPUs, best first, then index.
+   * Group indexes sorted by {@link PriorityOrder#compare} of their CPUs' priority counts, best
+   * first, then by index. The sort is stable and the input is in index order, so when all groups
+   * compare equal (the usual case) this is a single pass.
    */
-  private int[] byPriority(int[][] groups, CpuPriority prefer) {
-    int[][] counts = Arrays.stream(groups).map(this::priorityCounts).toArray(int[][]::new);
-    Comparator<Integer> order = (a, b) -> PriorityOrder.compare(counts[b], counts[a], prefer);
-    return IntStream.range(0, groups.length)
-        .boxed()
-        .sorted(order.thenComparing(Comparator.naturalOrder()))
-        .mapToInt(Integer::intValue)
-        .toArray();
+  private static int[] byPriority(int[][] counts, CpuPriority prefer) {
+    Integer[] order = new Integer[counts.length];
+    Arrays.setAll(order, g -> g);
+    Arrays.sort(order, (a, b) -> PriorityOrder.compare(counts[b], counts[a], prefer));
+    return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
   }
 }

@@ -1,5 +1,6 @@
 package io.criresmgr.policy.cpuallocator;
 
+import io.criresmgr.cache.CpuSet;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
@@ -12,7 +13,6 @@ import java.util.stream.IntStream;
 final class Selection {
   private static final int INDEX_BITS = 24;
   private static final int CORE_FREE_BITS = 16;
-  private static final int RANK_BITS = 2;
 
   private final Layout layout;
   private final CpuPriority prefer;
@@ -23,9 +23,10 @@ final class Selection {
   private final int[] coreFree;
   private final int[] picked;
   private int taken;
+  private int available;
 
-  /** Prepares to take {@code count} of the CPUs with the given indexes (all distinct). */
-  Selection(Layout layout, int[] from, int count, CpuPriority prefer) {
+  /** Prepares to take {@code count} of the online CPUs of {@code from}. */
+  Selection(Layout layout, CpuSet from, int count, CpuPriority prefer) {
     this.layout = layout;
     this.prefer = prefer;
     this.free = new boolean[layout.ids.length];
@@ -34,15 +35,23 @@ final class Selection {
     this.pkgTaken = new int[layout.pkgIds.length];
     this.coreFree = new int[layout.coreCpus.length];
     this.picked = new int[count];
-    for (int cpu : from) {
-      free[cpu] = true;
-      pkgFree[layout.pkgOf[cpu]]++;
-      pkgFreePrio[layout.pkgOf[cpu]][layout.prio[cpu]]++;
-      coreFree[layout.coreOf[cpu]]++;
-    }
+    from.stream().map(layout::indexOf).filter(cpu -> cpu >= 0).forEach(this::addFree);
   }
 
-  /** Runs the three steps; returns the ids of the CPUs taken. */
+  private void addFree(int cpu) {
+    free[cpu] = true;
+    pkgFree[layout.pkgOf[cpu]]++;
+    pkgFreePrio[layout.pkgOf[cpu]][layout.prio[cpu]]++;
+    coreFree[layout.coreOf[cpu]]++;
+    available++;
+  }
+
+  /** The number of online CPUs in the set to allocate from. */
+  int available() {
+    return available;
+  }
+
+  /** Runs the three steps; returns the ids of the CPUs taken. Needs enough {@link #available}. */
   int[] run() {
     takeIdleGroups(layout.pkgOrder[prefer.ordinal()], layout.pkgCpus, pkgFree);
     takeIdleGroups(layout.coreOrder[prefer.ordinal()], layout.coreCpus, coreFree);
@@ -70,49 +79,57 @@ final class Selection {
   }
 
   /**
-   * Takes single threads in cri-resmgr's order, decided once before taking any: packages with more
-   * CPUs already taken first, then by the priorities of their free CPUs, then by package id; within
-   * a package, by the CPU's priority, then threads whose core has fewer free CPUs, then by id.
-   * (cri-resmgr also compares the package's free CPU count after the package id, which can never
-   * decide, so it is left out.) The order is encoded in one long per CPU and sorted.
+   * Takes single threads in cri-resmgr's order: packages with more CPUs already taken first, then
+   * by the priorities of their free CPUs, then by package id; within a package, by the CPU's
+   * priority, then threads whose core has fewer free CPUs, then by id. (cri-resmgr also compares
+   * the package's free CPU count after the package id, which can never decide, so it is left out.)
+   * cri-resmgr sorts once, before taking any thread; so the packages are ranked first, and each
+   * package's threads are ordered before the first of them is taken (cores do not span packages, so
+   * taking threads of one package changes no other package's order).
    */
   private void takeThreads() {
     if (taken == picked.length) {
       return;
     }
-    int[] pkgRank = packageRanks();
+    for (int pkg : packagesInOrder()) {
+      if (pkgFree[pkg] > 0) {
+        takeFromPackage(pkg);
+      }
+      if (taken == picked.length) {
+        return;
+      }
+    }
+  }
+
+  /** Takes threads of {@code pkg} by priority rank, free threads of the core, and index. */
+  private void takeFromPackage(int pkg) {
     int[] cpuRank = layout.cpuRank[prefer.ordinal()];
-    long[] keys = new long[layout.ids.length];
+    long[] keys = new long[pkgFree[pkg]];
     int n = 0;
-    for (int cpu = 0; cpu < free.length; cpu++) {
+    for (int cpu : layout.pkgCpus[pkg]) {
       if (free[cpu]) {
         long coreFreeKey = Math.min(coreFree[layout.coreOf[cpu]], (1 << CORE_FREE_BITS) - 1);
         keys[n++] =
-            (long) pkgRank[layout.pkgOf[cpu]] << (INDEX_BITS + CORE_FREE_BITS + RANK_BITS)
-                | (long) cpuRank[layout.prio[cpu]] << (INDEX_BITS + CORE_FREE_BITS)
+            (long) cpuRank[layout.prio[cpu]] << (INDEX_BITS + CORE_FREE_BITS)
                 | coreFreeKey << INDEX_BITS
                 | cpu;
       }
     }
-    Arrays.sort(keys, 0, n);
+    Arrays.sort(keys);
     for (int k = 0; k < n && taken < picked.length; k++) {
       take((int) (keys[k] & ((1 << INDEX_BITS) - 1)));
     }
   }
 
-  /** Each package's position in the order of {@link #takeThreads}. */
-  private int[] packageRanks() {
+  /** Package indexes in the order of {@link #takeThreads}. */
+  private Integer[] packagesInOrder() {
     Comparator<Integer> byTaken = Comparator.comparingInt(p -> -pkgTaken[p]);
     Comparator<Integer> order =
         byTaken.thenComparing(
             (a, b) -> PriorityOrder.compare(pkgFreePrio[b], pkgFreePrio[a], prefer));
     Integer[] pkgs = IntStream.range(0, pkgFree.length).boxed().toArray(Integer[]::new);
     Arrays.sort(pkgs, order.thenComparing(Comparator.naturalOrder()));
-    int[] rank = new int[pkgs.length];
-    for (int r = 0; r < pkgs.length; r++) {
-      rank[pkgs[r]] = r;
-    }
-    return rank;
+    return pkgs;
   }
 
   private void take(int cpu) {

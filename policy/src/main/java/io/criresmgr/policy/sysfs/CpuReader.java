@@ -24,6 +24,7 @@ final class CpuReader {
   private final Map<Integer, NodeReader.RawNode> nodes;
   private final CpuSet performance;
   private final CpuSet efficient;
+  private final boolean numa;
 
   private CpuReader(Path sys, Map<Integer, NodeReader.RawNode> nodes) {
     this.sys = sys;
@@ -32,6 +33,8 @@ final class CpuReader {
     nodes.values().forEach(n -> n.cpus().stream().forEach(cpu -> cpuNodes.put(cpu, n.id())));
     this.performance = SysFiles.readOptionalList(sys.resolve("devices/cpu_core/cpus"));
     this.efficient = SysFiles.readOptionalList(sys.resolve("devices/cpu_atom/cpus"));
+    // Without a node directory (no NUMA in the kernel) every CPU is in node 0, links or not.
+    this.numa = Files.isDirectory(sys.resolve(NodeReader.DIR));
   }
 
   /**
@@ -62,7 +65,7 @@ final class CpuReader {
     }
     CpuSet missing = online.difference(CpuSet.of(ids));
     if (!missing.isEmpty()) {
-      throw SysFiles.malformed(list, "lists CPUs " + missing + " that have no cpu<N> directory");
+      throw SysFiles.malformed(list, "lists CPUs without a cpu<N> directory: " + missing);
     }
   }
 
@@ -112,6 +115,9 @@ final class CpuReader {
   }
 
   private int node(int id) {
+    if (!numa) {
+      return 0;
+    }
     Path cpu = cpuDir(id);
     List<Integer> linked = SysFiles.numberedEntries(cpu, "node");
     if (linked.size() > 1) {

@@ -24,7 +24,11 @@ final class SpecParser {
   private static final YAMLMapper YAML = yaml();
 
   private final String source;
-  private int[] distances = {11, 21, 21};
+  private final int[] distances = {
+    DefaultDistances.REFERENCE.sameDie(),
+    DefaultDistances.REFERENCE.samePackage(),
+    DefaultDistances.REFERENCE.otherPackage()
+  };
 
   private SpecParser(String source) {
     this.source = source;

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -18,6 +20,8 @@ import org.jspecify.annotations.Nullable;
  * Reads sysfs files; every failure is a {@link PolicyException} whose message starts with the file.
  */
 final class SysFiles {
+  private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
+
   private SysFiles() {}
 
   /** The trimmed content of {@code file}. */
@@ -88,7 +92,8 @@ final class SysFiles {
 
   /** The ids {@code N} of the entries {@code <prefix>N} in {@code dir}, ascending. */
   static List<Integer> numberedEntries(Path dir, String prefix) {
-    Pattern pattern = Pattern.compile(Pattern.quote(prefix) + "([0-9]+)");
+    Pattern pattern =
+        PATTERNS.computeIfAbsent(prefix, p -> Pattern.compile(Pattern.quote(p) + "([0-9]+)"));
     List<Integer> ids = new ArrayList<>();
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
       for (Path entry : entries) {

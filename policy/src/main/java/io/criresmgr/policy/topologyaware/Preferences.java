@@ -2,15 +2,38 @@ package io.criresmgr.policy.topologyaware;
 
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.QosClass;
+import io.criresmgr.cache.Resources;
+import io.criresmgr.cache.affinity.Glob;
+import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.MemoryType;
+import io.criresmgr.policy.topologyaware.Annotations.Found;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * Derives a container's {@link CpuRequest} and {@link MemoryRequest} from its resources, QoS class,
- * effective annotations and the policy options.
+ * effective annotations and the policy options (reference §4.4 "Request derivation", with the
+ * nri-plugins additions of §4.4 there: {@code cpu.preserve}, {@code memory.preserve}, {@code
+ * require-isolated-cpus}, {@code prefer-cpu-priority}, {@code hide-hyperthreads}, Burstable
+ * limits). Every annotation of ours that applies to the container is checked, even one the result
+ * does not depend on, so a typo fails the request instead of lying dormant.
  */
 final class Preferences {
+  private static final String KUBE_SYSTEM = "kube-system";
+
   private Preferences() {}
+
+  /**
+   * A boolean preference.
+   *
+   * @param value the preference
+   * @param explicit whether an annotation (rather than the options) gave it
+   * @param required whether it came from {@code require-isolated-cpus}
+   */
+  record Pref(boolean value, boolean explicit, boolean required) {}
 
   /**
    * The CPU request.
@@ -19,7 +42,124 @@ final class Preferences {
    *     one of ours is malformed
    */
   static CpuRequest cpu(Container container, Pod pod, TopologyAwareOptions options) {
-    throw new UnsupportedOperationException("not yet: " + container + pod + options);
+    UnknownAnnotations.report(pod);
+    String name = container.name();
+    CpuKind kind = kind(container, pod, options);
+    Pref isolated = isolated(pod, name, options);
+    Pref shared = shared(pod, name, options);
+    CpuPriority priority = priority(pod, name, options);
+    boolean hide = Annotations.bool(pod, name, Annotations.HIDE_HYPERTHREADS).orElse(false);
+    QosClass qos = container.qosClass();
+    long request = qos == QosClass.BEST_EFFORT ? 0 : container.resources().cpuRequestMilli();
+    if (kind != CpuKind.NORMAL || qos != QosClass.GUARANTEED) {
+      return new CpuRequest(kind, 0, request, false, false, priority, hide, limit(container));
+    }
+    return guaranteed(request, isolated, shared, priority, hide);
+  }
+
+  // Reference §4.4 steps 1-2 and nri-plugins' cpu.preserve, which comes first.
+  private static CpuKind kind(Container container, Pod pod, TopologyAwareOptions options) {
+    String name = container.name();
+    boolean preserve = Annotations.bool(pod, name, Annotations.CPU_PRESERVE).orElse(false);
+    Optional<Boolean> reserved = Annotations.bool(pod, name, Annotations.PREFER_RESERVED_CPUS);
+    if (preserve) {
+      return CpuKind.PRESERVE;
+    }
+    // An explicit prefer-reserved-cpus=false opts a reserved-namespace container out.
+    return reserved.orElse(reservedNamespace(container.namespace(), options))
+        ? CpuKind.RESERVED
+        : CpuKind.NORMAL;
+  }
+
+  // Guaranteed: the request (= limit); Burstable: the limit or 0 for unlimited; BestEffort: 0.
+  private static long limit(Container container) {
+    Resources r = container.resources();
+    switch (container.qosClass()) {
+      case GUARANTEED:
+        return r.cpuRequestMilli();
+      case BURSTABLE:
+        return r.cpuLimitMilli();
+      default:
+        return 0;
+    }
+  }
+
+  // Reference §4.4 step 3: exclusive, mixed or shared for a Guaranteed container.
+  private static CpuRequest guaranteed(
+      long request, Pref isolated, Pref shared, CpuPriority priority, boolean hide) {
+    int cores = (int) (request / 1000);
+    long fraction = request % 1000;
+    if (sharedOnly(cores, fraction, shared)) {
+      return new CpuRequest(CpuKind.NORMAL, 0, request, false, false, priority, hide, request);
+    }
+    // A single core is as good isolated as not; several need an isolation-aware workload.
+    boolean isolate = cores == 1 ? isolated.value() : isolated.value() && isolated.explicit();
+    boolean required = isolate && isolated.required();
+    return new CpuRequest(
+        CpuKind.NORMAL, cores, fraction, isolate, required, priority, hide, request);
+  }
+
+  private static boolean sharedOnly(int cores, long fraction, Pref shared) {
+    boolean annotatedShared = shared.value() && shared.explicit();
+    if (cores == 0) {
+      return true;
+    }
+    if (cores == 1) {
+      return fraction > 0 ? shared.value() : annotatedShared;
+    }
+    // Two or more cores and a fraction: mixed only if annotated prefer-shared-cpus=false.
+    return fraction > 0 ? shared.value() || !shared.explicit() : annotatedShared;
+  }
+
+  /** Whether {@code namespace} is {@code kube-system} or matches a reserved pool namespace. */
+  static boolean reservedNamespace(String namespace, TopologyAwareOptions options) {
+    return namespace.equals(KUBE_SYSTEM)
+        || options.reservedPoolNamespaces().stream().anyMatch(p -> Glob.matches(p, namespace));
+  }
+
+  // prefer- vs require-isolated-cpus: the narrower scope wins, the strict one on a tie.
+  static Pref isolated(Pod pod, String name, TopologyAwareOptions options) {
+    Optional<Found> strict = Annotations.effective(pod, name, Annotations.REQUIRE_ISOLATED_CPUS);
+    Optional<Found> soft = Annotations.effective(pod, name, Annotations.PREFER_ISOLATED_CPUS);
+    boolean strictValue = strict.map(Annotations::bool).orElse(false);
+    boolean softValue = soft.map(Annotations::bool).orElse(false);
+    if (strict.isPresent()
+        && (soft.isEmpty() || strict.get().scope().compareTo(soft.get().scope()) <= 0)) {
+      return new Pref(strictValue, true, true);
+    }
+    if (soft.isPresent()) {
+      return new Pref(softValue, true, false);
+    }
+    return Annotations.deprecatedBool(pod, name, Annotations.PREFER_ISOLATED_CPUS)
+        .map(v -> new Pref(v, true, false))
+        .orElse(new Pref(options.preferIsolatedCpus(), false, false));
+  }
+
+  static Pref shared(Pod pod, String name, TopologyAwareOptions options) {
+    Optional<Boolean> value = Annotations.bool(pod, name, Annotations.PREFER_SHARED_CPUS);
+    if (value.isEmpty()) {
+      value = Annotations.deprecatedBool(pod, name, Annotations.PREFER_SHARED_CPUS);
+    }
+    return value
+        .map(v -> new Pref(v, true, false))
+        .orElse(new Pref(options.preferSharedCpus(), false, false));
+  }
+
+  private static CpuPriority priority(Pod pod, String name, TopologyAwareOptions options) {
+    Optional<Found> found = Annotations.effective(pod, name, Annotations.PREFER_CPU_PRIORITY);
+    if (found.isEmpty()) {
+      return options.defaultCpuPriority();
+    }
+    String value = found.get().value().strip().toLowerCase(Locale.ROOT);
+    if (value.equals("default")) {
+      return options.defaultCpuPriority();
+    }
+    for (CpuPriority p : CpuPriority.values()) {
+      if (p.name().toLowerCase(Locale.ROOT).equals(value)) {
+        return p;
+      }
+    }
+    throw found.get().invalid("expected high, normal, low, none or default");
   }
 
   /**
@@ -27,9 +167,33 @@ final class Preferences {
    *
    * @throws io.criresmgr.policy.PolicyException naming the annotation and the accepted values if
    *     one of ours is malformed
+   * @throws IllegalArgumentException if {@code present} is empty
    */
   static MemoryRequest memory(
       Container container, Pod pod, TopologyAwareOptions options, Set<MemoryType> present) {
-    throw new UnsupportedOperationException("not yet: " + container + pod + options + present);
+    if (present.isEmpty()) {
+      throw new IllegalArgumentException("the node has no memory types");
+    }
+    String name = container.name();
+    Set<MemoryType> types = MemoryAnnotations.types(pod, name, present);
+    Duration coldStart = MemoryAnnotations.coldStart(pod, name);
+    boolean preserve = Annotations.bool(pod, name, Annotations.MEMORY_PRESERVE).orElse(false);
+    if (!types.contains(MemoryType.DRAM) || !types.contains(MemoryType.PMEM)) {
+      coldStart = Duration.ZERO; // cold start moves memory from PMEM to DRAM: needs both
+    }
+    return new MemoryRequest(types, bytes(container), coldStart, preserve);
+  }
+
+  // Guaranteed: the limit; Burstable: the limit if set, else the request; BestEffort: nothing.
+  private static long bytes(Container container) {
+    Resources r = container.resources();
+    switch (container.qosClass()) {
+      case GUARANTEED:
+        return r.memoryLimitBytes();
+      case BURSTABLE:
+        return r.memoryLimitBytes() > 0 ? r.memoryLimitBytes() : r.memoryRequestBytes();
+      default:
+        return 0;
+    }
   }
 }

@@ -1,0 +1,69 @@
+package io.criresmgr.policy.topologyaware;
+
+import io.criresmgr.cache.Assignment;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.LinuxResources;
+import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.PodResources;
+import io.criresmgr.cache.QosClass;
+import io.criresmgr.cache.Resources;
+import io.criresmgr.policy.cpuallocator.CpuPriority;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Pods and containers built from records for the request-derivation tests. */
+final class Workloads {
+  private Workloads() {}
+
+  /** Pod {@code p} of {@code namespace} with {@code annotations}. */
+  static Pod pod(String namespace, QosClass qos, Map<String, String> annotations) {
+    return new Pod(
+        "sandbox-p",
+        "uid-p",
+        "p",
+        namespace,
+        Map.of(),
+        annotations,
+        "/kubepods/pod-p",
+        qos,
+        PodResources.NONE,
+        true);
+  }
+
+  /** Container {@code name} of {@code pod} with {@code resources}. */
+  static Container container(Pod pod, String name, Resources resources) {
+    return new Container(
+        Container.cacheId(pod.uid(), name),
+        "",
+        pod.id(),
+        name,
+        pod.namespace(),
+        false,
+        Map.of(),
+        Map.of(),
+        "busybox",
+        ContainerState.CREATING,
+        LinuxResources.NONE,
+        resources,
+        pod.qosClass(),
+        Assignment.NONE,
+        Set.of(),
+        1);
+  }
+
+  /** Options with these preferences and reserved namespaces, the rest defaults. */
+  static TopologyAwareOptions options(
+      boolean preferIsolated, boolean preferShared, List<String> reservedNamespaces) {
+    return new TopologyAwareOptions(
+        true,
+        true,
+        preferIsolated,
+        preferShared,
+        reservedNamespaces,
+        false,
+        false,
+        CpuPriority.NONE);
+  }
+}
