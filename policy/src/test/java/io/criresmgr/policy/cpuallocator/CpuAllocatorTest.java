@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.sysfs.SystemTopology;
+import io.criresmgr.policy.sysfs.TopologySpec;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,6 +38,10 @@ class CpuAllocatorTest {
       })
   void picksWhatTheEndToEndTestsExpect(int count, String from, String expected) {
     assertEquals(CpuSet.parse(expected), allocate(from, count));
+    // the same on the e2e spec as the simulator and the fake sysfs number it
+    CpuAllocator spec = new CpuAllocator(TopologySpec.builtIn("n4c16").topology());
+    assertEquals(
+        CpuSet.parse(expected), spec.allocate(CpuSet.parse(from), count, CpuPriority.NORMAL));
   }
 
   @Test
