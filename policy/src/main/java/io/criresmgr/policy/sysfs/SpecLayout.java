@@ -25,6 +25,9 @@ final class SpecLayout {
   private final SortedMap<Integer, NumaNode> nodes = new TreeMap<>();
   private final Map<Integer, MemoryType> dax = new HashMap<>();
   private CpuSet present = CpuSet.EMPTY;
+  private int nextCpu;
+  private int physicalPackage;
+  private int distancePackage;
 
   /** Where a node sits, for default distances; {@code pkg} counts packages of every group. */
   private record Placed(int id, int group, int pkg, int die, CpuSet cpus) {}
@@ -37,38 +40,38 @@ final class SpecLayout {
   }
 
   private void placeAll() {
-    int cpu = 0;
-    int physicalPackage = 0;
-    int distancePackage = 0;
     for (int gi = 0; gi < spec.groups().size(); gi++) {
       Group g = spec.groups().get(gi);
-      for (int p = 0; p < g.packages(); p++, distancePackage++) {
-        for (int d = 0; d < g.dies(); d++) {
-          for (int n = 0; n < g.nodes(); n++) {
-            int first = cpu;
-            for (int c = 0; c < g.cores(); c++) {
-              int core = (d * g.nodes() + n) * g.cores() + c;
-              cpu = placeCore(g, cpu, physicalPackage, d, placed.size(), core);
-            }
-            placed.add(
-                new Placed(placed.size(), gi, distancePackage, d, CpuSet.range(first, cpu - 1)));
-          }
-        }
+      for (int p = 0; p < g.packages(); p++) {
+        placePackage(gi, g);
         physicalPackage += g.memoryOnly() ? 0 : 1;
+        distancePackage++;
       }
     }
-    present = CpuSet.range(0, cpu - 1);
     int offline = spec.groups().stream().mapToInt(Group::cpusPresent).sum();
-    present = present.union(CpuSet.range(cpu, cpu + offline - 1));
+    present = CpuSet.range(0, nextCpu + offline - 1);
   }
 
-  private int placeCore(Group g, int first, int pkg, int die, int node, int core) {
-    CpuSet threads = CpuSet.range(first, first + g.threads() - 1);
-    for (int t = 0; t < g.threads(); t++) {
-      int id = first + t;
-      cpus.put(id, new Cpu(id, pkg, die, node, core, threads, g.cpufreq(), g.coreType()));
+  private void placePackage(int gi, Group g) {
+    for (int d = 0; d < g.dies(); d++) {
+      for (int n = 0; n < g.nodes(); n++) {
+        int first = nextCpu;
+        for (int c = 0; c < g.cores(); c++) {
+          placeCore(g, d, placed.size(), (d * g.nodes() + n) * g.cores() + c);
+        }
+        CpuSet nodeCpus = CpuSet.range(first, nextCpu - 1);
+        placed.add(new Placed(placed.size(), gi, distancePackage, d, nodeCpus));
+      }
     }
-    return first + g.threads();
+  }
+
+  private void placeCore(Group g, int die, int node, int core) {
+    CpuSet threads = CpuSet.range(nextCpu, nextCpu + g.threads() - 1);
+    for (int t = 0; t < g.threads(); t++, nextCpu++) {
+      cpus.put(
+          nextCpu,
+          new Cpu(nextCpu, physicalPackage, die, node, core, threads, g.cpufreq(), g.coreType()));
+    }
   }
 
   private void typeNodes() {

@@ -58,7 +58,7 @@ public record TopologySpec(List<Group> groups, CpuSet isolated, DefaultDistances
 
   /**
    * A checked-in spec: {@code laptop}, {@code n4c16}, {@code n4c32}, {@code c4pmem4}, {@code
-   * n4c128}, {@code tiered} or {@code s8c4096} (see {@link #builtInNames()}).
+   * n4c128}, {@code n8c448}, {@code tiered} or {@code s8c4096} (see {@link #builtInNames()}).
    *
    * @throws io.criresmgr.policy.PolicyException for an unknown name, listing the known ones
    */

@@ -149,14 +149,15 @@ class TopologySpecTest {
   @Test
   void builtInSpecsAreKnownByName() {
     assertEquals(
-        java.util.List.of("laptop", "n4c16", "n4c32", "c4pmem4", "n4c128", "tiered", "s8c4096"),
+        java.util.List.of(
+            "laptop", "n4c16", "n4c32", "c4pmem4", "n4c128", "n8c448", "tiered", "s8c4096"),
         TopologySpec.builtInNames());
     assertEquals(
         TopologySpec.parse("[{\"mem\":\"2G\",\"cores\":2,\"nodes\":2,\"packages\":2}]"),
         TopologySpec.builtIn("n4c16"));
     assertEquals(
         "unknown built-in topology \"n5c16\", expected one of laptop, n4c16, n4c32, c4pmem4,"
-            + " n4c128, tiered, s8c4096",
+            + " n4c128, n8c448, tiered, s8c4096",
         assertThrows(PolicyException.class, () -> TopologySpec.builtIn("n5c16")).getMessage());
   }
 
@@ -172,8 +173,8 @@ class TopologySpecTest {
         assertThrows(PolicyException.class, () -> TopologySpec.resolve(file.toString()))
             .getMessage());
     assertEquals(
-        "topology \"n9\" is not a built-in name (laptop, n4c16, n4c32, c4pmem4, n4c128, tiered,"
-            + " s8c4096), a file or a JSON spec such as [{\"mem\":\"2G\",\"cores\":2}]",
+        "topology \"n9\" is not a built-in name (laptop, n4c16, n4c32, c4pmem4, n4c128, n8c448,"
+            + " tiered, s8c4096), a file or a JSON spec such as [{\"mem\":\"2G\",\"cores\":2}]",
         assertThrows(PolicyException.class, () -> TopologySpec.resolve("n9")).getMessage());
   }
 
