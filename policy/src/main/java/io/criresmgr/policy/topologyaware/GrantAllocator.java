@@ -160,7 +160,7 @@ final class GrantAllocator {
     }
     CpuSet exclusive = kind == CpuKind.NORMAL ? exclusive(ledger, pool, r, full) : CpuSet.EMPTY;
     checkFraction(ledger, pool, r, kind, exclusive, fraction);
-    Memory memory = memory(ledger, pool, r);
+    Memory memory = MemorySupply.take(ledger, pool, r);
     MemoryRequest m = r.memory();
     boolean coldStart =
         !m.coldStart().isZero()
@@ -175,21 +175,12 @@ final class GrantAllocator {
         kind == CpuKind.PRESERVE ? 0 : fraction,
         pool.id(),
         m.types(),
-        memset(pool, initial),
+        MemorySupply.memset(pool, initial),
         memory,
         coldStart ? m.coldStart() : java.time.Duration.ZERO,
         0,
         c.hideHyperthreads(),
         m.preserve());
-  }
-
-  /** The pool's nodes of {@code types}, else its DRAM nodes, else all of them (cri-resmgr's). */
-  static CpuSet memset(Pool pool, Set<MemoryType> types) {
-    CpuSet nodes = pool.memset(types);
-    if (nodes.isEmpty()) {
-      nodes = pool.memset(EnumSet.of(MemoryType.DRAM));
-    }
-    return nodes.isEmpty() ? pool.memset() : nodes;
   }
 
   private CpuSet exclusive(Ledger ledger, Pool pool, ContainerRequest r, int full) {
@@ -263,43 +254,6 @@ final class GrantAllocator {
               + (kind == CpuKind.RESERVED ? "reserved" : "shared")
               + " CPU left");
     }
-  }
-
-  private static Memory memory(Ledger ledger, Pool pool, ContainerRequest r) {
-    MemoryRequest m = r.memory();
-    long left = m.bytes();
-    Memory free = ledger.freeMemory(pool.id());
-    Memory got = Memory.NONE;
-    for (MemoryType t : Memory.ALLOCATION_ORDER) {
-      if (left > 0 && m.types().contains(t)) {
-        long take = Math.min(left, Math.max(0, free.get(t)));
-        got = got.plus(t, take);
-        left -= take;
-      }
-      if (left > 0 && t == MemoryType.PMEM && !m.coldStart().isZero()) {
-        throw memoryError(r, pool, free, "not enough PMEM for a cold start");
-      }
-    }
-    if (left > 0) {
-      throw memoryError(r, pool, free, Memory.pretty(left) + " short");
-    }
-    return got;
-  }
-
-  private static PolicyException memoryError(
-      ContainerRequest r, Pool pool, Memory free, String why) {
-    return new PolicyException(
-        "topology-aware: cannot allocate "
-            + r.describe()
-            + " for "
-            + r.prettyName()
-            + " from "
-            + pool.name()
-            + ": "
-            + why
-            + " (free: "
-            + free
-            + ")");
   }
 
   private static CpuRequest kind(CpuRequest c, CpuKind kind) {
