@@ -179,6 +179,21 @@ class GrantKindsTest {
   }
 
   @Test
+  void bestEffortContainersFitWhenTheSharedCapacityIsBooked() {
+    Harness h = new Harness(Topologies.n4c16(), Map.of("CPU", "cpuset:4-7"), "cpuset:7");
+    h.create("default", "pod0", 1, new Resources(3000, 4000, 0, 0));
+    h.create("default", "pod1", 1, Resources.NONE);
+    assertEquals(CpuSet.of(4, 5, 6), h.cpus("pod1c0"));
+  }
+
+  @Test
+  void reservedRequestsUseNormalCpusWithoutReservedOnes() {
+    Harness h = new Harness(Topologies.n4c16(), Map.of(), "0");
+    h.create("kube-system", "pod0", 1, new Resources(100, 100, 0, 0));
+    assertEquals(CpuSet.range(0, 15), h.cpus("pod0c0"));
+  }
+
+  @Test
   void aReservedNamespaceOptOutUsesNormalCpusAtTheRoot() {
     Harness h = new Harness(Topologies.n4c16(), Map.of(), "750m");
     h.requests.cpu("pod0c0", c -> SimpleRequests.cpu(CpuKind.NORMAL, 0, 100, false));
