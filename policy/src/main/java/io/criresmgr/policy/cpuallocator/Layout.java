@@ -115,7 +115,8 @@ final class Layout {
         continue;
       }
       core[i] = next;
-      for (int sibling : cpus[i].threads().stream().toArray()) {
+      CpuSet threads = cpus[i].threads();
+      for (int sibling = threads.next(0); sibling >= 0; sibling = threads.next(sibling + 1)) {
         int j = indexOf(sibling);
         if (j > i && core[j] < 0 && pkgOf[j] == pkgOf[i]) {
           core[j] = next;
