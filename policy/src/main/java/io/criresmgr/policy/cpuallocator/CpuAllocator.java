@@ -68,6 +68,9 @@ public final class CpuAllocator {
   }
 
   private static Map<CpuPriority, CpuSet> checkClasses(Map<CpuPriority, CpuSet> given) {
+    if (given.containsKey(CpuPriority.NONE)) {
+      throw new IllegalArgumentException("NONE is not a CPU priority class");
+    }
     Map<CpuPriority, CpuSet> classes = new EnumMap<>(CpuPriority.class);
     CpuSet seen = CpuSet.EMPTY;
     for (CpuPriority prio :
@@ -79,9 +82,6 @@ public final class CpuAllocator {
       }
       seen = seen.union(cpus);
       classes.put(prio, cpus);
-    }
-    if (given.containsKey(CpuPriority.NONE)) {
-      throw new IllegalArgumentException("NONE is not a CPU priority class");
     }
     return Collections.unmodifiableMap(classes);
   }
@@ -95,20 +95,8 @@ public final class CpuAllocator {
    * @throws IllegalArgumentException if {@code count} is negative
    */
   public CpuSet allocate(CpuSet from, int count, CpuPriority prefer) {
-    Objects.requireNonNull(from, "from");
     Objects.requireNonNull(prefer, "prefer");
-    if (count < 0) {
-      throw new IllegalArgumentException("cannot allocate a negative number of CPUs: " + count);
-    }
-    if (from.size() < count) {
-      throw new PolicyException(
-          "cannot allocate "
-              + count
-              + " CPUs: only "
-              + from.size()
-              + " available in "
-              + (from.isEmpty() ? "the empty set" : from));
-    }
+    checkCount("allocate", from, count);
     if (from.size() == count) {
       return from;
     }
@@ -118,13 +106,9 @@ public final class CpuAllocator {
     Selection selection = new Selection(layout, from, count, prefer);
     if (selection.available() < count) {
       throw new PolicyException(
-          "cannot allocate "
-              + count
-              + " CPUs from "
-              + from
-              + ": only "
-              + selection.available()
-              + " of them are online");
+          String.format(
+              "cannot allocate %d CPUs from %s: only %d of them are online",
+              count, from, selection.available()));
     }
     CpuSet picked = CpuSet.of(selection.run());
     log.debug("allocated {} CPUs from {} preferring {}: {}", count, from, prefer, picked);
@@ -139,15 +123,21 @@ public final class CpuAllocator {
    * @throws IllegalArgumentException if {@code count} is negative
    */
   public CpuSet release(CpuSet from, int count, CpuPriority prefer) {
+    checkCount("release", from, count);
+    return from.difference(allocate(from, from.size() - count, prefer));
+  }
+
+  private static void checkCount(String verb, CpuSet from, int count) {
     Objects.requireNonNull(from, "from");
     if (count < 0) {
-      throw new IllegalArgumentException("cannot release a negative number of CPUs: " + count);
+      throw new IllegalArgumentException("cannot " + verb + " a negative number of CPUs: " + count);
     }
     if (from.size() < count) {
       throw new PolicyException(
-          "cannot release " + count + " CPUs: only " + from.size() + " in " + from);
+          String.format(
+              "cannot %s %d CPUs: only %d available in %s",
+              verb, count, from.size(), from.isEmpty() ? "the empty set" : from));
     }
-    return from.difference(allocate(from, from.size() - count, prefer));
   }
 
   /** The CPUs of each priority class HIGH, NORMAL and LOW ({@link CpuPriority#NONE} excluded). */

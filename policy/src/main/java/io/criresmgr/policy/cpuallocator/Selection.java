@@ -35,7 +35,12 @@ final class Selection {
     this.pkgTaken = new int[layout.pkgIds.length];
     this.coreFree = new int[layout.coreCpus.length];
     this.picked = new int[count];
-    from.stream().map(layout::indexOf).filter(cpu -> cpu >= 0).forEach(this::addFree);
+    for (int id = from.next(0); id >= 0; id = from.next(id + 1)) {
+      int cpu = layout.indexOf(id);
+      if (cpu >= 0) {
+        addFree(cpu);
+      }
+    }
   }
 
   private void addFree(int cpu) {

@@ -136,7 +136,7 @@ class CpuAllocatorTest {
         "cannot allocate 3 CPUs from 0-1,100-101: only 2 of them are online",
         assertThrows(PolicyException.class, () -> allocate("0-1,100-101", 3)).getMessage());
     assertEquals(
-        "cannot release 5 CPUs: only 4 in 0-3",
+        "cannot release 5 CPUs: only 4 available in 0-3",
         assertThrows(
                 PolicyException.class,
                 () -> allocator.release(CpuSet.parse("0-3"), 5, CpuPriority.NORMAL))
@@ -163,6 +163,11 @@ class CpuAllocatorTest {
     assertEquals(
         "CPU priority classes overlap: 3 in LOW again",
         assertThrows(IllegalArgumentException.class, () -> new CpuAllocator(N4C16, overlapping))
+            .getMessage());
+    Map<CpuPriority, CpuSet> none = Map.of(CpuPriority.NONE, CpuSet.parse("0-3"));
+    assertEquals(
+        "NONE is not a CPU priority class",
+        assertThrows(IllegalArgumentException.class, () -> new CpuAllocator(N4C16, none))
             .getMessage());
   }
 
