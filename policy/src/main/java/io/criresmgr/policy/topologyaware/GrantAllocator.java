@@ -4,6 +4,7 @@ import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.MemoryType;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -134,31 +135,10 @@ final class GrantAllocator {
 
   /** Allocates CPUs and memory for {@code r} from {@code pool} (the grant is not recorded). */
   Grant allocateFrom(Ledger ledger, Pool pool, ContainerRequest r) {
-    CpuRequest c = r.cpu();
-    CpuKind kind = c.kind();
-    int full = c.full();
-    long fraction = c.fractionMilli();
-    if (kind == CpuKind.RESERVED && full > 0) {
-      LOG.warn(
-          "{}: exclusive reserved CPUs are not supported, {} CPUs taken as a fraction",
-          r.prettyName(),
-          full);
-      fraction += 1000L * full;
-      full = 0;
-    }
-    if (kind == CpuKind.RESERVED
-        && fraction > 0
-        && ledger.allocatableReserved(pool.id()) < fraction) {
-      LOG.warn(
-          "{}: needs {}m reserved CPU, {} has {}m left; using normal CPUs instead (is"
-              + " ReservedResources big enough?)",
-          r.prettyName(),
-          fraction,
-          pool.name(),
-          ledger.allocatableReserved(pool.id()));
-      kind = CpuKind.NORMAL;
-    }
-    CpuSet exclusive = kind == CpuKind.NORMAL ? exclusive(ledger, pool, r, full) : CpuSet.EMPTY;
+    CpuRequest c = reservedAsFraction(r);
+    CpuKind kind = reservedOrNormal(ledger, pool, r, c);
+    CpuSet exclusive = kind == CpuKind.NORMAL ? exclusive(ledger, pool, r, c.full()) : CpuSet.EMPTY;
+    long fraction = kind == CpuKind.PRESERVE ? 0 : c.fractionMilli();
     checkFraction(ledger, pool, r, kind, exclusive, fraction);
     Memory memory = MemorySupply.take(ledger, pool, r);
     MemoryRequest m = r.memory();
@@ -172,15 +152,53 @@ final class GrantAllocator {
         kind,
         pool.id(),
         exclusive,
-        kind == CpuKind.PRESERVE ? 0 : fraction,
+        fraction,
         pool.id(),
         m.types(),
         MemorySupply.memset(pool, initial),
         memory,
-        coldStart ? m.coldStart() : java.time.Duration.ZERO,
+        coldStart ? m.coldStart() : Duration.ZERO,
         0,
         c.hideHyperthreads(),
         m.preserve());
+  }
+
+  /** Reserved CPUs are never exclusive: whole CPUs asked for count as a fraction. */
+  private static CpuRequest reservedAsFraction(ContainerRequest r) {
+    CpuRequest c = r.cpu();
+    if (c.kind() != CpuKind.RESERVED || c.full() == 0) {
+      return c;
+    }
+    LOG.warn(
+        "{}: exclusive reserved CPUs are not supported, {} CPUs taken as a fraction",
+        r.prettyName(),
+        c.full());
+    return new CpuRequest(
+        c.kind(),
+        0,
+        c.fractionMilli() + 1000L * c.full(),
+        c.isolate(),
+        c.requireIsolated(),
+        c.priority(),
+        c.hideHyperthreads(),
+        c.limitMilli());
+  }
+
+  /** The request's kind, or normal for a reserved request the reserved CPUs cannot hold. */
+  private static CpuKind reservedOrNormal(
+      Ledger ledger, Pool pool, ContainerRequest r, CpuRequest c) {
+    long left = ledger.allocatableReserved(pool.id());
+    if (c.kind() != CpuKind.RESERVED || c.fractionMilli() == 0 || left >= c.fractionMilli()) {
+      return c.kind();
+    }
+    LOG.warn(
+        "{}: needs {}m reserved CPU, {} has {}m left; using normal CPUs instead (is"
+            + " ReservedResources big enough?)",
+        r.prettyName(),
+        c.fractionMilli(),
+        pool.name(),
+        left);
+    return CpuKind.NORMAL;
   }
 
   private CpuSet exclusive(Ledger ledger, Pool pool, ContainerRequest r, int full) {
@@ -197,35 +215,24 @@ final class GrantAllocator {
       taken = picker.take(ledger.freeSharable(pool.id()), full, prio);
     } else {
       throw new PolicyException(
-          "topology-aware: cannot allocate "
-              + r.describe()
-              + " for "
-              + r.prettyName()
-              + ": "
-              + pool.name()
-              + " cannot slice "
-              + full
-              + " exclusive CPUs off its sharable CPUs "
-              + ledger.freeSharable(pool.id())
-              + " ("
-              + ledger.allocatableShared(pool.id())
-              + "m allocatable, which must stay above the slice) and has "
-              + isolated.size()
-              + " free isolated CPUs");
+          String.format(
+              "topology-aware: cannot allocate %s for %s: %s cannot slice %d exclusive CPUs off"
+                  + " its sharable CPUs %s (%dm allocatable, which must stay above the slice) and"
+                  + " has %d free isolated CPUs",
+              r.describe(),
+              r.prettyName(),
+              pool.name(),
+              full,
+              ledger.freeSharable(pool.id()),
+              ledger.allocatableShared(pool.id()),
+              isolated.size()));
     }
     if (c.requireIsolated() && !pool.isolated().containsAll(taken)) {
       throw new PolicyException(
-          "topology-aware: "
-              + r.prettyName()
-              + " requires isolated CPUs for its "
-              + full
-              + " exclusive CPUs, but "
-              + pool.name()
-              + " has only "
-              + isolated.size()
-              + " free isolated CPUs ("
-              + isolated
-              + ")");
+          String.format(
+              "topology-aware: %s requires isolated CPUs for its %d exclusive CPUs, but %s has"
+                  + " only %d free isolated CPUs (%s)",
+              r.prettyName(), full, pool.name(), isolated.size(), isolated));
     }
     return taken;
   }
