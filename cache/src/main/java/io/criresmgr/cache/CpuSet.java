@@ -143,6 +143,14 @@ public final class CpuSet {
     return of(stream().limit(Math.max(0, count)).toArray());
   }
 
+  /**
+   * The lowest id that is at least {@code from}, or -1 if there is none: iterates the set without
+   * allocating ({@code for (int id = set.next(0); id >= 0; id = set.next(id + 1))}).
+   */
+  public int next(int from) {
+    return bits.nextSetBit(Math.max(0, from));
+  }
+
   /** The ids in ascending order. */
   public IntStream stream() {
     return bits.stream();

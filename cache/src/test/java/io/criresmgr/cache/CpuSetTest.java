@@ -92,6 +92,17 @@ class CpuSetTest {
   }
 
   @Test
+  void nextFindsTheLowestIdFromAPosition() {
+    CpuSet set = CpuSet.parse("1,3-4,9");
+    assertEquals(1, set.next(-5));
+    assertEquals(3, set.next(2));
+    assertEquals(4, set.next(4));
+    assertEquals(9, set.next(5));
+    assertEquals(-1, set.next(10));
+    assertEquals(-1, CpuSet.EMPTY.next(0));
+  }
+
+  @Test
   void equalSetsHaveEqualHashes() {
     assertEquals(CpuSet.parse("0-3").hashCode(), CpuSet.of(3, 2, 1, 0).hashCode());
     assertFalse(CpuSet.parse("0-3").equals(CpuSet.parse("0-4")));

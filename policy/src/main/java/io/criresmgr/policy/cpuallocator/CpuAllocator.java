@@ -20,15 +20,21 @@ import org.slf4j.LoggerFactory;
  *       packages with more CPUs of the preferred priority first, then by id;
  *   <li>whole idle cores (every online hyperthread free) that fit, by priority, then by id;
  *   <li>single threads: from packages with more CPUs already taken by steps 1-2, then with more
- *       free CPUs of the preferred priority, then by package id; within a package, CPUs of the
- *       preferred priority first, then those whose core has fewer free threads left, then by id.
+ *       free CPUs of the preferred priority (the tighter fit if both have enough), then by package
+ *       id; within a package, CPUs of the preferred priority first, then those whose core has fewer
+ *       free threads left, then by id.
  * </ol>
  *
  * <p>The same input always gives the same CPUs. End-to-end tests pin exact CPU ids (reference
- * §13.3), so the order follows the Go code, including its quirks: the single-thread order is
- * decided once, before taking any thread, and NUMA nodes and dies play no part. Immutable and
- * thread-safe; construction is linear in the number of CPUs, an allocation is O(n log n) in the
- * CPUs of the set and allocates only a few arrays of that size.
+ * §13.3), so the order follows the last cri-resmgr release, including its quirks: the single-thread
+ * order is decided once, before taking any thread, and NUMA nodes and dies play no part. One
+ * deliberate difference: that release computes priority classes but never stores them, so its
+ * comparisons by priority always tie. Here priorities apply (as in nri-plugins), but only where
+ * they tell CPUs apart: when every CPU is in the same class (any machine without cpufreq
+ * differences, such as the e2e VMs), priorities are ignored, which gives cri-resmgr's choices.
+ *
+ * <p>Immutable and thread-safe; construction is linear in the number of CPUs, an allocation is O(n
+ * log n) in the CPUs of one package and allocates a few arrays of the topology's size.
  */
 public final class CpuAllocator {
   private static final Logger log = LoggerFactory.getLogger(CpuAllocator.class);
@@ -50,11 +56,21 @@ public final class CpuAllocator {
   CpuAllocator(SystemTopology topology, Map<CpuPriority, CpuSet> priorities) {
     Objects.requireNonNull(topology, "topology");
     this.priorities = checkClasses(priorities);
-    this.layout = new Layout(topology, this.priorities);
+    this.layout = new Layout(topology, distinguishing(this.priorities, topology.onlineCpus()));
     log.debug("CPU priorities: {}", this.priorities);
   }
 
+  /** The classes, or none if one class holds every online CPU (then priorities cannot matter). */
+  private static Map<CpuPriority, CpuSet> distinguishing(
+      Map<CpuPriority, CpuSet> classes, CpuSet online) {
+    boolean uniform = classes.values().stream().anyMatch(cpus -> cpus.containsAll(online));
+    return uniform ? Map.of() : classes;
+  }
+
   private static Map<CpuPriority, CpuSet> checkClasses(Map<CpuPriority, CpuSet> given) {
+    if (given.containsKey(CpuPriority.NONE)) {
+      throw new IllegalArgumentException("NONE is not a CPU priority class");
+    }
     Map<CpuPriority, CpuSet> classes = new EnumMap<>(CpuPriority.class);
     CpuSet seen = CpuSet.EMPTY;
     for (CpuPriority prio :
@@ -66,9 +82,6 @@ public final class CpuAllocator {
       }
       seen = seen.union(cpus);
       classes.put(prio, cpus);
-    }
-    if (given.containsKey(CpuPriority.NONE)) {
-      throw new IllegalArgumentException("NONE is not a CPU priority class");
     }
     return Collections.unmodifiableMap(classes);
   }
@@ -82,20 +95,8 @@ public final class CpuAllocator {
    * @throws IllegalArgumentException if {@code count} is negative
    */
   public CpuSet allocate(CpuSet from, int count, CpuPriority prefer) {
-    Objects.requireNonNull(from, "from");
     Objects.requireNonNull(prefer, "prefer");
-    if (count < 0) {
-      throw new IllegalArgumentException("cannot allocate a negative number of CPUs: " + count);
-    }
-    if (from.size() < count) {
-      throw new PolicyException(
-          "cannot allocate "
-              + count
-              + " CPUs: only "
-              + from.size()
-              + " available in "
-              + (from.isEmpty() ? "the empty set" : from));
-    }
+    checkCount("allocate", from, count);
     if (from.size() == count) {
       return from;
     }
@@ -105,13 +106,9 @@ public final class CpuAllocator {
     Selection selection = new Selection(layout, from, count, prefer);
     if (selection.available() < count) {
       throw new PolicyException(
-          "cannot allocate "
-              + count
-              + " CPUs from "
-              + from
-              + ": only "
-              + selection.available()
-              + " of them are online");
+          String.format(
+              "cannot allocate %d CPUs from %s: only %d of them are online",
+              count, from, selection.available()));
     }
     CpuSet picked = CpuSet.of(selection.run());
     log.debug("allocated {} CPUs from {} preferring {}: {}", count, from, prefer, picked);
@@ -126,15 +123,21 @@ public final class CpuAllocator {
    * @throws IllegalArgumentException if {@code count} is negative
    */
   public CpuSet release(CpuSet from, int count, CpuPriority prefer) {
+    checkCount("release", from, count);
+    return from.difference(allocate(from, from.size() - count, prefer));
+  }
+
+  private static void checkCount(String verb, CpuSet from, int count) {
     Objects.requireNonNull(from, "from");
     if (count < 0) {
-      throw new IllegalArgumentException("cannot release a negative number of CPUs: " + count);
+      throw new IllegalArgumentException("cannot " + verb + " a negative number of CPUs: " + count);
     }
     if (from.size() < count) {
       throw new PolicyException(
-          "cannot release " + count + " CPUs: only " + from.size() + " in " + from);
+          String.format(
+              "cannot %s %d CPUs: only %d available in %s",
+              verb, count, from.size(), from.isEmpty() ? "the empty set" : from));
     }
-    return from.difference(allocate(from, from.size() - count, prefer));
   }
 
   /** The CPUs of each priority class HIGH, NORMAL and LOW ({@link CpuPriority#NONE} excluded). */

@@ -115,7 +115,8 @@ final class Layout {
         continue;
       }
       core[i] = next;
-      for (int sibling : cpus[i].threads().stream().toArray()) {
+      CpuSet threads = cpus[i].threads();
+      for (int sibling = threads.next(0); sibling >= 0; sibling = threads.next(sibling + 1)) {
         int j = indexOf(sibling);
         if (j > i && core[j] < 0 && pkgOf[j] == pkgOf[i]) {
           core[j] = next;
@@ -145,10 +146,17 @@ final class Layout {
 
   /**
    * Group indexes sorted by {@link PriorityOrder#compare} of their CPUs' priority counts, best
-   * first, then by index. The sort is stable and the input is in index order, so when all groups
-   * compare equal (the usual case) this is a single pass.
+   * first, then by index (the sort is stable and starts in index order). When all groups tie (no
+   * priorities, or the same mix everywhere) that is the index order, returned without sorting.
    */
   private static int[] byPriority(int[][] counts, CpuPriority prefer) {
+    boolean allTie = true;
+    for (int g = 1; g < counts.length && allTie; g++) {
+      allTie = PriorityOrder.compare(counts[g], counts[0], prefer) == 0;
+    }
+    if (allTie) {
+      return IntStream.range(0, counts.length).toArray();
+    }
     Integer[] order = new Integer[counts.length];
     Arrays.setAll(order, g -> g);
     Arrays.sort(order, (a, b) -> PriorityOrder.compare(counts[b], counts[a], prefer));

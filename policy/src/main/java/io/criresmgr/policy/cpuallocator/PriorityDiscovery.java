@@ -16,7 +16,8 @@ import java.util.TreeSet;
 
 /**
  * Derives CPU priority classes from cpufreq facts as cri-resmgr does without Intel SST ({@code
- * discoverCPUPriorities}), plus hybrid core types as a last resort:
+ * discoverCpufreqPriority}), package by package, plus hybrid core types as a last resort. Within
+ * each package:
  *
  * <ol>
  *   <li>more than one known EPP value: CPUs with an EPP below the least performance-oriented one
@@ -39,10 +40,23 @@ final class PriorityDiscovery {
 
   /** The CPUs of each class HIGH, NORMAL and LOW (every online CPU in exactly one). */
   static Map<CpuPriority, CpuSet> discover(SystemTopology topology) {
+    Map<CpuPriority, List<Integer>> ids = new EnumMap<>(CpuPriority.class);
+    for (int pkg : topology.packageIds()) {
+      List<Cpu> cpus = topology.packageCpus(pkg).stream().mapToObj(topology::cpu).toList();
+      classifyPackage(cpus, ids);
+    }
+    Map<CpuPriority, CpuSet> sets = new EnumMap<>(CpuPriority.class);
+    for (CpuPriority prio : List.of(CpuPriority.HIGH, CpuPriority.NORMAL, CpuPriority.LOW)) {
+      sets.put(prio, CpuSet.of(ids.getOrDefault(prio, List.of())));
+    }
+    return Collections.unmodifiableMap(sets);
+  }
+
+  private static void classifyPackage(List<Cpu> cpus, Map<CpuPriority, List<Integer>> ids) {
     SortedSet<Long> freqs = new TreeSet<>();
     SortedSet<Integer> epps = new TreeSet<>();
     Set<CoreType> types = EnumSet.noneOf(CoreType.class);
-    for (Cpu cpu : topology.cpus().values()) {
+    for (Cpu cpu : cpus) {
       if (cpu.frequency().baseKhz() > 0) {
         freqs.add(cpu.frequency().baseKhz());
       }
@@ -51,16 +65,10 @@ final class PriorityDiscovery {
       }
       types.add(cpu.coreType());
     }
-    Map<CpuPriority, List<Integer>> ids = new EnumMap<>(CpuPriority.class);
-    for (Cpu cpu : topology.cpus().values()) {
+    for (Cpu cpu : cpus) {
       CpuPriority prio = classify(cpu, freqs, epps, types.size() > 1);
       ids.computeIfAbsent(prio, p -> new ArrayList<>()).add(cpu.id());
     }
-    Map<CpuPriority, CpuSet> sets = new EnumMap<>(CpuPriority.class);
-    for (CpuPriority prio : List.of(CpuPriority.HIGH, CpuPriority.NORMAL, CpuPriority.LOW)) {
-      sets.put(prio, CpuSet.of(ids.getOrDefault(prio, List.of())));
-    }
-    return Collections.unmodifiableMap(sets);
   }
 
   private static CpuPriority classify(

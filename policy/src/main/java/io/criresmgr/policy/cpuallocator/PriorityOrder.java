@@ -1,11 +1,12 @@
 package io.criresmgr.policy.cpuallocator;
 
 /**
- * How cri-resmgr compares two CPU sets by a preferred priority ({@code cmpCPUSet}): the set with
- * more CPUs of the preferred priority wins, then the one with more CPUs of each lower priority in
- * turn; after that, the one with fewer CPUs of each higher priority (from the highest down). A set
- * is given as its counts per priority, indexed by {@link CpuPriority#ordinal()} (HIGH, NORMAL,
- * LOW).
+ * How cri-resmgr compares two CPU sets by a preferred priority ({@code cmpCPUSet}): if both have at
+ * least the wanted number of CPUs of the preferred priority, the tighter fit wins (or neither, on a
+ * tie); otherwise the set with more CPUs of the preferred priority wins, then the one with more
+ * CPUs of each lower priority in turn; after that, the one with fewer CPUs of each higher priority
+ * (from the highest down). A set is given as its counts per priority, indexed by {@link
+ * CpuPriority#ordinal()} (HIGH, NORMAL, LOW).
  */
 final class PriorityOrder {
   /** The number of real priority classes (HIGH, NORMAL, LOW); {@code NONE} has this ordinal. */
@@ -13,12 +14,24 @@ final class PriorityOrder {
 
   private PriorityOrder() {}
 
-  /** Positive if {@code a} is preferred, negative if {@code b} is, 0 if neither. */
+  /** {@link #compare(int[], int[], CpuPriority, int)} without a wanted number (no tight fit). */
   static int compare(int[] a, int[] b, CpuPriority prefer) {
+    return compare(a, b, prefer, 0);
+  }
+
+  /**
+   * Positive if {@code a} is preferred, negative if {@code b} is, 0 if neither.
+   *
+   * @param wanted the number of CPUs still wanted; 0 or less disables the tight-fit rule
+   */
+  static int compare(int[] a, int[] b, CpuPriority prefer, int wanted) {
     if (prefer == CpuPriority.NONE) {
       return 0;
     }
     int p = prefer.ordinal();
+    if (wanted > 0 && a[p] >= wanted && b[p] >= wanted) {
+      return b[p] - a[p];
+    }
     for (int prio = p; prio < CLASSES; prio++) {
       if (a[prio] != b[prio]) {
         return a[prio] - b[prio];

@@ -35,7 +35,12 @@ final class Selection {
     this.pkgTaken = new int[layout.pkgIds.length];
     this.coreFree = new int[layout.coreCpus.length];
     this.picked = new int[count];
-    from.stream().map(layout::indexOf).filter(cpu -> cpu >= 0).forEach(this::addFree);
+    for (int id = from.next(0); id >= 0; id = from.next(id + 1)) {
+      int cpu = layout.indexOf(id);
+      if (cpu >= 0) {
+        addFree(cpu);
+      }
+    }
   }
 
   private void addFree(int cpu) {
@@ -80,7 +85,8 @@ final class Selection {
 
   /**
    * Takes single threads in cri-resmgr's order: packages with more CPUs already taken first, then
-   * by the priorities of their free CPUs, then by package id; within a package, by the CPU's
+   * by the priorities of their free CPUs (the tighter fit if both have enough of the preferred
+   * priority for what is still wanted), then by package id; within a package, by the CPU's
    * priority, then threads whose core has fewer free CPUs, then by id. (cri-resmgr also compares
    * the package's free CPU count after the package id, which can never decide, so it is left out.)
    * cri-resmgr sorts once, before taking any thread; so the packages are ranked first, and each
@@ -123,10 +129,11 @@ final class Selection {
 
   /** Package indexes in the order of {@link #takeThreads}. */
   private Integer[] packagesInOrder() {
+    int wanted = picked.length - taken;
     Comparator<Integer> byTaken = Comparator.comparingInt(p -> -pkgTaken[p]);
     Comparator<Integer> order =
         byTaken.thenComparing(
-            (a, b) -> PriorityOrder.compare(pkgFreePrio[b], pkgFreePrio[a], prefer));
+            (a, b) -> PriorityOrder.compare(pkgFreePrio[b], pkgFreePrio[a], prefer, wanted));
     Integer[] pkgs = IntStream.range(0, pkgFree.length).boxed().toArray(Integer[]::new);
     Arrays.sort(pkgs, order.thenComparing(Comparator.naturalOrder()));
     return pkgs;

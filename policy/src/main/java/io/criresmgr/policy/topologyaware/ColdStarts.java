@@ -1,5 +1,6 @@
 package io.criresmgr.policy.topologyaware;
 
+import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyEvent;
 import java.time.Clock;
 import java.time.Duration;
@@ -72,8 +73,10 @@ final class ColdStarts {
 
   private static Grant finish(Grant g, PoolTree tree, MemoryGuarantee.Names names) {
     Pool pool = tree.pool(g.memoryPool());
-    LOG.info("finishing coldstart period for {}", names.of(g.cacheId()));
-    return g.withColdStart(GrantAllocator.memset(pool, g.memoryTypes()), Duration.ZERO, 0);
+    CpuSet nodes = MemorySupply.memset(pool, g.memoryTypes());
+    LOG.info(
+        "finishing coldstart period for {}: pinning to memory {}", names.of(g.cacheId()), nodes);
+    return g.withColdStart(nodes, Duration.ZERO, 0);
   }
 
   private static PolicyEvent event(String cacheId, long deadline) {

@@ -4,6 +4,7 @@ import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.MemoryType;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -52,8 +53,17 @@ final class GrantAllocator {
     if (req.cpu().kind() == CpuKind.RESERVED && tree.root().reserved().isEmpty()) {
       req = req.withCpu(kind(req.cpu(), CpuKind.NORMAL)); // no reserved CPUs: use normal ones
     }
-    Pool pool = choose(ledger, req, affinity, hint);
-    Grant grant = allocateFrom(ledger, pool, req);
+    PoolScore chosen = choose(ledger, req, affinity, hint);
+    Pool pool = chosen == null ? tree.root() : chosen.pool();
+    Grant grant;
+    try {
+      grant = allocateFrom(ledger, pool, req);
+    } catch (PolicyException e) {
+      // the best pool lacked capacity (every pool does): say so rather than why that one failed
+      throw chosen != null && !PoolSelector.sufficient(chosen, req.cpu())
+          ? noRoom(ledger, req, e)
+          : e;
+    }
     ledger.add(grant);
     LOG.debug(
         "{}: allocated {} from {}: exclusive {}, memory {} at {} (nodes {})",
@@ -68,10 +78,12 @@ final class GrantAllocator {
     return ledger.grant(grant.cacheId()).orElseThrow();
   }
 
-  private Pool choose(Ledger ledger, ContainerRequest r, double[] affinity, @Nullable String hint) {
+  /** The best scored pool, or null for requests that go to the root without scoring. */
+  private @Nullable PoolScore choose(
+      Ledger ledger, ContainerRequest r, double[] affinity, @Nullable String hint) {
     PoolTree tree = ledger.tree();
     if (r.cpu().kind() != CpuKind.NORMAL || r.container().namespace().equals("kube-system")) {
-      return tree.root();
+      return null;
     }
     List<PoolScore> candidates = PoolSelector.candidates(ledger, r, affinity);
     if (hint != null) {
@@ -80,7 +92,7 @@ final class GrantAllocator {
               .filter(s -> s.pool().name().equals(hint) && PoolSelector.sufficient(s, r.cpu()))
               .findFirst();
       if (hinted.isPresent()) {
-        return hinted.get().pool();
+        return hinted.get();
       }
       LOG.debug("{}: cannot use hinted pool {}", r.prettyName(), hint);
     }
@@ -88,48 +100,47 @@ final class GrantAllocator {
       LOG.debug("{}: pool fitting for {}", r.prettyName(), r.describe());
       PoolSelector.sorted(candidates, r.cpu()).forEach(s -> LOG.debug("  - {}", s));
     }
-    return PoolSelector.best(candidates, r.cpu())
-        .orElseThrow(
-            () ->
-                new PolicyException(
-                    "topology-aware: no pool has enough memory for "
-                        + r.prettyName()
-                        + " ("
-                        + r.describe()
-                        + "); free memory at the root: "
-                        + ledger.freeMemory(tree.root().id())))
-        .pool();
+    PoolScore best =
+        PoolSelector.best(candidates, r.cpu())
+            .orElseThrow(
+                () ->
+                    new PolicyException(
+                        "topology-aware: cannot allocate "
+                            + r.describe()
+                            + " for "
+                            + r.prettyName()
+                            + ": no pool has enough memory; the root has "
+                            + ledger.freeMemory(tree.root().id())
+                            + " free"));
+    return best;
+  }
+
+  private static PolicyException noRoom(Ledger ledger, ContainerRequest r, PolicyException e) {
+    int root = ledger.tree().root().id();
+    return new PolicyException(
+        "topology-aware: cannot allocate "
+            + r.describe()
+            + " for "
+            + r.prettyName()
+            + ": no pool has room for it; the root has "
+            + ledger.allocatableShared(root)
+            + "m of shared CPU left on CPUs "
+            + ledger.freeSharable(root)
+            + " (exclusive CPUs are sliced off only if some shared CPU remains), "
+            + ledger.freeIsolated(root).size()
+            + " free isolated CPUs and free memory "
+            + ledger.freeMemory(root),
+        e);
   }
 
   /** Allocates CPUs and memory for {@code r} from {@code pool} (the grant is not recorded). */
   Grant allocateFrom(Ledger ledger, Pool pool, ContainerRequest r) {
-    CpuRequest c = r.cpu();
-    CpuKind kind = c.kind();
-    int full = c.full();
-    long fraction = c.fractionMilli();
-    if (kind == CpuKind.RESERVED && full > 0) {
-      LOG.warn(
-          "{}: exclusive reserved CPUs are not supported, {} CPUs taken as a fraction",
-          r.prettyName(),
-          full);
-      fraction += 1000L * full;
-      full = 0;
-    }
-    if (kind == CpuKind.RESERVED
-        && fraction > 0
-        && ledger.allocatableReserved(pool.id()) < fraction) {
-      LOG.warn(
-          "{}: needs {}m reserved CPU, {} has {}m left; using normal CPUs instead (is"
-              + " ReservedResources big enough?)",
-          r.prettyName(),
-          fraction,
-          pool.name(),
-          ledger.allocatableReserved(pool.id()));
-      kind = CpuKind.NORMAL;
-    }
-    CpuSet exclusive = kind == CpuKind.NORMAL ? exclusive(ledger, pool, r, full) : CpuSet.EMPTY;
+    CpuRequest c = reservedAsFraction(r);
+    CpuKind kind = reservedOrNormal(ledger, pool, r, c);
+    CpuSet exclusive = kind == CpuKind.NORMAL ? exclusive(ledger, pool, r, c.full()) : CpuSet.EMPTY;
+    long fraction = kind == CpuKind.PRESERVE ? 0 : c.fractionMilli();
     checkFraction(ledger, pool, r, kind, exclusive, fraction);
-    Memory memory = memory(ledger, pool, r);
+    Memory memory = MemorySupply.take(ledger, pool, r);
     MemoryRequest m = r.memory();
     boolean coldStart =
         !m.coldStart().isZero()
@@ -141,24 +152,53 @@ final class GrantAllocator {
         kind,
         pool.id(),
         exclusive,
-        kind == CpuKind.PRESERVE ? 0 : fraction,
+        fraction,
         pool.id(),
         m.types(),
-        memset(pool, initial),
+        MemorySupply.memset(pool, initial),
         memory,
-        coldStart ? m.coldStart() : java.time.Duration.ZERO,
+        coldStart ? m.coldStart() : Duration.ZERO,
         0,
         c.hideHyperthreads(),
         m.preserve());
   }
 
-  /** The pool's nodes of {@code types}, else its DRAM nodes, else all of them (cri-resmgr's). */
-  static CpuSet memset(Pool pool, Set<MemoryType> types) {
-    CpuSet nodes = pool.memset(types);
-    if (nodes.isEmpty()) {
-      nodes = pool.memset(EnumSet.of(MemoryType.DRAM));
+  /** Reserved CPUs are never exclusive: whole CPUs asked for count as a fraction. */
+  private static CpuRequest reservedAsFraction(ContainerRequest r) {
+    CpuRequest c = r.cpu();
+    if (c.kind() != CpuKind.RESERVED || c.full() == 0) {
+      return c;
     }
-    return nodes.isEmpty() ? pool.memset() : nodes;
+    LOG.warn(
+        "{}: exclusive reserved CPUs are not supported, {} CPUs taken as a fraction",
+        r.prettyName(),
+        c.full());
+    return new CpuRequest(
+        c.kind(),
+        0,
+        c.fractionMilli() + 1000L * c.full(),
+        c.isolate(),
+        c.requireIsolated(),
+        c.priority(),
+        c.hideHyperthreads(),
+        c.limitMilli());
+  }
+
+  /** The request's kind, or normal for a reserved request the reserved CPUs cannot hold. */
+  private static CpuKind reservedOrNormal(
+      Ledger ledger, Pool pool, ContainerRequest r, CpuRequest c) {
+    long left = ledger.allocatableReserved(pool.id());
+    if (c.kind() != CpuKind.RESERVED || c.fractionMilli() == 0 || left >= c.fractionMilli()) {
+      return c.kind();
+    }
+    LOG.warn(
+        "{}: needs {}m reserved CPU, {} has {}m left; using normal CPUs instead (is"
+            + " ReservedResources big enough?)",
+        r.prettyName(),
+        c.fractionMilli(),
+        pool.name(),
+        left);
+    return CpuKind.NORMAL;
   }
 
   private CpuSet exclusive(Ledger ledger, Pool pool, ContainerRequest r, int full) {
@@ -175,35 +215,24 @@ final class GrantAllocator {
       taken = picker.take(ledger.freeSharable(pool.id()), full, prio);
     } else {
       throw new PolicyException(
-          "topology-aware: cannot allocate "
-              + r.describe()
-              + " for "
-              + r.prettyName()
-              + ": "
-              + pool.name()
-              + " cannot slice "
-              + full
-              + " exclusive CPUs off its sharable CPUs "
-              + ledger.freeSharable(pool.id())
-              + " ("
-              + ledger.allocatableShared(pool.id())
-              + "m allocatable, which must stay above the slice) and has "
-              + isolated.size()
-              + " free isolated CPUs");
+          String.format(
+              "topology-aware: cannot allocate %s for %s: %s cannot slice %d exclusive CPUs off"
+                  + " its sharable CPUs %s (%dm allocatable, which must stay above the slice) and"
+                  + " has %d free isolated CPUs",
+              r.describe(),
+              r.prettyName(),
+              pool.name(),
+              full,
+              ledger.freeSharable(pool.id()),
+              ledger.allocatableShared(pool.id()),
+              isolated.size()));
     }
     if (c.requireIsolated() && !pool.isolated().containsAll(taken)) {
       throw new PolicyException(
-          "topology-aware: "
-              + r.prettyName()
-              + " requires isolated CPUs for its "
-              + full
-              + " exclusive CPUs, but "
-              + pool.name()
-              + " has only "
-              + isolated.size()
-              + " free isolated CPUs ("
-              + isolated
-              + ")");
+          String.format(
+              "topology-aware: %s requires isolated CPUs for its %d exclusive CPUs, but %s has"
+                  + " only %d free isolated CPUs (%s)",
+              r.prettyName(), full, pool.name(), isolated.size(), isolated));
     }
     return taken;
   }
@@ -232,43 +261,6 @@ final class GrantAllocator {
               + (kind == CpuKind.RESERVED ? "reserved" : "shared")
               + " CPU left");
     }
-  }
-
-  private static Memory memory(Ledger ledger, Pool pool, ContainerRequest r) {
-    MemoryRequest m = r.memory();
-    long left = m.bytes();
-    Memory free = ledger.freeMemory(pool.id());
-    Memory got = Memory.NONE;
-    for (MemoryType t : Memory.ALLOCATION_ORDER) {
-      if (left > 0 && m.types().contains(t)) {
-        long take = Math.min(left, Math.max(0, free.get(t)));
-        got = got.plus(t, take);
-        left -= take;
-      }
-      if (left > 0 && t == MemoryType.PMEM && !m.coldStart().isZero()) {
-        throw memoryError(r, pool, free, "not enough PMEM for a cold start");
-      }
-    }
-    if (left > 0) {
-      throw memoryError(r, pool, free, Memory.pretty(left) + " short");
-    }
-    return got;
-  }
-
-  private static PolicyException memoryError(
-      ContainerRequest r, Pool pool, Memory free, String why) {
-    return new PolicyException(
-        "topology-aware: cannot allocate "
-            + r.describe()
-            + " for "
-            + r.prettyName()
-            + " from "
-            + pool.name()
-            + ": "
-            + why
-            + " (free: "
-            + free
-            + ")");
   }
 
   private static CpuRequest kind(CpuRequest c, CpuKind kind) {

@@ -79,7 +79,7 @@ final class MemoryGuarantee {
       if (ledger.extraMemory(a).total() + required <= ledger.freeMemory(a).total()) {
         Pool parent = tree.pool(a);
         checkPerType(ledger, g, parent, names);
-        ledger.add(g.withMemoryPool(a, GrantAllocator.memset(parent, g.memoryTypes())));
+        ledger.add(g.withMemoryPool(a, MemorySupply.memset(parent, g.memoryTypes())));
         LOG.info(
             "moved container {} upward to node {} to guarantee memory",
             names.of(g.cacheId()),

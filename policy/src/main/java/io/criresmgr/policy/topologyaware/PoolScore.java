@@ -10,7 +10,9 @@ package io.criresmgr.policy.topologyaware;
  * @param shared allocatable shared milli-CPUs minus the request's sliced and shared part
  * @param colocated grants of the request's CPU kind in the pool
  * @param affinity the affinity score of the pool for the container
- * @param memoryTypes whether the pool has every memory type the request allows
+ * @param memoryTypes whether the request restricts memory types (allows fewer than the node has)
+ *     and the pool has every type it allows; false for unrestricted requests, as cri-resmgr's
+ *     default type (all three, HBM included) matched no pool
  */
 record PoolScore(
     Pool pool,
@@ -50,7 +52,8 @@ record PoolScore(
         shared,
         ledger.colocated(pool.id(), request.kind()),
         a,
-        pool.hasMemoryTypes(memory.types()));
+        !memory.types().containsAll(ledger.tree().presentTypes())
+            && pool.hasMemoryTypes(memory.types()));
   }
 
   @Override

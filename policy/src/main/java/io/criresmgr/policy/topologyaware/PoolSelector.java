@@ -14,7 +14,7 @@ import java.util.Optional;
  *   <li>insufficient capacity loses (normal: isolated below 0 or shared at most 0; reserved:
  *       reserved below 0);
  *   <li>the higher affinity score wins;
- *   <li>the pool having every memory type the request allows wins;
+ *   <li>if the request restricts memory types, the pool having every type it allows wins;
  *   <li>the deeper pool wins;
  *   <li>reserved: more reserved capacity per colocated container wins;
  *   <li>normal, isolating, with isolated capacity in either: more isolated wins, then the lower id;

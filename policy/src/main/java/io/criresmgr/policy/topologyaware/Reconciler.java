@@ -57,7 +57,7 @@ final class Reconciler {
       try {
         realloc.allocate(s, c, m.getValue().pool());
         LOG.info("reallocated {} (it was in {})", s.name(c.cacheId()), m.getValue().pool());
-      } catch (PolicyException ex) {
+      } catch (PolicyException | IllegalArgumentException ex) {
         LOG.warn(
             "dropping the grant of {}, it keeps its current CPUs and memory: {}",
             s.name(c.cacheId()),

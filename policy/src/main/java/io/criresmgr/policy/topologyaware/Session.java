@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One decision in the making: the node, a working copy of the ledger, and the timers to ask for.
@@ -22,6 +24,8 @@ import org.jspecify.annotations.Nullable;
  * policy data. A session on freshly restored state compares every container.
  */
 final class Session {
+  private static final Logger LOG = LoggerFactory.getLogger(Session.class);
+
   private final NodeState node;
   private final Ledger ledger;
   private final boolean fresh;
@@ -93,6 +97,16 @@ final class Session {
           updates.add(new Decisions.Update(c.cacheId(), a));
         }
       }
+    }
+    if (LOG.isDebugEnabled()) {
+      updates.forEach(
+          u ->
+              LOG.debug(
+                  "{}: pinning to cpuset {}, memory {}, {} CPU shares",
+                  name(u.cacheId()),
+                  u.assignment().cpus(),
+                  u.assignment().mems(),
+                  u.assignment().cpuShares()));
     }
     Decisions d = Decisions.of(updates).withPolicyData(ledger.policyData());
     for (Timer t : timers) {

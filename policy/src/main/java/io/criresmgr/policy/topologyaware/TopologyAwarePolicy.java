@@ -14,7 +14,7 @@ import io.criresmgr.policy.PolicyEvent;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.PolicyMetrics;
 import java.time.Clock;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -97,15 +97,15 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
   public Decisions rebalance(NodeState node) {
     Session s = open(node);
     dropGrantsOfInactiveContainers(s);
-    Map<Container, Grant> movable = new LinkedHashMap<>();
+    List<Map.Entry<Container, Grant>> movable = new ArrayList<>();
     for (Container c : node.containers()) {
       Optional<Grant> g = s.ledger().grant(c.cacheId());
       if (c.state().isActive() && g.isPresent() && c.qosClass() != QosClass.GUARANTEED) {
-        movable.put(c, g.get());
+        movable.add(Map.entry(c, g.get()));
         s.ledger().remove(c.cacheId());
       }
     }
-    movable.forEach((c, old) -> reallocate(s, c, old));
+    movable.forEach(e -> reallocate(s, e.getKey(), e.getValue()));
     ColdStarts.resume(s, clock);
     return close(s, null, true);
   }
@@ -181,9 +181,13 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
   /** A session on the current state: remembered, or restored from the policy data. */
   Session open(NodeState node) {
     JsonNode data = node.policyData(name).orElse(MissingNode.getInstance());
-    Ledger known = memo.get(data);
+    StateMemo.Entry known = memo.get(data);
     if (known != null) {
-      return new Session(node, known.copy(), false);
+      Session s = new Session(node, known.ledger().copy(), known.restored());
+      if (known.restored()) {
+        ColdStarts.resume(s, clock); // the timers of a restored state were not asked for yet
+      }
+      return s;
     }
     Session s = new Session(node, new Ledger(tree), true);
     Reconciler.restore(data, s, (session, c, hint) -> allocate(session, c, hint));
@@ -193,17 +197,27 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
 
   private Decisions close(Session s, @Nullable String subject, boolean all) {
     Decisions d = s.finish(subject, all, assignments);
-    d.policyData().ifPresent(data -> memo.put(data, s.ledger()));
+    d.policyData().ifPresent(data -> memo.put(data, s.ledger(), false));
     return d;
+  }
+
+  /** The current state for read-only views; a restored one is remembered, so it logs once. */
+  private Ledger view(NodeState node) {
+    JsonNode data = node.policyData(name).orElse(MissingNode.getInstance());
+    Session s = open(node);
+    if (s.fresh() && memo.get(data) == null) {
+      memo.put(data, s.ledger().copy(), true);
+    }
+    return s.ledger();
   }
 
   @Override
   public JsonNode introspect(NodeState node) {
-    return PolicyView.introspect(open(node).ledger(), options);
+    return PolicyView.introspect(view(node), options);
   }
 
   @Override
   public List<Gauge> collect(NodeState node) {
-    return PolicyView.gauges(open(node).ledger(), name);
+    return PolicyView.gauges(view(node), name);
   }
 }

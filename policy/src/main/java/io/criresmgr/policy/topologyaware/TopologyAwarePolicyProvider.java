@@ -78,6 +78,9 @@ public final class TopologyAwarePolicyProvider implements PolicyProvider {
 
   @Override
   public String description() {
+    if (name.equals(ALIAS)) {
+      return "Alias of topology-aware, with its own options section policy." + ALIAS + ".";
+    }
     return "Places containers by hardware topology: exclusive, isolated, shared and reserved CPUs"
         + " and memory close to them.";
   }

@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.sysfs.SystemTopology;
+import io.criresmgr.policy.sysfs.TopologySpec;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Allocation order on the e2e VM layout n4c16 (cores {0,1}, {2,3}, ...; package 0 = 0-7). */
+/**
+ * Allocation order on the e2e VM layout n4c16 (cores {0,1}, {2,3}, ...; package 0 = 0-7), where
+ * every CPU has the same priority, so priorities play no part.
+ */
 class CpuAllocatorTest {
   private static final SystemTopology N4C16 = GridTopology.n4c16().build();
   private final CpuAllocator allocator = new CpuAllocator(N4C16);
@@ -37,15 +41,31 @@ class CpuAllocatorTest {
       })
   void picksWhatTheEndToEndTestsExpect(int count, String from, String expected) {
     assertEquals(CpuSet.parse(expected), allocate(from, count));
+    // the same on the e2e spec as the simulator and the fake sysfs number it
+    CpuAllocator spec = new CpuAllocator(TopologySpec.builtIn("n4c16").topology());
+    assertEquals(
+        CpuSet.parse(expected), spec.allocate(CpuSet.parse(from), count, CpuPriority.NORMAL));
   }
 
   @Test
-  void aLoneThreadGoesToThePackageWithMoreFreeCpusOfThePreferredPriority() {
-    // cri-resmgr compares the packages' free CPUs of the preferred priority before package ids:
-    // package 1 has 8 free normal CPUs, package 0 only 7.
-    assertEquals(CpuSet.of(8), allocate("1-15", 1));
-    // Without a preference the lower package wins, and there the thread whose sibling is taken.
+  void withUniformPrioritiesTheLowerPackageAndTheThreadWhoseSiblingIsTakenWin() {
+    assertEquals(CpuSet.of(1), allocate("1-15", 1));
     assertEquals(CpuSet.of(1), allocator.allocate(CpuSet.parse("1-15"), 1, CpuPriority.NONE));
+    assertEquals(CpuSet.of(0), allocate("0-14", 1));
+  }
+
+  @Test
+  void podpoolsInstantiatesItsPoolsAsTheEndToEndTestsExpect() {
+    // reference §12.5: available 2-15, reserved 15; three 1-CPU and three 2-CPU pools in turn
+    CpuSet free = CpuSet.parse("2-14");
+    StringBuilder pools = new StringBuilder();
+    for (int size : new int[] {1, 1, 1, 2, 2, 2}) {
+      CpuSet pool = allocator.allocate(free, size, CpuPriority.NORMAL);
+      pools.append(pool).append(' ');
+      free = free.difference(pool);
+    }
+    assertEquals("2 3 4 6-7 8-9 10-11 ", pools.toString());
+    assertEquals(CpuSet.parse("5,12-14"), free);
   }
 
   @Test
@@ -116,7 +136,7 @@ class CpuAllocatorTest {
         "cannot allocate 3 CPUs from 0-1,100-101: only 2 of them are online",
         assertThrows(PolicyException.class, () -> allocate("0-1,100-101", 3)).getMessage());
     assertEquals(
-        "cannot release 5 CPUs: only 4 in 0-3",
+        "cannot release 5 CPUs: only 4 available in 0-3",
         assertThrows(
                 PolicyException.class,
                 () -> allocator.release(CpuSet.parse("0-3"), 5, CpuPriority.NORMAL))
@@ -143,6 +163,11 @@ class CpuAllocatorTest {
     assertEquals(
         "CPU priority classes overlap: 3 in LOW again",
         assertThrows(IllegalArgumentException.class, () -> new CpuAllocator(N4C16, overlapping))
+            .getMessage());
+    Map<CpuPriority, CpuSet> none = Map.of(CpuPriority.NONE, CpuSet.parse("0-3"));
+    assertEquals(
+        "NONE is not a CPU priority class",
+        assertThrows(IllegalArgumentException.class, () -> new CpuAllocator(N4C16, none))
             .getMessage());
   }
 

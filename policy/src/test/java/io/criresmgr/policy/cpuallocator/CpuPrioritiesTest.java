@@ -11,25 +11,32 @@ import java.util.Map;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
-/** Priority classes derived from cpufreq and core types, and how allocation follows them. */
+/**
+ * Priority classes derived from cpufreq and core types, package by package, and how allocation
+ * follows them. The layout is n4c16: package 0 = CPUs 0-7, package 1 = 8-15, cores {0,1}, {2,3}...
+ */
 class CpuPrioritiesTest {
-  private static final CpuSet FIRST = CpuSet.range(0, 7);
-  private static final CpuSet SECOND = CpuSet.range(8, 15);
+  /** The first half of each package. */
+  private static final CpuSet FIRST_HALVES = CpuSet.parse("0-3,8-11");
+
+  private static final CpuSet SECOND_HALVES = CpuSet.parse("4-7,12-15");
 
   /** n4c16 with each CPU's frequency facts and core type set by id. */
   private static SystemTopology n4c16(IntFunction<CpuFrequency> freq, IntFunction<CoreType> type) {
-    return GridTopology.n4c16()
-        .build(
-            c ->
-                new Cpu(
-                    c.id(),
-                    c.packageId(),
-                    c.dieId(),
-                    c.nodeId(),
-                    c.coreId(),
-                    c.threads(),
-                    freq.apply(c.id()),
-                    type.apply(c.id())));
+    return GridTopology.n4c16().build(c -> with(c, c.threads(), freq, type));
+  }
+
+  private static Cpu with(
+      Cpu c, CpuSet threads, IntFunction<CpuFrequency> freq, IntFunction<CoreType> type) {
+    return new Cpu(
+        c.id(),
+        c.packageId(),
+        c.dieId(),
+        c.nodeId(),
+        c.coreId(),
+        threads,
+        freq.apply(c.id()),
+        type.apply(c.id()));
   }
 
   private static CpuFrequency freq(long baseKhz, String epp) {
@@ -56,76 +63,79 @@ class CpuPrioritiesTest {
   }
 
   @Test
-  void cpusAboveTheLowestBaseFrequencyAreHigh() {
+  void cpusAboveTheLowestBaseFrequencyOfTheirPackageAreHigh() {
     assertEquals(
-        classes(CpuSet.range(0, 3), CpuSet.EMPTY, CpuSet.range(4, 15)),
+        classes(FIRST_HALVES, CpuSet.EMPTY, SECOND_HALVES),
         discover(
-            id -> freq(id < 4 ? 2_400_000 : id < 14 ? 2_000_000 : 0, ""), id -> CoreType.UNKNOWN));
+            id -> freq(FIRST_HALVES.contains(id) ? 2_400_000 : id == 15 ? 0 : 2_000_000, ""),
+            id -> CoreType.UNKNOWN));
+    // differences between packages do not count
+    assertEquals(
+        classes(CpuSet.EMPTY, CpuSet.range(0, 15), CpuSet.EMPTY),
+        discover(id -> freq(id < 8 ? 2_400_000 : 2_000_000, ""), id -> CoreType.UNKNOWN));
   }
 
   @Test
   void cpusWithAnEppBelowTheLeastPerformingOneAreHighAndEppWinsOverFrequency() {
+    // package 0: the faster half has the power EPP; package 1: one frequency, three EPPs
+    IntFunction<CpuFrequency> freqs =
+        id ->
+            id < 8
+                ? freq(id < 4 ? 2_400_000 : 2_000_000, id < 4 ? "power" : "performance")
+                : freq(2_000_000, id < 12 ? "balance_power" : id < 15 ? "balance_performance" : "");
     assertEquals(
-        classes(SECOND.difference(CpuSet.of(15)), CpuSet.EMPTY, FIRST.union(CpuSet.of(15))),
-        discover(
-            id ->
-                freq(
-                    id < 8 ? 2_400_000 : 2_000_000,
-                    id < 8 ? "power" : id < 12 ? "performance" : id < 15 ? "balance_power" : "?"),
-            id -> CoreType.UNKNOWN));
+        classes(CpuSet.parse("4-7,12-14"), CpuSet.EMPTY, CpuSet.parse("0-3,8-11,15")),
+        discover(freqs, id -> CoreType.UNKNOWN));
   }
 
   @Test
   void performanceCoresAreHighAndEfficientCoresLowWhenNothingElseDiffers() {
     assertEquals(
-        classes(FIRST, CpuSet.EMPTY, SECOND),
+        classes(FIRST_HALVES, CpuSet.EMPTY, SECOND_HALVES),
         discover(
-            id -> CpuFrequency.UNKNOWN, id -> id < 8 ? CoreType.PERFORMANCE : CoreType.EFFICIENT));
+            id -> CpuFrequency.UNKNOWN,
+            id -> FIRST_HALVES.contains(id) ? CoreType.PERFORMANCE : CoreType.EFFICIENT));
   }
 
   @Test
-  void idleCoresAreTakenByPriority() {
+  void cpusAreTakenByPriority() {
     CpuAllocator allocator =
         new CpuAllocator(
-            n4c16(id -> freq(id < 8 ? 2_000_000 : 2_400_000, ""), id -> CoreType.UNKNOWN));
+            n4c16(
+                id -> freq(SECOND_HALVES.contains(id) ? 2_400_000 : 2_000_000, ""),
+                id -> CoreType.UNKNOWN));
     CpuSet all = CpuSet.range(0, 15);
-    assertEquals(CpuSet.parse("8-9"), allocator.allocate(all, 2, CpuPriority.HIGH));
+    assertEquals(CpuSet.parse("4-5"), allocator.allocate(all, 2, CpuPriority.HIGH));
     assertEquals(CpuSet.parse("0-1"), allocator.allocate(all, 2, CpuPriority.LOW));
     assertEquals(CpuSet.parse("0-1"), allocator.allocate(all, 2, CpuPriority.NORMAL));
     assertEquals(CpuSet.parse("0-1"), allocator.allocate(all, 2, CpuPriority.NONE));
-    // single threads: the preferred priority first, then the others by rank
-    assertEquals(CpuSet.of(8), allocator.allocate(CpuSet.parse("0,2,8,10"), 1, CpuPriority.HIGH));
-    assertEquals(CpuSet.of(0), allocator.allocate(CpuSet.parse("0,2,8,10"), 1, CpuPriority.LOW));
+    // single threads (no idle core): the package that fits tighter, then the preferred priority
+    CpuSet halfCores = CpuSet.parse("0,2,4,6,8,12");
+    assertEquals(CpuSet.of(12), allocator.allocate(halfCores, 1, CpuPriority.HIGH));
+    assertEquals(CpuSet.of(8), allocator.allocate(halfCores, 1, CpuPriority.LOW));
+    assertEquals(CpuSet.parse("4,6"), allocator.allocate(halfCores, 2, CpuPriority.HIGH));
+    assertEquals(CpuSet.parse("0,2"), allocator.allocate(halfCores, 2, CpuPriority.LOW));
   }
 
   @Test
   void aWholeCoreThatFitsComesBeforeAThreadOfThePreferredPriority() {
-    // P-cores {0,1}..{6,7} and single-thread E-cores 8..15: a one-CPU request takes the first
-    // E-core in the whole-core step even when preferring high priority, as cri-resmgr does.
+    // one package: P-cores {0,1}..{6,7} and single-thread E-cores 8..15. A one-CPU request takes
+    // the first E-core in the whole-core step even when preferring high priority, as cri-resmgr
+    // does.
     SystemTopology hybrid =
-        GridTopology.n4c16()
+        new GridTopology(1, 2, 4, 2, false)
             .build(
                 c ->
                     c.id() < 8
-                        ? new Cpu(
-                            c.id(),
-                            c.packageId(),
-                            0,
-                            c.nodeId(),
-                            c.coreId(),
-                            c.threads(),
-                            CpuFrequency.UNKNOWN,
-                            CoreType.PERFORMANCE)
-                        : new Cpu(
-                            c.id(),
-                            c.packageId(),
-                            0,
-                            c.nodeId(),
-                            c.id(),
+                        ? with(
+                            c, c.threads(), id -> CpuFrequency.UNKNOWN, id -> CoreType.PERFORMANCE)
+                        : with(
+                            c,
                             CpuSet.of(c.id()),
-                            CpuFrequency.UNKNOWN,
-                            CoreType.EFFICIENT));
+                            id -> CpuFrequency.UNKNOWN,
+                            id -> CoreType.EFFICIENT));
     CpuAllocator allocator = new CpuAllocator(hybrid);
+    assertEquals(CpuSet.parse("0-7"), allocator.priorities().get(CpuPriority.HIGH));
     assertEquals(CpuSet.of(8), allocator.allocate(CpuSet.range(0, 15), 1, CpuPriority.HIGH));
     assertEquals(CpuSet.parse("0-1"), allocator.allocate(CpuSet.range(0, 15), 2, CpuPriority.HIGH));
     assertEquals(CpuSet.parse("8-9"), allocator.allocate(CpuSet.range(0, 15), 2, CpuPriority.LOW));

@@ -23,6 +23,19 @@ class PriorityOrderTest {
   }
 
   @Test
+  void whenBothHaveEnoughOfThePreferredPriorityTheTighterFitWins() {
+    assertTrue(
+        PriorityOrder.compare(new int[] {0, 3, 0}, new int[] {0, 5, 0}, CpuPriority.NORMAL, 3) > 0);
+    assertTrue(
+        PriorityOrder.compare(new int[] {0, 3, 0}, new int[] {0, 5, 0}, CpuPriority.NORMAL, 4) < 0);
+    // a tie in the tight fit ends the comparison, lower priorities are not looked at
+    assertEquals(
+        0, PriorityOrder.compare(new int[] {0, 3, 0}, new int[] {0, 3, 9}, CpuPriority.NORMAL, 2));
+    assertTrue(
+        PriorityOrder.compare(new int[] {0, 3, 0}, new int[] {0, 3, 9}, CpuPriority.NORMAL, 0) < 0);
+  }
+
+  @Test
   void singleCpuRanks() {
     // indexes HIGH, NORMAL, LOW, no class; 0 is the best
     assertArrayEquals(new int[] {0, 1, 2, 3}, PriorityOrder.singleCpuRanks(CpuPriority.HIGH));

@@ -61,7 +61,7 @@ final class ReferenceModel {
   }
 
   private Comparator<Integer> comparing(java.util.function.IntFunction<CpuSet> set) {
-    return (a, b) -> cmp(set.apply(b), set.apply(a));
+    return (a, b) -> cmp(set.apply(b), set.apply(a), -1);
   }
 
   private void takeIdle(
@@ -83,9 +83,10 @@ final class ReferenceModel {
     List<Integer> cpus = new ArrayList<>(from.stream().boxed().toList());
     cpus.sort(
         Comparator.<Integer>comparingInt(id -> -pkg(id).intersection(result).size())
-            .thenComparing((a, b) -> cmp(pkg(b).intersection(from), pkg(a).intersection(from)))
+            .thenComparing(
+                (a, b) -> cmp(pkg(b).intersection(from), pkg(a).intersection(from), count))
             .thenComparingInt(id -> topology.cpu(id).packageId())
-            .thenComparing((a, b) -> cmp(CpuSet.of(b), CpuSet.of(a)))
+            .thenComparing((a, b) -> cmp(CpuSet.of(b), CpuSet.of(a), 0))
             .thenComparingInt(id -> pkg(id).intersection(from).size())
             .thenComparingInt(id -> topology.coreCpus(id).intersection(from).size())
             .thenComparing(Comparator.naturalOrder()));
@@ -105,13 +106,18 @@ final class ReferenceModel {
   }
 
   /** cri-resmgr's {@code cmpCPUSet}: positive if {@code a} is preferred. */
-  private int cmp(CpuSet a, CpuSet b) {
+  private int cmp(CpuSet a, CpuSet b, int wanted) {
     if (prefer == CpuPriority.NONE) {
       return 0;
     }
     CpuPriority[] all = {CpuPriority.HIGH, CpuPriority.NORMAL, CpuPriority.LOW};
     for (int p = prefer.ordinal(); p < all.length; p++) {
-      int diff = count(a, all[p]) - count(b, all[p]);
+      int prefA = count(a, all[p]);
+      int prefB = count(b, all[p]);
+      if (wanted > 0 && p == prefer.ordinal() && prefA >= wanted && prefB >= wanted) {
+        return prefB - prefA;
+      }
+      int diff = prefA - prefB;
       if (diff != 0) {
         return diff;
       }

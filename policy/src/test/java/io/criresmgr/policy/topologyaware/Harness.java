@@ -36,6 +36,7 @@ final class Harness {
   final SystemTopology topology;
   final FakeNode node = new FakeNode(TopologyAwarePolicyProvider.NAME);
   final SimpleRequests requests;
+  private final boolean real;
   TopologyAwarePolicy policy;
   Clock clock = Clock.systemUTC();
   Decisions last = Decisions.NONE;
@@ -49,9 +50,36 @@ final class Harness {
       Map<String, String> available,
       String reserved,
       TopologyAwareOptions options) {
+    this(topology, available, reserved, options, false);
+  }
+
+  private Harness(
+      SystemTopology topology,
+      Map<String, String> available,
+      String reserved,
+      TopologyAwareOptions options,
+      boolean real) {
     this.topology = topology;
     this.requests = new SimpleRequests(options);
-    this.policy = create(topology, available, reserved, options, requests, Clock.systemUTC());
+    this.real = real;
+    this.policy = create(topology, available, reserved, options, source(options), clock);
+  }
+
+  /** A harness whose policy derives requests from annotations as in production. */
+  static Harness withPreferences(
+      SystemTopology topology,
+      Map<String, String> available,
+      String reserved,
+      TopologyAwareOptions options) {
+    return new Harness(topology, available, reserved, options, true);
+  }
+
+  private RequestSource source(TopologyAwareOptions options) {
+    if (!real) {
+      return requests;
+    }
+    PoolTree tree = create(topology, Map.of(), "0", options, requests, clock).tree();
+    return RequestSource.of(options, tree.presentTypes());
   }
 
   /** A policy created through the provider with the given parts. */
@@ -90,7 +118,7 @@ final class Harness {
 
   /** Replaces the policy (a restart or an options change), keeping the node. */
   void recreate(Map<String, String> available, String reserved, TopologyAwareOptions options) {
-    policy = create(topology, available, reserved, options, requests, clock);
+    policy = create(topology, available, reserved, options, source(options), clock);
   }
 
   /** Creates a Guaranteed pod of {@code count} containers {@code <pod>c<i>}. */

@@ -233,8 +233,8 @@ class CriResmgrCommandTest {
             + " pool for the rest.\n"
             + "  * topology-aware: Places containers by hardware topology: exclusive, isolated,"
             + " shared and reserved CPUs and memory close to them.\n"
-            + "  * memtier: Places containers by hardware topology: exclusive, isolated, shared"
-            + " and reserved CPUs and memory close to them.\n",
+            + "  * memtier: Alias of topology-aware, with its own options section"
+            + " policy.memtier.\n",
         run.out);
     assertNull(run.options);
   }
