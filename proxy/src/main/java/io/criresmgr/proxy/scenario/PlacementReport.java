@@ -60,7 +60,8 @@ final class PlacementReport {
           on.add(c.name());
         }
       }
-      String kind = node.memoryOnly() ? " (" + node.memoryType().label() + ", no CPUs)" : "";
+      String type = (node.far() ? "far " : "") + node.memoryType().label();
+      String kind = node.memoryOnly() ? " (" + type + ", no CPUs)" : "";
       rows.add(
           new String[] {
             "node" + node.id() + kind,
