@@ -56,7 +56,9 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <ul>
  *   <li>{@link #policyAllocateRelease}: the policy's allocate and release decisions for one more
- *       container, nothing applied;
+ *       container, nothing applied, on node states restored from a cache snapshot: the policy
+ *       parses its grants from the policy data first, as after a restart (in the pipeline it
+ *       reuses the state it produced last, see {@code StateMemo});
  *   <li>{@link #createAndRemove}: its CreateContainer and RemoveContainer through the production
  *       {@link ResourceManager} in-process, the runtime answering at once.
  * </ul>
