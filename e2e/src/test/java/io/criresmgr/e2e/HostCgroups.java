@@ -34,17 +34,22 @@ final class HostCgroups {
     return Files.readString(path, StandardCharsets.UTF_8).trim();
   }
 
-  /** Removes the (empty) parent directory in every hierarchy; leftovers are ignored. */
+  /**
+   * Removes the (empty) parent directory in every hierarchy, and then its parents up to the top
+   * level while they are empty; leftovers are ignored.
+   */
   void removeParent(String parent) throws IOException {
     List<Path> hierarchies;
     try (Stream<Path> s = Files.list(root)) {
       hierarchies = s.toList();
     }
     for (Path h : hierarchies) {
-      try {
-        Files.deleteIfExists(h.resolve(relative(parent)));
-      } catch (IOException e) {
-        // still in use (a container left behind); stop-containerd.sh retries
+      for (Path dir = Path.of(relative(parent)); dir != null; dir = dir.getParent()) {
+        try {
+          Files.deleteIfExists(h.resolve(dir));
+        } catch (IOException e) {
+          break; // still in use (a container left behind); stop-containerd.sh retries
+        }
       }
     }
   }

@@ -21,8 +21,9 @@ import java.util.Objects;
  * @param name unique per run; names the pod and its cgroup parent
  * @param logDir the pod's log directory
  * @param namespace the pod's Kubernetes namespace
+ * @param cgroupParent the pod's cgroup parent, below which runc puts its containers
  */
-record WorkflowSpec(String name, Path logDir, String namespace) {
+record WorkflowSpec(String name, Path logDir, String namespace, String cgroupParent) {
   /** The image the bed imports. */
   static final String BUSYBOX = "localhost/e2e/busybox:1";
 
@@ -42,16 +43,20 @@ record WorkflowSpec(String name, Path logDir, String namespace) {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(logDir, "logDir");
     Objects.requireNonNull(namespace, "namespace");
+    Objects.requireNonNull(cgroupParent, "cgroupParent");
   }
 
-  /** A spec in namespace {@value #NAMESPACE}. */
+  /** A spec in namespace {@value #NAMESPACE} with cgroup parent {@code /<name>}. */
   WorkflowSpec(String name, Path logDir) {
-    this(name, logDir, NAMESPACE);
+    this(name, logDir, NAMESPACE, "/" + name);
   }
 
-  /** The pod's cgroup parent, {@code /<name>}. */
-  String cgroupParent() {
-    return "/" + name;
+  /**
+   * A Guaranteed pod as kubelet would run it with {@code --cgroup-root /<name>}: cgroup parent
+   * {@code /<name>/kubepods/pod<name>}, which cri-resmgr reads as QoS class Guaranteed.
+   */
+  static WorkflowSpec guaranteed(String name, Path logDir, String namespace) {
+    return new WorkflowSpec(name, logDir, namespace, "/" + name + "/kubepods/pod" + name);
   }
 
   /** Host network and no hostname: a private UTS namespace would be needed for one. */

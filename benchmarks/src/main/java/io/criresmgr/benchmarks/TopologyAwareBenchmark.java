@@ -1,0 +1,181 @@
+package io.criresmgr.benchmarks;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.criresmgr.api.runtime.v1.CreateContainerRequest;
+import io.criresmgr.api.runtime.v1.LinuxContainerResources;
+import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
+import io.criresmgr.api.runtime.v1.PodSandboxConfig;
+import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
+import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
+import io.criresmgr.api.runtime.v1.StartContainerRequest;
+import io.criresmgr.cache.CacheFile;
+import io.criresmgr.cache.NodeCache;
+import io.criresmgr.policy.HostCpus;
+import io.criresmgr.policy.Policy;
+import io.criresmgr.policy.PolicyContext;
+import io.criresmgr.policy.PolicyProvider;
+import io.criresmgr.policy.sysfs.FakeSysfsWriter;
+import io.criresmgr.policy.sysfs.TopologySpec;
+import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
+import io.criresmgr.proxy.pipeline.ActivePolicy;
+import io.criresmgr.proxy.pipeline.ResourceManager;
+import io.criresmgr.proxy.relay.RelayListener;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The {@code topology-aware} policy's allocation and release against container count and topology
+ * size, on a generated fake sysfs with {@code ReservedResources: {CPU: 750m}}. Before the run,
+ * {@link #containers} containers are created and started through the pipeline: one in five
+ * Guaranteed with one whole CPU (at most a quarter of the CPUs), the others Burstable with half a
+ * CPU, 8 MiB each. Measured (sample time, µs):
+ *
+ * <ul>
+ *   <li>{@link #policyAllocateRelease}: the policy's allocate and release decisions for one more
+ *       container, nothing applied, on node states restored from a cache snapshot: the policy
+ *       parses its grants from the policy data first, as after a restart (in the pipeline it
+ *       reuses the state it produced last, see {@code StateMemo});
+ *   <li>{@link #createAndRemove}: its CreateContainer and RemoveContainer through the production
+ *       {@link ResourceManager} in-process, the runtime answering at once.
+ * </ul>
+ */
+@State(Scope.Benchmark)
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class TopologyAwareBenchmark {
+  /** Topologies by CPU count: built-in specs (docs/topology.md). */
+  static final Map<String, String> TOPOLOGIES =
+      Map.of("16", "n4c16", "128", "n4c128", "448", "n8c448", "4096", "s8c4096");
+
+  /** The node's CPU count, a key of {@link #TOPOLOGIES}. */
+  @Param({"16", "448", "4096"})
+  public String cpus = "448";
+
+  /** Containers in the cache besides the measured one. */
+  @Param({"10", "100", "500"})
+  public int containers = 100;
+
+  /** What the measured container asks for. */
+  @Param({"SHARED", "EXCLUSIVE"})
+  public PipelineStepBenchmark.Kind kind = PipelineStepBenchmark.Kind.SHARED;
+
+  private Path dir = Path.of("");
+  private ResourceManager manager;
+  private Server server;
+  private ManagedChannel channel;
+  private RuntimeServiceBlockingStub stub;
+  private CreateContainerRequest candidate;
+  private Policy policy;
+  private PolicyFixture decisions;
+
+  /** Generates the topology, builds the pipeline and fills the cache through it. */
+  @Setup(Level.Trial)
+  public void start() throws IOException {
+    dir = Files.createTempDirectory("crb");
+    Path root = dir.resolve("host");
+    FakeSysfsWriter.write(TopologySpec.builtIn(TOPOLOGIES.get(cpus)), root);
+    PolicyProvider provider = new TopologyAwarePolicyProvider();
+    PolicyContext context = HostCpus.read(root).context(root, Map.of(), Map.of("CPU", "750m"));
+    policy = provider.create(context, provider.parseOptions(JsonNodeFactory.instance.objectNode()));
+    manager =
+        new ResourceManager(
+            new NodeCache(),
+            new ActivePolicy(provider.name(), policy),
+            List.of(),
+            new InstantRuntime(),
+            new CacheFile(dir.resolve("cache")));
+    String name = InProcessServerBuilder.generateName();
+    server =
+        InProcessServerBuilder.forName(name)
+            .directExecutor()
+            .addService(manager.service(RelayListener.NONE))
+            .build()
+            .start();
+    channel = InProcessChannelBuilder.forName(name).directExecutor().build();
+    stub = RuntimeServiceGrpc.newBlockingStub(channel);
+    int exclusive = Math.min(containers / 5, context.onlineCpus().size() / 4);
+    for (int i = 0; i < containers; i++) {
+      run("pod-" + i, "c0", i < exclusive);
+    }
+    candidate = create("candidate", "measured", kind == PipelineStepBenchmark.Kind.EXCLUSIVE);
+    decisions =
+        PolicyFixture.of(
+            manager.pipeline().run(s -> s.cache().snapshot()).join(), candidate, policy);
+  }
+
+  private void run(String pod, String container, boolean exclusive) {
+    String id = stub.createContainer(create(pod, container, exclusive)).getContainerId();
+    stub.startContainer(StartContainerRequest.newBuilder().setContainerId(id).build());
+  }
+
+  /**
+   * Runs pod {@code pod} (Guaranteed if {@code exclusive}) and returns a CreateContainer for it.
+   */
+  private CreateContainerRequest create(String pod, String container, boolean exclusive) {
+    String qos = exclusive ? "" : "burstable/";
+    PodSandboxConfig config =
+        CriRequests.podConfig(pod).toBuilder()
+            .setLinux(
+                LinuxPodSandboxConfig.newBuilder()
+                    .setCgroupParent("/kubepods/" + qos + "pod" + pod + "-uid"))
+            .build();
+    String podId =
+        stub.runPodSandbox(RunPodSandboxRequest.newBuilder().setConfig(config).build())
+            .getPodSandboxId();
+    LinuxContainerResources resources =
+        (exclusive ? CriRequests.wholeCpus(1) : CriRequests.shared())
+            .toBuilder().setMemoryLimitInBytes(8L << 20).build();
+    return CriRequests.createContainer(podId, config, container, resources);
+  }
+
+  /** Stops the pipeline and deletes the fake sysfs and the cache file. */
+  @TearDown(Level.Trial)
+  public void stop() throws IOException, InterruptedException {
+    channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    manager.close();
+    RelayBenchmark.deleteTree(dir);
+  }
+
+  /** The policy's allocate and release decisions for the same container, nothing applied. */
+  @Benchmark
+  public void policyAllocateRelease(Blackhole bh) {
+    bh.consume(policy.allocate(decisions.toAllocate(), decisions.beforeAllocate()));
+    bh.consume(policy.release(decisions.toRelease(), decisions.beforeRelease()));
+  }
+
+  /** One allocation and one release through the whole pipeline, the runtime answering at once. */
+  @Benchmark
+  public String createAndRemove() {
+    String id = stub.createContainer(candidate).getContainerId();
+    stub.removeContainer(RemoveContainerRequest.newBuilder().setContainerId(id).build());
+    return id;
+  }
+}

@@ -1,0 +1,134 @@
+package io.criresmgr.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code bin/cri-resmgr} with {@code sample-configs/topology-aware-policy.cfg} in front of a real
+ * containerd on this 2-CPU node: the reserved 750m become CPU 0, which kube-system containers get;
+ * other containers share CPU 1; a container asking for a whole CPU is refused, because taking CPU 1
+ * would leave the shared pool empty (cri-resmgr's rule). Checked in the host's cgroups and in the
+ * containers' processes. Skipped like {@link CrictlWorkflowIT}, and when the node does not have
+ * exactly CPUs 0-1 online.
+ */
+@Tag("e2e")
+class TopologyAwarePolicyIT {
+  private static final Logger LOG = LoggerFactory.getLogger(TopologyAwarePolicyIT.class);
+  private static final Path MODULE_DIR = Path.of("").toAbsolutePath();
+  private static final Path SAMPLE =
+      MODULE_DIR.getParent().resolve("sample-configs/topology-aware-policy.cfg");
+  private static final HostCgroups CGROUPS = new HostCgroups(Path.of("/sys/fs/cgroup"));
+  private static final ContainerCpus CPUS =
+      new ContainerCpus(Path.of("/proc"), Path.of("/sys/fs/cgroup"));
+
+  private static @Nullable ContainerdBed bed;
+  private static @Nullable Path workDir;
+  private static @Nullable CriResmgrProcess proxy;
+
+  @BeforeAll
+  static void start() throws Exception {
+    bed = ContainerdBed.startOrSkip(MODULE_DIR);
+    String online =
+        Files.readString(Path.of("/sys/devices/system/cpu/online"), StandardCharsets.UTF_8).trim();
+    if (!online.equals("0-1")) {
+      E2eRequirement.unavailable("this test expects CPUs 0-1 online, not " + online);
+    }
+    workDir = Files.createTempDirectory(Path.of("/tmp"), "crm-e2e-");
+    Path launcher = MODULE_DIR.getParent().resolve("bin/cri-resmgr");
+    proxy = CriResmgrProcess.start(launcher, bed.socket(), workDir.resolve("proxy"), config());
+  }
+
+  /** The sample, verbatim but for the HTTP port: a free one, so parallel runs do not collide. */
+  private static String config() throws IOException {
+    String sample = Files.readString(SAMPLE, StandardCharsets.UTF_8);
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    String changed = sample.replace("HTTPEndpoint: :8891", "HTTPEndpoint: 127.0.0.1:" + port);
+    if (changed.equals(sample)) {
+      throw new IllegalStateException(SAMPLE + " no longer sets HTTPEndpoint: :8891");
+    }
+    return changed;
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (proxy != null) {
+      proxy.close();
+    }
+    if (bed != null) {
+      bed.stop();
+    }
+    if (workDir != null) {
+      WorkDirs.deleteTree(workDir);
+    }
+  }
+
+  @Test
+  void reservedCpuForKubeSystemSharedCpuForTheRestAndNoExclusiveCpuThatEmptiesThePool()
+      throws Exception {
+    CriResmgrProcess daemon = require(proxy);
+    String name = "cri-resmgr-e2e-" + ProcessHandle.current().pid() + "-ta";
+    Path logs = require(workDir).resolve("logs");
+    try (CriClient cri = new CriClient(daemon.relaySocket());
+        PinnedPod system =
+            PinnedPod.run(
+                cri,
+                new WorkflowSpec(name + "-sys", logs, "kube-system", "/" + name + "-sys"),
+                CPUS,
+                CGROUPS);
+        PinnedPod app =
+            PinnedPod.run(
+                cri, WorkflowSpec.guaranteed(name, logs, WorkflowSpec.NAMESPACE), CPUS, CGROUPS)) {
+      String dns = system.start("dns", PinnedPod.halfCpuShared());
+      assertCpus("0", system.placement(dns), "kube-system container on the reserved CPU");
+
+      String web = app.start("web", PinnedPod.halfCpuShared());
+      assertCpus("1", app.placement(web), "shared container");
+
+      StatusRuntimeException refused =
+          assertThrows(
+              StatusRuntimeException.class, () -> app.start("db", PinnedPod.oneWholeCpu()));
+      assertNotEquals(Status.Code.OK, refused.getStatus().getCode());
+      String why = String.valueOf(refused.getStatus().getDescription());
+      assertTrue(why.contains("only if some shared CPU remains"), why);
+      LOG.info("whole-CPU container refused as expected: {}", refused.getStatus());
+      assertCpus("1", app.placement(web), "shared container after the refusal");
+      assertCpus("0", system.placement(dns), "kube-system container after the refusal");
+    } catch (AssertionError | RuntimeException e) {
+      LOG.error("cri-resmgr's log:\n{}", daemon.log());
+      throw e;
+    }
+  }
+
+  /** Cgroup and process agree on {@code cpus}. */
+  private static void assertCpus(String cpus, ContainerCpus.Placement placement, String what) {
+    assertEquals(cpus, placement.cgroupCpus(), () -> what + ": cgroup of " + placement);
+    assertEquals(cpus, placement.allowedCpus(), () -> what + ": process of " + placement);
+  }
+
+  private static <T> T require(@Nullable T value) {
+    if (value == null) {
+      throw new IllegalStateException("not started");
+    }
+    return value;
+  }
+}
