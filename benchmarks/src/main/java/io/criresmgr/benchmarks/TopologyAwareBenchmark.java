@@ -57,8 +57,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * <ul>
  *   <li>{@link #policyAllocateRelease}: the policy's allocate and release decisions for one more
  *       container, nothing applied, on node states restored from a cache snapshot: the policy
- *       parses its grants from the policy data first, as after a restart (in the pipeline it
- *       reuses the state it produced last, see {@code StateMemo});
+ *       parses its grants from the policy data first, as after a restart (in the pipeline it reuses
+ *       the state it produced last, see {@code StateMemo});
  *   <li>{@link #createAndRemove}: its CreateContainer and RemoveContainer through the production
  *       {@link ResourceManager} in-process, the runtime answering at once.
  * </ul>
@@ -98,7 +98,12 @@ public class TopologyAwareBenchmark {
   /** Generates the topology, builds the pipeline and fills the cache through it. */
   @Setup(Level.Trial)
   public void start() throws IOException {
-    dir = Files.createTempDirectory("crb");
+    // tmpfs when there is one: a 4096-CPU fake sysfs has about 45,000 files
+    Path shm = Path.of("/dev/shm");
+    dir =
+        Files.isDirectory(shm) && Files.isWritable(shm)
+            ? Files.createTempDirectory(shm, "crb")
+            : Files.createTempDirectory("crb");
     Path root = dir.resolve("host");
     FakeSysfsWriter.write(TopologySpec.builtIn(TOPOLOGIES.get(cpus)), root);
     PolicyProvider provider = new TopologyAwarePolicyProvider();
