@@ -7,12 +7,68 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.Resources;
 import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.PolicyTimer;
+import io.criresmgr.policy.sysfs.MemoryType;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.EnumSet;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Regression tests of the review of issue 4. */
 class ReviewFindingsTest {
   private static final long M = 1_000_000;
+
+  private static Harness coldStarting() {
+    Harness h = new Harness(Topologies.c4pmem4(), Map.of(), "750m");
+    h.clock = Clock.fixed(Instant.ofEpochMilli(1_000_000), ZoneOffset.UTC);
+    h.recreate(Map.of(), "750m", TopologyAwareOptions.DEFAULTS);
+    h.requests.memory(
+        "pod0c0",
+        m ->
+            new MemoryRequest(
+                EnumSet.of(MemoryType.DRAM, MemoryType.PMEM),
+                m.bytes(),
+                Duration.ofSeconds(10),
+                false));
+    h.guaranteed("pod0", 1, 500, 1L << 30);
+    return h;
+  }
+
+  @Test
+  void aRunningColdStartStillEndsWhenTheContainerIsUpdated() {
+    Harness h = coldStarting();
+    h.start("pod0c0");
+    PolicyTimer timer = h.last.timers().get(0);
+    h.apply(h.policy.update(h.byName("pod0c0"), h.node.cache()));
+    assertEquals(CpuSet.of(7), h.mems("pod0c0"));
+    h.apply(h.policy.handleEvent(timer.event(), h.node.cache()));
+    assertEquals(CpuSet.of(1, 7), h.mems("pod0c0"));
+  }
+
+  @Test
+  void aFinishedColdStartDoesNotRestartWhenTheContainerIsUpdated() {
+    Harness h = coldStarting();
+    h.start("pod0c0");
+    h.apply(h.policy.handleEvent(h.last.timers().get(0).event(), h.node.cache()));
+    assertEquals(CpuSet.of(1, 7), h.mems("pod0c0"));
+    h.apply(h.policy.update(h.byName("pod0c0"), h.node.cache()));
+    assertEquals(CpuSet.of(1, 7), h.mems("pod0c0"));
+  }
+
+  @Test
+  void aRunningColdStartStillEndsWhenARestartReallocatesTheContainer() {
+    Harness h = coldStarting();
+    h.start("pod0c0");
+    PolicyTimer timer = h.last.timers().get(0);
+    h.recreate(Map.of(), "cpuset:1", TopologyAwareOptions.DEFAULTS); // its CPU is reserved now
+    h.rebalance();
+    assertEquals(1, h.mems("pod0c0").size(), "still PMEM only: " + h.mems("pod0c0"));
+    h.apply(h.policy.handleEvent(timer.event(), h.node.cache()));
+    assertEquals(2, h.mems("pod0c0").size(), "DRAM and PMEM: " + h.mems("pod0c0"));
+  }
 
   @Test
   void anUnisolatedNodeDoesNotSayIsolatedWhenIsolationWasOnlyPreferred() {
