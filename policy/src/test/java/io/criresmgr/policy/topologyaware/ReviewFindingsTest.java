@@ -9,12 +9,15 @@ import io.criresmgr.cache.Resources;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.PolicyTimer;
 import io.criresmgr.policy.sysfs.MemoryType;
+import io.criresmgr.policy.sysfs.NumaNode;
+import io.criresmgr.policy.sysfs.SystemTopology;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** Regression tests of the review of issue 4. */
@@ -105,5 +108,25 @@ class ReviewFindingsTest {
             .grant(h.byName("pod1c0").cacheId())
             .orElseThrow()
             .pool());
+  }
+
+  @Test
+  void aNumaNodeWithoutMemoryIsNotAMemoryNodeOfAnyGrant() {
+    // (a pool of such nodes only pins no memory nodes: the container keeps kubelet's)
+    SystemTopology grid = Topologies.grid(1, 1, 2, 1, 1, 2L << 30, CpuSet.EMPTY);
+    Map<Integer, NumaNode> nodes = new TreeMap<>(grid.nodes());
+    NumaNode n1 = nodes.get(1);
+    nodes.put(
+        1,
+        new NumaNode(
+            1, n1.cpus(), 0, n1.memoryType(), n1.far(), n1.distances(), n1.normalMemory()));
+    SystemTopology t = new SystemTopology(grid.cpus(), nodes, grid.presentCpus(), CpuSet.EMPTY);
+    Harness h = new Harness(t, Map.of(), "0");
+    h.guaranteed("pod0", 1, 500, 100 * M);
+    h.guaranteed("pod1", 1, 500, 100 * M);
+    h.create("default", "pod2", 1, Resources.NONE);
+    for (String c : new String[] {"pod0c0", "pod1c0", "pod2c0"}) {
+      assertFalse(h.mems(c).contains(1), c + " pinned to memory nodes " + h.mems(c));
+    }
   }
 }
