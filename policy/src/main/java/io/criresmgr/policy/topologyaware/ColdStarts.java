@@ -55,6 +55,31 @@ final class ColdStarts {
     return true;
   }
 
+  /**
+   * Carries the cold start state of {@code old} over to the container's new grant (an update or a
+   * rebalance re-allocated it): a running cold start keeps its deadline, so its timer still ends
+   * it; a started container whose cold start ended (or that had none) does not start another one,
+   * as no start event will end it.
+   */
+  static void carryOver(Session s, Grant old, boolean started) {
+    carryOver(s, old.cacheId(), old.inColdStart(), old.coldStartDeadline(), started);
+  }
+
+  /** {@link #carryOver(Session, Grant, boolean)} for a grant known by its cold start fields. */
+  static void carryOver(
+      Session s, String cacheId, boolean wasCold, long oldDeadline, boolean started) {
+    Optional<Grant> g = s.ledger().grant(cacheId);
+    if (g.isEmpty() || !g.get().inColdStart()) {
+      return;
+    }
+    Grant grant = g.get();
+    if (wasCold && oldDeadline != 0) {
+      s.ledger().add(grant.withColdStart(grant.memset(), grant.coldStart(), oldDeadline));
+    } else if (!wasCold && started) {
+      s.ledger().add(finish(grant, s.ledger().tree(), s::name));
+    }
+  }
+
   /** Finishes expired cold starts and sets timers for running ones (after a restart). */
   static void resume(Session s, Clock clock) {
     long now = clock.millis();

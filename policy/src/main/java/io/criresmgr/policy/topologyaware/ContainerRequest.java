@@ -45,7 +45,9 @@ record ContainerRequest(Container container, Pod pod, CpuRequest cpu, MemoryRequ
           case PRESERVE -> "no CPU pinning";
           case NORMAL -> {
             String excl =
-                c.full() > 0 ? c.full() + (c.isolate() ? " isolated" : "") + " exclusive CPUs" : "";
+                c.full() > 0
+                    ? c.full() + (c.requireIsolated() ? " isolated" : "") + " exclusive CPUs"
+                    : "";
             String shared =
                 c.fractionMilli() > 0 || c.full() == 0 ? c.fractionMilli() + "m shared" : "";
             yield excl.isEmpty() ? shared : shared.isEmpty() ? excl : excl + " + " + shared;

@@ -74,7 +74,12 @@ final class GrantAllocator {
         grant.memory(),
         tree.pool(grant.memoryPool()).name(),
         grant.memset());
-    MemoryGuarantee.enforce(ledger, grant, names);
+    try {
+      MemoryGuarantee.enforce(ledger, grant, names);
+    } catch (PolicyException e) {
+      ledger.remove(grant.cacheId()); // callers that go on (rebalance, restore) must not keep it
+      throw e;
+    }
     return ledger.grant(grant.cacheId()).orElseThrow();
   }
 

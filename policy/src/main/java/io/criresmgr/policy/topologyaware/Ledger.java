@@ -262,7 +262,8 @@ final class Ledger {
         return Optional.of("not enough " + t + " in " + tree.pool(g.memoryPool()).name());
       }
     }
-    if (!tree.pool(g.memoryPool()).memset().containsAll(g.memset()) || g.memset().isEmpty()) {
+    CpuSet memset = tree.pool(g.memoryPool()).memset();
+    if (!memset.containsAll(g.memset()) || g.memset().isEmpty() != memset.isEmpty()) {
       return Optional.of(
           "memory nodes " + g.memset() + " are not those of " + tree.pool(g.memoryPool()).name());
     }

@@ -34,12 +34,14 @@ final class PoolTreeBuilder {
   private final Map<Integer, Draft> surrogates = new LinkedHashMap<>();
   private final Map<Draft, List<Integer>> assigned = new IdentityHashMap<>();
   private Draft root = new Draft("root", PoolKind.VIRTUAL, null);
+  private final boolean anyMemory;
 
   private PoolTreeBuilder(SystemTopology topology, CpuSet allowed, CpuSet reserved) {
     this.topology = topology;
     this.allowed = allowed;
     this.reserved = reserved;
     this.isolated = topology.isolatedCpus().intersection(allowed).difference(reserved);
+    this.anyMemory = topology.nodes().values().stream().anyMatch(n -> n.memoryBytes() > 0);
   }
 
   /**
@@ -231,7 +233,10 @@ final class PoolTreeBuilder {
             cpus.difference(isolated).difference(reserved),
             node.memoryType(),
             node.memoryBytes(),
-            id);
+            id,
+            // the kernel refuses cpuset.mems naming a node without memory (unless none has any:
+            // no NUMA support and no meminfo)
+            node.memoryBytes() > 0 || !anyMemory);
       }
       return s;
     }
@@ -261,12 +266,21 @@ final class PoolTreeBuilder {
     Memory memory = Memory.NONE;
     final Map<MemoryType, CpuSet> memsets = new java.util.EnumMap<>(MemoryType.class);
 
-    void add(CpuSet iso, CpuSet res, CpuSet shr, MemoryType type, long bytes, int node) {
+    void add(
+        CpuSet iso,
+        CpuSet res,
+        CpuSet shr,
+        MemoryType type,
+        long bytes,
+        int node,
+        boolean memoryNode) {
       isolated = isolated.union(iso);
       reserved = reserved.union(res);
       sharable = sharable.union(shr);
       memory = memory.plus(type, bytes);
-      memsets.merge(type, CpuSet.of(node), CpuSet::union);
+      if (memoryNode) {
+        memsets.merge(type, CpuSet.of(node), CpuSet::union);
+      }
     }
   }
 }

@@ -2,6 +2,7 @@ package io.criresmgr.policy.topologyaware;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.Container;
+import io.criresmgr.cache.ContainerState;
 import io.criresmgr.policy.PolicyException;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +56,14 @@ final class Reconciler {
     for (Map.Entry<String, StoredGrant> m : misfits) {
       Container c = s.node().container(m.getKey()).orElseThrow();
       try {
-        realloc.allocate(s, c, m.getValue().pool());
+        StoredGrant old = m.getValue();
+        realloc.allocate(s, c, old.pool());
+        ColdStarts.carryOver(
+            s,
+            c.cacheId(),
+            !old.coldStart().isZero(),
+            old.coldStartDeadline(),
+            c.state() == ContainerState.RUNNING);
         LOG.info("reallocated {} (it was in {})", s.name(c.cacheId()), m.getValue().pool());
       } catch (PolicyException | IllegalArgumentException ex) {
         LOG.warn(

@@ -3,6 +3,7 @@ package io.criresmgr.policy.topologyaware;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.criresmgr.cache.Container;
+import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.QosClass;
@@ -87,9 +88,9 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
   @Override
   public Decisions update(Container container, NodeState node) {
     Session s = open(node);
-    String hint =
-        s.ledger().remove(container.cacheId()).map(g -> tree.pool(g.pool()).name()).orElse(null);
-    allocate(s, container, hint);
+    Optional<Grant> old = s.ledger().remove(container.cacheId());
+    allocate(s, container, old.map(g -> tree.pool(g.pool()).name()).orElse(null));
+    old.ifPresent(g -> ColdStarts.carryOver(s, g, started(container)));
     return close(s, container.cacheId(), false);
   }
 
@@ -122,6 +123,7 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
   private void reallocate(Session s, Container c, Grant old) {
     try {
       allocate(s, c, null);
+      ColdStarts.carryOver(s, old, started(c));
     } catch (PolicyException e) {
       Optional<String> why = s.ledger().whyNot(old);
       if (why.isEmpty()) {
@@ -133,6 +135,10 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
           e.getMessage(),
           why.isEmpty() ? "it keeps its grant" : "its grant is dropped: " + why.get());
     }
+  }
+
+  private static boolean started(Container c) {
+    return c.state() == ContainerState.RUNNING;
   }
 
   @Override
