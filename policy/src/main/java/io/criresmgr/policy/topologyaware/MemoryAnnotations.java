@@ -1,6 +1,7 @@
 package io.criresmgr.policy.topologyaware;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.criresmgr.cache.GoDuration;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.topologyaware.Annotations.Found;
@@ -20,7 +21,7 @@ final class MemoryAnnotations {
 
   private static final String TYPES = "expected a comma-separated list of dram, pmem, hbm, mixed";
   private static final String COLD_START_FORM =
-      "{duration: D} with D between 0 and 1h, " + GoDuration.SYNTAX;
+      "{duration: D} with D between 0 and 1h, " + GoDuration.FORM;
   private static final String COLD_START = "expected " + COLD_START_FORM;
   private static final String OLD_COLD_START =
       "expected a map of container names to " + COLD_START_FORM;

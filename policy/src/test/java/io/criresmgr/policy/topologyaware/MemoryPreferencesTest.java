@@ -170,8 +170,8 @@ class MemoryPreferencesTest {
             + key
             + ": invalid value \""
             + value
-            + "\": expected {duration: D} with D between 0 and 1h, a duration such as 30s, 1m30s"
-            + " or 1h (units ns, us, ms, s, m, h)",
+            + "\": expected {duration: D} with D between 0 and 1h, a duration such as 15s, 1m30s"
+            + " or 500ms (units ns, us, ms, s, m, h)",
         message);
   }
 
@@ -183,7 +183,7 @@ class MemoryPreferencesTest {
     assertEquals(
         "annotation cri-resource-manager.intel.com/cold-start: invalid value \"10s\": expected a"
             + " map of container names to {duration: D} with D between 0 and 1h, a duration such"
-            + " as 30s, 1m30s or 1h (units ns, us, ms, s, m, h)",
+            + " as 15s, 1m30s or 500ms (units ns, us, ms, s, m, h)",
         message);
   }
 

@@ -1,6 +1,6 @@
 package io.criresmgr.proxy.cli;
 
-import io.criresmgr.proxy.config.GoDuration;
+import io.criresmgr.cache.GoDuration;
 import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;

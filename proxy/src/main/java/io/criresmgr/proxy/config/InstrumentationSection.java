@@ -3,6 +3,7 @@ package io.criresmgr.proxy.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.criresmgr.cache.GoDuration;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -2,7 +2,7 @@ package io.criresmgr.proxy.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.criresmgr.proxy.config.GoDuration;
+import io.criresmgr.cache.GoDuration;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;

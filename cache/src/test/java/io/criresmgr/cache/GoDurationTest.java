@@ -1,4 +1,4 @@
-package io.criresmgr.proxy.config;
+package io.criresmgr.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.criresmgr.proxy.config;
+package io.criresmgr.cache;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -12,9 +12,12 @@ import java.util.regex.Pattern;
  * configuration and flags use: {@code 15s}, {@code 1m30s}, {@code 500ms}, {@code 1.5h}.
  */
 public final class GoDuration {
+  /** What the syntax allows, for messages that say what was expected. */
+  public static final String FORM =
+      "a duration such as 15s, 1m30s or 500ms (units ns, us, ms, s, m, h)";
+
   /** What the syntax allows, for error messages. */
-  public static final String SYNTAX =
-      "expected a duration such as 15s, 1m30s or 500ms (units ns, us, ms, s, m, h)";
+  public static final String SYNTAX = "expected " + FORM;
 
   private static final Pattern TERM =
       Pattern.compile("(\\d+(?:\\.\\d*)?|\\.\\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)");
