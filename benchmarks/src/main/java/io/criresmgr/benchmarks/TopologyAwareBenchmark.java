@@ -51,8 +51,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * The {@code topology-aware} policy's allocation and release against container count and topology
  * size, on a generated fake sysfs with {@code ReservedResources: {CPU: 750m}}. Before the run,
  * {@link #containers} containers are created and started through the pipeline: one in five
- * Guaranteed with one whole CPU (at most a quarter of the CPUs), the others Burstable with half a
- * CPU, 8 MiB each. Measured (sample time, µs):
+ * Guaranteed with one whole CPU (at most a quarter of the CPUs), the others Burstable with 10m CPU
+ * (so that 500 of them fit on 16 CPUs), 8 MiB each. The measured container is Burstable with half a
+ * CPU ({@code SHARED}) or Guaranteed with one whole CPU ({@code EXCLUSIVE}). Measured (sample time,
+ * µs):
  *
  * <ul>
  *   <li>{@link #policyAllocateRelease}: the policy's allocate and release decisions for one more
@@ -126,25 +128,27 @@ public class TopologyAwareBenchmark {
     channel = InProcessChannelBuilder.forName(name).directExecutor().build();
     stub = RuntimeServiceGrpc.newBlockingStub(channel);
     int exclusive = Math.min(containers / 5, context.onlineCpus().size() / 4);
+    LinuxContainerResources small = CriRequests.shared().toBuilder().setCpuShares(10).build();
     for (int i = 0; i < containers; i++) {
-      run("pod-" + i, "c0", i < exclusive);
+      boolean whole = i < exclusive;
+      run("pod-" + i, whole, whole ? CriRequests.wholeCpus(1) : small);
     }
-    candidate = create("candidate", "measured", kind == PipelineStepBenchmark.Kind.EXCLUSIVE);
+    boolean whole = kind == PipelineStepBenchmark.Kind.EXCLUSIVE;
+    candidate = create("candidate", whole, whole ? CriRequests.wholeCpus(1) : CriRequests.shared());
     decisions =
         PolicyFixture.of(
             manager.pipeline().run(s -> s.cache().snapshot()).join(), candidate, policy);
   }
 
-  private void run(String pod, String container, boolean exclusive) {
-    String id = stub.createContainer(create(pod, container, exclusive)).getContainerId();
+  private void run(String pod, boolean guaranteed, LinuxContainerResources resources) {
+    String id = stub.createContainer(create(pod, guaranteed, resources)).getContainerId();
     stub.startContainer(StartContainerRequest.newBuilder().setContainerId(id).build());
   }
 
-  /**
-   * Runs pod {@code pod} (Guaranteed if {@code exclusive}) and returns a CreateContainer for it.
-   */
-  private CreateContainerRequest create(String pod, String container, boolean exclusive) {
-    String qos = exclusive ? "" : "burstable/";
+  /** Runs pod {@code pod} and returns a CreateContainer of its container {@code c0}, 8 MiB. */
+  private CreateContainerRequest create(
+      String pod, boolean guaranteed, LinuxContainerResources resources) {
+    String qos = guaranteed ? "" : "burstable/";
     PodSandboxConfig config =
         CriRequests.podConfig(pod).toBuilder()
             .setLinux(
@@ -154,10 +158,8 @@ public class TopologyAwareBenchmark {
     String podId =
         stub.runPodSandbox(RunPodSandboxRequest.newBuilder().setConfig(config).build())
             .getPodSandboxId();
-    LinuxContainerResources resources =
-        (exclusive ? CriRequests.wholeCpus(1) : CriRequests.shared())
-            .toBuilder().setMemoryLimitInBytes(8L << 20).build();
-    return CriRequests.createContainer(podId, config, container, resources);
+    LinuxContainerResources limited = resources.toBuilder().setMemoryLimitInBytes(8L << 20).build();
+    return CriRequests.createContainer(podId, config, "c0", limited);
   }
 
   /** Stops the pipeline and deletes the fake sysfs and the cache file. */
