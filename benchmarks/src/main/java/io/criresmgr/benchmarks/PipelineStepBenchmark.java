@@ -3,26 +3,16 @@ package io.criresmgr.benchmarks;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
-import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
-import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.cache.NodeCache;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.template.TemplatePolicyProvider;
-import io.criresmgr.proxy.pipeline.ActivePolicy;
 import io.criresmgr.proxy.pipeline.ResourceManager;
-import io.criresmgr.proxy.relay.RelayListener;
-import io.grpc.ManagedChannel;
-import io.grpc.Server;
-import io.grpc.inprocess.InProcessChannelBuilder;
-import io.grpc.inprocess.InProcessServerBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -87,9 +77,7 @@ public class PipelineStepBenchmark {
   public Kind kind = Kind.SHARED;
 
   private Path dir = Path.of("");
-  private ResourceManager manager;
-  private Server server;
-  private ManagedChannel channel;
+  private InProcessPipeline pipeline;
   private RuntimeServiceBlockingStub stub;
   private CreateContainerRequest candidate;
   private Policy policy;
@@ -102,35 +90,17 @@ public class PipelineStepBenchmark {
     PolicyProvider provider = new TemplatePolicyProvider();
     PolicyContext context = new PolicyContext(Path.of("/"), CPUS, MEMORY_NODES, Map.of(), Map.of());
     policy = provider.create(context, provider.parseOptions(JsonNodeFactory.instance.objectNode()));
-    manager =
-        new ResourceManager(
-            new NodeCache(),
-            new ActivePolicy(provider.name(), policy),
-            List.of(),
-            new InstantRuntime(),
-            new CacheFile(dir));
-    String name = InProcessServerBuilder.generateName();
-    server =
-        InProcessServerBuilder.forName(name)
-            .directExecutor()
-            .addService(manager.service(RelayListener.NONE))
-            .build()
-            .start();
-    channel = InProcessChannelBuilder.forName(name).directExecutor().build();
-    stub = RuntimeServiceGrpc.newBlockingStub(channel);
+    pipeline = new InProcessPipeline(provider.name(), policy, dir);
+    stub = pipeline.stub();
     new NodeFiller(stub).fill(containers, containers / 5);
     candidate = NodeFiller.candidate(stub, kind == Kind.EXCLUSIVE);
-    decisions =
-        PolicyFixture.of(
-            manager.pipeline().run(s -> s.cache().snapshot()).join(), candidate, policy);
+    decisions = PolicyFixture.of(pipeline.snapshot(), candidate, policy);
   }
 
   /** Stops the pipeline and deletes the cache file. */
   @TearDown(Level.Trial)
   public void stop() throws IOException, InterruptedException {
-    channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-    server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-    manager.close();
+    pipeline.close();
     RelayBenchmark.deleteTree(dir);
   }
 
@@ -174,6 +144,6 @@ public class PipelineStepBenchmark {
   /** One empty step of the serialized section: a hop to the pipeline thread and back. */
   @Benchmark
   public long emptyStep() {
-    return manager.pipeline().run(s -> s.stamp()).join();
+    return pipeline.manager().pipeline().run(s -> s.stamp()).join();
   }
 }

@@ -7,11 +7,8 @@ import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
 import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
 import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
-import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
 import io.criresmgr.api.runtime.v1.StartContainerRequest;
-import io.criresmgr.cache.CacheFile;
-import io.criresmgr.cache.NodeCache;
 import io.criresmgr.policy.HostCpus;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
@@ -19,17 +16,10 @@ import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.sysfs.FakeSysfsWriter;
 import io.criresmgr.policy.sysfs.TopologySpec;
 import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
-import io.criresmgr.proxy.pipeline.ActivePolicy;
 import io.criresmgr.proxy.pipeline.ResourceManager;
-import io.criresmgr.proxy.relay.RelayListener;
-import io.grpc.ManagedChannel;
-import io.grpc.Server;
-import io.grpc.inprocess.InProcessChannelBuilder;
-import io.grpc.inprocess.InProcessServerBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -89,9 +79,7 @@ public class TopologyAwareBenchmark {
   public PipelineStepBenchmark.Kind kind = PipelineStepBenchmark.Kind.SHARED;
 
   private Path dir = Path.of("");
-  private ResourceManager manager;
-  private Server server;
-  private ManagedChannel channel;
+  private InProcessPipeline pipeline;
   private RuntimeServiceBlockingStub stub;
   private CreateContainerRequest candidate;
   private Policy policy;
@@ -111,22 +99,8 @@ public class TopologyAwareBenchmark {
     PolicyProvider provider = new TopologyAwarePolicyProvider();
     PolicyContext context = HostCpus.read(root).context(root, Map.of(), Map.of("CPU", "750m"));
     policy = provider.create(context, provider.parseOptions(JsonNodeFactory.instance.objectNode()));
-    manager =
-        new ResourceManager(
-            new NodeCache(),
-            new ActivePolicy(provider.name(), policy),
-            List.of(),
-            new InstantRuntime(),
-            new CacheFile(dir.resolve("cache")));
-    String name = InProcessServerBuilder.generateName();
-    server =
-        InProcessServerBuilder.forName(name)
-            .directExecutor()
-            .addService(manager.service(RelayListener.NONE))
-            .build()
-            .start();
-    channel = InProcessChannelBuilder.forName(name).directExecutor().build();
-    stub = RuntimeServiceGrpc.newBlockingStub(channel);
+    pipeline = new InProcessPipeline(provider.name(), policy, dir.resolve("cache"));
+    stub = pipeline.stub();
     int exclusive = Math.min(containers / 5, context.onlineCpus().size() / 4);
     LinuxContainerResources small = CriRequests.shared().toBuilder().setCpuShares(10).build();
     for (int i = 0; i < containers; i++) {
@@ -135,9 +109,7 @@ public class TopologyAwareBenchmark {
     }
     boolean whole = kind == PipelineStepBenchmark.Kind.EXCLUSIVE;
     candidate = create("candidate", whole, whole ? CriRequests.wholeCpus(1) : CriRequests.shared());
-    decisions =
-        PolicyFixture.of(
-            manager.pipeline().run(s -> s.cache().snapshot()).join(), candidate, policy);
+    decisions = PolicyFixture.of(pipeline.snapshot(), candidate, policy);
   }
 
   private void run(String pod, boolean guaranteed, LinuxContainerResources resources) {
@@ -165,9 +137,7 @@ public class TopologyAwareBenchmark {
   /** Stops the pipeline and deletes the fake sysfs and the cache file. */
   @TearDown(Level.Trial)
   public void stop() throws IOException, InterruptedException {
-    channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-    server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-    manager.close();
+    pipeline.close();
     RelayBenchmark.deleteTree(dir);
   }
 
