@@ -44,6 +44,8 @@ final class BalloonTypeParser {
           "PreferIsolCpus",
           "PreferCoreType");
 
+  private static final Map<String, String> UNSUPPORTED =
+      NriOnlyKeys.TYPE.stream().collect(Collectors.toUnmodifiableMap(k -> k, k -> ""));
   private static final List<String> EXPRESSION_KEYS = List.of("Key", "Operator", "Values");
   private static final Map<String, CpuPriority> PRIORITIES =
       Map.of(
@@ -79,6 +81,7 @@ final class BalloonTypeParser {
   static BalloonType parse(int index, JsonNode node) {
     String where = "balloons.BalloonTypes[" + index + "]";
     try {
+      NriOnlyKeys.reject("policy." + where, node, UNSUPPORTED, KEYS);
       return read(OptionsReader.of(where, node, KEYS));
     } catch (IllegalArgumentException e) { // the record's own checks name the type already
       throw new PolicyException("policy." + where + ": " + e.getMessage(), e);

@@ -83,6 +83,7 @@ public record BalloonsOptions(
    *     policy.balloons.BalloonTypes[2].MinCPUs}), the type, the value and what is allowed
    */
   public static BalloonsOptions parse(JsonNode section) {
+    NriOnlyKeys.reject("policy.balloons", section, NriOnlyKeys.POLICY, KEYS);
     OptionsReader r = OptionsReader.of("balloons", section, KEYS);
     BalloonsOptions d = DEFAULTS;
     List<String> namespaces = namespaces(r);

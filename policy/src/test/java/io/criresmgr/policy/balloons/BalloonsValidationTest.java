@@ -36,6 +36,25 @@ class BalloonsValidationTest {
   }
 
   @Test
+  void nriOnlyKeysSayWhatToDo() throws Exception {
+    assertEquals(
+        "policy.balloons.reservedResources: nri-plugins option, not supported; set"
+            + " policy.ReservedResources instead, expected one of PinCPU, PinMemory, IdleCPUClass,"
+            + " ReservedPoolNamespaces, AllocatorTopologyBalancing, PreferSpreadOnPhysicalCores,"
+            + " BalloonTypes",
+        error("reservedResources: {cpu: 750m}"));
+    assertEquals(
+        P
+            + ".groupBy: nri-plugins option, not supported (yet), expected one of Name,"
+            + " Namespaces, MatchExpressions, MinCPUs, MaxCPUs, MinBalloons, MaxBalloons,"
+            + " AllocatorPriority, CPUClass, PreferSpreadingPods, PreferPerNamespaceBalloon,"
+            + " PreferNewBalloons, ShareIdleCPUsInSame, PreferSpreadOnPhysicalCores,"
+            + " AllocatorTopologyBalancing, PinMemory, MemoryTypes, HideHyperthreads,"
+            + " PreferIsolCpus, PreferCoreType (balloon type \"x\")",
+        typeError("{name: x, groupBy: \"${pod/namespace}\"}"));
+  }
+
+  @Test
   void emptyAndDuplicateNames() throws Exception {
     assertEquals(P + ": balloon type \"\": Name must not be empty", typeError("{MinCPUs: 1}"));
     assertEquals(
