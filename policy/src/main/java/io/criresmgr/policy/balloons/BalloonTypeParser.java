@@ -123,7 +123,7 @@ final class BalloonTypeParser {
             r,
             "ShareIdleCPUsInSame",
             LEVELS,
-            "expected " + String.join(", ", LEVELS.keySet().stream().sorted().toList())),
+            "expected system, package, die, numa, core or thread"),
         Values.optionalBool(r, "PreferSpreadOnPhysicalCores"),
         Values.optionalBool(r, "AllocatorTopologyBalancing"),
         Values.optionalBool(r, "PinMemory"),

@@ -88,8 +88,8 @@ class BalloonsValidationTest {
         typeError("{Name: x, MemoryTypes: [DRAM, nvme]}"));
     assertEquals(
         P
-            + ".ShareIdleCPUsInSame: invalid value \"l2cache\": expected core, die, numa, package,"
-            + " system, thread (balloon type \"x\")",
+            + ".ShareIdleCPUsInSame: invalid value \"l2cache\": expected system, package, die, numa,"
+            + " core or thread (balloon type \"x\")",
         typeError("{Name: x, ShareIdleCPUsInSame: l2cache}"));
     assertEquals(
         P
