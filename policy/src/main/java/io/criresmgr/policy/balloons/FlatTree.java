@@ -24,7 +24,6 @@ final class FlatTree {
   final int[] leafCpus;
 
   FlatTree(CpuTree tree) {
-    List<CpuTreeNode> order = new ArrayList<>();
     List<int[]> paths = new ArrayList<>();
     List<Integer> leaves = new ArrayList<>();
     int size = count(tree.root());
@@ -32,7 +31,7 @@ final class FlatTree {
     depth = new int[size];
     lo = new int[size];
     hi = new int[size];
-    walk(tree.root(), new int[0], order, paths, leaves);
+    walk(tree.root(), new int[0], paths, leaves);
     path = paths.toArray(new int[0][]);
     leafCpus = leaves.stream().mapToInt(Integer::intValue).toArray();
   }
@@ -45,14 +44,8 @@ final class FlatTree {
     return n;
   }
 
-  private void walk(
-      CpuTreeNode node,
-      int[] above,
-      List<CpuTreeNode> order,
-      List<int[]> paths,
-      List<Integer> leaves) {
-    int i = order.size();
-    order.add(node);
+  private void walk(CpuTreeNode node, int[] above, List<int[]> paths, List<Integer> leaves) {
+    int i = paths.size();
     int[] here = Arrays.copyOf(above, above.length + 1);
     here[above.length] = i;
     paths.add(here);
@@ -63,7 +56,7 @@ final class FlatTree {
       node.cpus().stream().forEach(leaves::add);
     }
     for (CpuTreeNode child : node.children()) {
-      walk(child, here, order, paths, leaves);
+      walk(child, here, paths, leaves);
     }
     hi[i] = leaves.size();
   }
