@@ -5,7 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.balloons.CpuTreeNode.Level;
+import io.criresmgr.policy.cpuallocator.CpuAllocator;
+import io.criresmgr.policy.cpuallocator.CpuPriority;
+import io.criresmgr.policy.sysfs.CoreType;
+import io.criresmgr.policy.sysfs.Cpu;
+import io.criresmgr.policy.sysfs.SystemTopology;
 import io.criresmgr.policy.sysfs.TopologySpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,8 +42,35 @@ class CpuTreeAllocatorEdgeTest {
   @Test
   void releasingMoreThanTheBalloonHoldsFails() {
     assertThrows(
-        io.criresmgr.policy.PolicyException.class,
-        () -> b.allocator.resize(CpuSet.of(1, 2), CpuSet.range(3, 9), -3));
+        PolicyException.class, () -> b.allocator.resize(CpuSet.of(1, 2), CpuSet.range(3, 9), -3));
+  }
+
+  @Test
+  void priorityPicksTheExactCpusOfTheSubtree() {
+    SystemTopology hybrid =
+        new Int5Topology(1, 1, 2, 2, 2)
+            .build(
+                c ->
+                    new Cpu(
+                        c.id(),
+                        c.packageId(),
+                        c.dieId(),
+                        c.nodeId(),
+                        c.coreId(),
+                        c.threads(),
+                        c.frequency(),
+                        c.nodeId() == 1 ? CoreType.PERFORMANCE : CoreType.EFFICIENT));
+    CpuTree tree = CpuTree.of(hybrid);
+    CpuAllocator cpus = new CpuAllocator(hybrid);
+    CpuSet high =
+        new CpuTreeAllocator(tree, cpus, new CpuTreeOptions(false, false, CpuPriority.HIGH))
+            .resize(CpuSet.EMPTY, hybrid.onlineCpus(), 5);
+    assertEquals(5, high.size());
+    assertTrue(high.containsAll(CpuSet.range(4, 7)), high.toString());
+    CpuSet low =
+        new CpuTreeAllocator(tree, cpus, new CpuTreeOptions(false, false, CpuPriority.LOW))
+            .resize(CpuSet.EMPTY, hybrid.onlineCpus(), 5);
+    assertTrue(low.containsAll(CpuSet.range(0, 3)), low.toString());
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.criresmgr.policy.sysfs.NumaNode;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /**
  * cputree_test.go's synthetic topologies {@code [packages, dies, numa, cores, threads]}: CPUs
@@ -17,6 +18,11 @@ import java.util.TreeMap;
  */
 record Int5Topology(int packages, int dies, int numas, int cores, int threads) {
   SystemTopology build() {
+    return build(UnaryOperator.identity());
+  }
+
+  /** The topology with each CPU passed through {@code customize} (e.g. to set core types). */
+  SystemTopology build(UnaryOperator<Cpu> customize) {
     Map<Integer, Cpu> cpus = new TreeMap<>();
     Map<Integer, NumaNode> nodes = new TreeMap<>();
     int id = 0;
@@ -30,7 +36,7 @@ record Int5Topology(int packages, int dies, int numas, int cores, int threads) {
             int coreId = (d * numas + n) * cores + c;
             CpuSet siblings = CpuSet.range(id, id + threads - 1);
             for (int t = 0; t < threads; t++, id++) {
-              cpus.put(id, cpu(id, p, d, node, coreId, siblings));
+              cpus.put(id, customize.apply(cpu(id, p, d, node, coreId, siblings)));
             }
           }
         }
