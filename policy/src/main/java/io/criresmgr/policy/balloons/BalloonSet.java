@@ -1,0 +1,141 @@
+package io.criresmgr.policy.balloons;
+
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.PolicyException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The balloons of one decision, changed in place: which CPUs are free, resizing a balloon to fit
+ * its containers, creating and deleting instances. Not thread-safe; one per policy call.
+ */
+final class BalloonSet {
+  private final List<Balloon> balloons;
+  private final Map<String, BalloonType> types;
+  private final Map<String, CpuTreeAllocator> allocators;
+  private final CpuSet allowed;
+
+  BalloonSet(
+      List<Balloon> balloons,
+      Map<String, BalloonType> types,
+      Map<String, CpuTreeAllocator> allocators,
+      CpuSet allowed) {
+    this.balloons = new ArrayList<>(balloons);
+    this.types = Objects.requireNonNull(types, "types");
+    this.allocators = Objects.requireNonNull(allocators, "allocators");
+    this.allowed = Objects.requireNonNull(allowed, "allowed");
+  }
+
+  /** The balloons, in creation order. */
+  List<Balloon> balloons() {
+    return List.copyOf(balloons);
+  }
+
+  /** The balloons of {@code type}. */
+  List<Balloon> ofType(String type) {
+    return balloons.stream().filter(b -> b.type().equals(type)).toList();
+  }
+
+  /** The allowed CPUs that are neither reserved nor in a resizable balloon. */
+  CpuSet free() {
+    CpuSet free = allowed;
+    for (Balloon b : balloons) {
+      free = free.difference(b.cpus());
+    }
+    return free;
+  }
+
+  /** The balloon holding {@code cacheId}. */
+  Optional<Balloon> holding(String cacheId) {
+    return balloons.stream().filter(b -> b.containers().containsKey(cacheId)).findFirst();
+  }
+
+  /** The type of {@code b}. */
+  BalloonType type(Balloon b) {
+    return Objects.requireNonNull(types.get(b.type()), b.type());
+  }
+
+  /** The CPUs {@code b} should have for its containers, within the type's limits. */
+  int targetCpus(Balloon b) {
+    BalloonType t = type(b);
+    int need = b.containers().isEmpty() ? 0 : cpusFor(b.requestMilli());
+    int size = Math.max(need, t.minCpus());
+    return t.maxCpus() == 0 ? size : Math.min(size, t.maxCpus());
+  }
+
+  /** {@code ceil(max(1, milli) / 1000)}. */
+  static int cpusFor(long milli) {
+    return (int) ((Math.max(1, milli) + 999) / 1000);
+  }
+
+  /** Most CPUs {@code b} can grow to: its type's maximum, or all it has plus the free CPUs. */
+  int maxCpus(Balloon b) {
+    if (b.fixed()) {
+      return b.cpus().size();
+    }
+    int all = b.cpus().size() + free().size();
+    int max = type(b).maxCpus();
+    return max == 0 ? all : Math.min(max, all);
+  }
+
+  /** Replaces {@code old} by {@code now} and resizes it to its target. */
+  Balloon replaceAndResize(Balloon old, Balloon now) {
+    int at = balloons.indexOf(old);
+    if (at < 0) {
+      throw new IllegalStateException("unknown balloon " + old.name());
+    }
+    Balloon resized = resize(now);
+    balloons.set(at, resized);
+    return resized;
+  }
+
+  private Balloon resize(Balloon b) {
+    if (b.fixed()) {
+      return b;
+    }
+    int delta = targetCpus(b) - b.cpus().size();
+    if (delta == 0) {
+      return b;
+    }
+    CpuSet free = free().difference(b.cpus());
+    CpuSet picked = allocators.get(b.type()).resize(b.cpus(), free, delta);
+    return b.withCpus(delta > 0 ? b.cpus().union(picked) : b.cpus().difference(picked));
+  }
+
+  /**
+   * Creates a new instance of {@code type} with the lowest free index, sized to {@code MinCPUs}, or
+   * {@code needCpus} if more.
+   *
+   * @throws PolicyException if the CPUs are not free
+   */
+  Balloon create(BalloonType type, int needCpus) {
+    int index = 0;
+    while (hasIndex(type.name(), index)) {
+      index++;
+    }
+    Balloon b = Balloon.empty(type.name(), index, CpuSet.EMPTY, false);
+    int size = Math.max(needCpus, type.minCpus());
+    CpuSet picked =
+        size == 0 ? CpuSet.EMPTY : allocators.get(type.name()).resize(b.cpus(), free(), size);
+    b = b.withCpus(picked);
+    balloons.add(b);
+    return b;
+  }
+
+  /** Adds a balloon as is (a built-in one). */
+  void add(Balloon b) {
+    balloons.add(b);
+  }
+
+  /** Deletes {@code b}, returning its CPUs to the free ones. */
+  void delete(Balloon b) {
+    balloons.remove(b);
+  }
+
+  private boolean hasIndex(String type, int index) {
+    return balloons.stream().anyMatch(b -> b.type().equals(type) && b.index() == index);
+  }
+}

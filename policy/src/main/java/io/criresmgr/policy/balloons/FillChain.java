@@ -1,0 +1,146 @@
+package io.criresmgr.policy.balloons;
+
+import io.criresmgr.cache.Container;
+import io.criresmgr.policy.PolicyException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Chooses the balloon instance of a type for a container (cri-resmgr's {@code
+ * allocateBalloonOfDef}): the methods {@code same-pod}, {@code same-namespace}, {@code
+ * new-balloon}, {@code balanced} and {@code balanced-inflate}, in the order the type's preferences
+ * give, the first that finds an instance wins.
+ */
+final class FillChain {
+  /** One method of the chain. */
+  enum Method {
+    SAME_POD,
+    SAME_NAMESPACE,
+    NEW_BALLOON,
+    BALANCED,
+    BALANCED_INFLATE
+  }
+
+  private FillChain() {}
+
+  /** The methods {@code type} tries, in order. */
+  static List<Method> methods(BalloonType type) {
+    List<Method> out = new ArrayList<>();
+    if (!type.preferSpreadingPods()) {
+      out.add(Method.SAME_POD);
+    }
+    if (type.preferPerNamespaceBalloon()) {
+      out.add(Method.SAME_NAMESPACE);
+      out.add(Method.NEW_BALLOON);
+    }
+    if (type.preferNewBalloons()) {
+      out.addAll(List.of(Method.NEW_BALLOON, Method.BALANCED, Method.BALANCED_INFLATE));
+    } else {
+      out.addAll(List.of(Method.BALANCED, Method.BALANCED_INFLATE, Method.NEW_BALLOON));
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * The instance of {@code type} for {@code c} requesting {@code milli}; a new one is added to
+   * {@code set}.
+   *
+   * @param owner the container of a cache id, if it is known
+   * @throws PolicyException naming the type and the free CPUs if no method finds one
+   */
+  static Balloon choose(
+      BalloonSet set,
+      BalloonType type,
+      Container c,
+      long milli,
+      Function<String, Optional<Container>> owner) {
+    for (Method m : methods(type)) {
+      Optional<Balloon> b = find(m, set, type, c, milli, owner);
+      if (b.isPresent()) {
+        return b.get();
+      }
+    }
+    throw new PolicyException(
+        String.format(
+            "no suitable balloon instance available for %s (%d mCPU) of balloon type \"%s\":"
+                + " %d instance(s) (MaxBalloons %s, MaxCPUs %s), free CPUs %s",
+            c.name(),
+            milli,
+            type.name(),
+            set.ofType(type.name()).size(),
+            type.maxBalloons() == 0 ? "unlimited" : type.maxBalloons(),
+            type.maxCpus() == 0 ? "unlimited" : type.maxCpus(),
+            set.free().isEmpty() ? "none" : set.free()));
+  }
+
+  private static Optional<Balloon> find(
+      Method m,
+      BalloonSet set,
+      BalloonType type,
+      Container c,
+      long milli,
+      Function<String, Optional<Container>> owner) {
+    List<Balloon> all = set.ofType(type.name());
+    return switch (m) {
+      case SAME_POD ->
+          all.stream()
+              .filter(b -> holds(b, owner, x -> x.podId().equals(c.podId())))
+              .filter(b -> maxFree(set, b) >= milli)
+              .findFirst();
+      case SAME_NAMESPACE ->
+          all.stream()
+              .filter(b -> holds(b, owner, x -> x.namespace().equals(c.namespace())))
+              .filter(b -> maxFree(set, b) >= milli)
+              .findFirst();
+      case NEW_BALLOON -> newBalloon(set, type, all, milli);
+      case BALANCED ->
+          all.stream().filter(b -> free(b) >= milli).max(Comparator.comparingLong(FillChain::free));
+      case BALANCED_INFLATE ->
+          all.stream()
+              .filter(b -> maxFree(set, b) >= milli)
+              .max(Comparator.comparingLong(b -> maxFree(set, b)));
+    };
+  }
+
+  private static boolean holds(
+      Balloon b,
+      Function<String, Optional<Container>> owner,
+      java.util.function.Predicate<Container> match) {
+    return b.containers().keySet().stream().map(owner).flatMap(Optional::stream).anyMatch(match);
+  }
+
+  private static Optional<Balloon> newBalloon(
+      BalloonSet set, BalloonType type, List<Balloon> all, long milli) {
+    Optional<Balloon> unused =
+        all.stream().filter(b -> b.containers().isEmpty() && maxFree(set, b) >= milli).findFirst();
+    if (unused.isPresent() || type.isReserved() || type.isDefault()) {
+      return unused;
+    }
+    int need = BalloonSet.cpusFor(milli);
+    boolean fits =
+        (type.maxBalloons() == 0 || all.size() < type.maxBalloons())
+            && (type.maxCpus() == 0 || need <= type.maxCpus())
+            && Math.max(need, type.minCpus()) <= set.free().size();
+    if (!fits) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(set.create(type, need));
+    } catch (PolicyException e) {
+      return Optional.empty(); // as cri-resmgr: this method just does not apply
+    }
+  }
+
+  /** Milli-CPUs free in {@code b} without inflating it. */
+  private static long free(Balloon b) {
+    return b.cpus().size() * 1000L - b.requestMilli();
+  }
+
+  /** Milli-CPUs free in {@code b} if it inflated as far as it can. */
+  private static long maxFree(BalloonSet set, Balloon b) {
+    return set.maxCpus(b) * 1000L - b.requestMilli();
+  }
+}
