@@ -35,9 +35,20 @@ final class BalloonState {
       n.put("cpus", b.cpus().toString());
       n.put("fixed", b.fixed());
       ObjectNode cs = n.putObject("containers");
-      b.containers().forEach(cs::put);
+      b.containers().forEach((id, milli) -> number(cs, id, milli));
     }
     return root;
+  }
+
+  /**
+   * Puts {@code value} as JSON text would read it back (an int if it fits), so data compares equal.
+   */
+  private static void number(ObjectNode n, String key, long value) {
+    if (value == (int) value) {
+      n.put(key, (int) value);
+    } else {
+      n.put(key, value);
+    }
   }
 
   /**

@@ -1,0 +1,67 @@
+package io.criresmgr.policy.balloons;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.criresmgr.policy.Policy;
+import io.criresmgr.policy.PolicyContext;
+import io.criresmgr.policy.PolicyOptions;
+import io.criresmgr.policy.PolicyProvider;
+import io.criresmgr.policy.cpuallocator.CpuAllocator;
+import io.criresmgr.policy.sysfs.SysfsReader;
+import io.criresmgr.policy.sysfs.SystemTopology;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Provides the {@code balloons} policy: reads the topology below the host root and resolves the CPU
+ * constraints once, so bad resources or {@code MinBalloons} that do not fit fail activation.
+ */
+public final class BalloonsPolicyProvider implements PolicyProvider {
+  /** The policy's name. */
+  public static final String NAME = "balloons";
+
+  private final Function<Path, SystemTopology> topologies;
+
+  /** The provider reading the topology from sysfs. */
+  public BalloonsPolicyProvider() {
+    this(SysfsReader::read);
+  }
+
+  /** A provider with another topology source, for tests. */
+  BalloonsPolicyProvider(Function<Path, SystemTopology> topologies) {
+    this.topologies = Objects.requireNonNull(topologies, "topologies");
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String description() {
+    return "Places containers in balloons of CPUs that inflate and deflate with their requests.";
+  }
+
+  @Override
+  public PolicyOptions parseOptions(JsonNode section) {
+    return BalloonsOptions.parse(section);
+  }
+
+  /**
+   * Creates the policy.
+   *
+   * @throws io.criresmgr.policy.PolicyException if the topology cannot be read, a CPU constraint is
+   *     malformed, or the {@code MinBalloons} do not fit
+   * @throws IllegalArgumentException if {@code options} did not come from {@link #parseOptions}
+   */
+  @Override
+  public Policy create(PolicyContext context, PolicyOptions options) {
+    if (!(options instanceof BalloonsOptions opts)) {
+      throw new IllegalArgumentException(
+          NAME + " policy created with options of another policy: " + options);
+    }
+    SystemTopology topology = topologies.apply(context.hostRoot());
+    BalloonsCpus cpus = BalloonsCpus.resolve(context, topology, new CpuAllocator(topology));
+    return new BalloonsPolicy(NAME, topology, opts, cpus.allowed(), cpus.reserved());
+  }
+}
