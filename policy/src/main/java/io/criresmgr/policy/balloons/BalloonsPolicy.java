@@ -160,9 +160,55 @@ public final class BalloonsPolicy implements Policy {
     }
   }
 
+  /**
+   * The balloons of the policy data, or the initial ones. Data that does not fit this policy's
+   * types and CPUs (another configuration) is rebuilt: the initial balloons, then its containers
+   * placed again in creation order; one that no longer fits is left out, with a warning.
+   */
   private BalloonSet open(NodeState node) {
     Optional<JsonNode> data = node.policyData(name).filter(d -> !d.isMissingNode() && !d.isNull());
-    return newSet(data.isPresent() ? BalloonState.read(data.get()) : initial);
+    if (data.isEmpty()) {
+      return newSet(initial);
+    }
+    List<Balloon> stored = BalloonState.read(data.get());
+    if (fits(stored)) {
+      return newSet(stored);
+    }
+    LOG.warn("{}: stored balloons do not fit the configuration, placing containers again", name);
+    BalloonSet set = newSet(initial);
+    for (Container c : node.containers()) {
+      if (c.state().isActive()
+          && stored.stream().anyMatch(b -> b.containers().containsKey(c.cacheId()))) {
+        try {
+          place(set, c, node);
+        } catch (PolicyException e) {
+          LOG.warn("{}: cannot place {} again: {}", name, c.name(), e.getMessage());
+        }
+      }
+    }
+    return set;
+  }
+
+  /** Whether {@code stored} has known types, the reserved CPUs and disjoint allowed CPUs. */
+  private boolean fits(List<Balloon> stored) {
+    CpuSet reserved = initial.get(0).cpus();
+    CpuSet used = CpuSet.EMPTY;
+    for (Balloon b : stored) {
+      BalloonType t = types.get(b.type());
+      boolean ok =
+          t != null
+              && (b.fixed() ? b.cpus().equals(reserved) : !b.cpus().intersects(used))
+              && allowed.containsAll(b.cpus());
+      if (!ok) {
+        return false;
+      }
+      used = b.fixed() ? used : used.union(b.cpus());
+    }
+    return !used.intersects(reserved) && fixedTypes(stored).equals(fixedTypes(initial));
+  }
+
+  private static List<String> fixedTypes(List<Balloon> balloons) {
+    return balloons.stream().filter(Balloon::fixed).map(Balloon::type).toList();
   }
 
   private BalloonSet newSet(List<Balloon> balloons) {

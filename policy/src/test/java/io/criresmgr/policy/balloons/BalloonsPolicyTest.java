@@ -201,6 +201,23 @@ class BalloonsPolicyTest {
   }
 
   @Test
+  void dataOfAnotherConfigurationIsPlacedAgain() throws Exception {
+    allocate(policy(TYPES), "full", "pa", "c0", 1500);
+    allocate(policy(TYPES), "spread", "pb", "c0", 500);
+    BalloonsPolicy other =
+        policy(
+            """
+            BalloonTypes:
+              - Name: full
+                Namespaces: [full]
+                MinCPUs: 3
+            """);
+    Decisions d = allocate(other, "full", "pa", "c1", 500);
+    assertEquals(
+        "reserved[0]=0[] default[0]=0[uid-pb:c0] full[0]=1-3[uid-pa:c0, uid-pa:c1]", balloons(d));
+  }
+
+  @Test
   void minBalloonsThatDoNotFitFailCreation() {
     PolicyException e =
         assertThrows(
