@@ -218,6 +218,19 @@ class BalloonsPolicyTest {
   }
 
   @Test
+  void anUpdatedRequestResizesTheBalloonAndPinsMemoryToItsNodes() throws Exception {
+    BalloonsPolicy p = policy(TYPES);
+    allocate(p, "full", "pa", "c0", 1000);
+    node.setResources("uid-pa:c0", FakeNode.cpu(4000, 4000));
+    Decisions d = apply(p.update(node.container("uid-pa:c0"), node.cache()));
+    // re-placed: its emptied balloon was deleted, a new one is made for 4 CPUs (a NUMA node)
+    assertEquals("reserved[0]=0[] default[0]=0[] full[0]=4-7[uid-pa:c0]", balloons(d));
+    Assignment a = d.updates().get(0).assignment();
+    assertEquals(CpuSet.of(N4C16.cpuNodes(CpuSet.parse("4-7"))), a.mems());
+    assertEquals(4096, a.cpuShares());
+  }
+
+  @Test
   void minBalloonsThatDoNotFitFailCreation() {
     PolicyException e =
         assertThrows(

@@ -1,0 +1,54 @@
+package io.criresmgr.policy.balloons;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.PolicyContext;
+import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.cpuallocator.CpuAllocator;
+import io.criresmgr.policy.sysfs.SystemTopology;
+import io.criresmgr.policy.sysfs.TopologySpec;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BalloonsCpusTest {
+  private static final SystemTopology N4C16 = TopologySpec.builtIn("n4c16").topology();
+
+  private static BalloonsCpus resolve(Map<String, String> available, Map<String, String> reserved) {
+    PolicyContext context =
+        new PolicyContext(
+            Path.of("/nonexistent"), N4C16.onlineCpus(), CpuSet.range(0, 3), available, reserved);
+    return BalloonsCpus.resolve(context, N4C16, new CpuAllocator(N4C16));
+  }
+
+  @Test
+  void listsAndQuantities() {
+    assertEquals(
+        new BalloonsCpus(CpuSet.range(0, 15), CpuSet.of(0)),
+        resolve(Map.of(), Map.of("CPU", "750m")));
+    assertEquals(
+        new BalloonsCpus(CpuSet.range(4, 11), CpuSet.of(4, 5)),
+        resolve(Map.of("cpu", "cpuset:4-11"), Map.of("CPU", "4,5")));
+  }
+
+  @Test
+  void errorsNameTheOptionAndTheValue() {
+    assertEquals(
+        "policy.ReservedResources.CPU: missing; the balloons policy needs CPUs reserved for"
+            + " kube-system, e.g. ReservedResources: {CPU: 1} or {CPU: cpuset:0}",
+        assertThrows(PolicyException.class, () -> resolve(Map.of(), Map.of())).getMessage());
+    assertEquals(
+        "policy.ReservedResources.CPU: invalid value \"cpuset:14-15\": expected some of the"
+            + " available CPUs 0-7",
+        assertThrows(
+                PolicyException.class,
+                () -> resolve(Map.of("CPU", "0-7"), Map.of("CPU", "cpuset:14-15")))
+            .getMessage());
+    assertEquals(
+        "policy.AvailableResources.CPU: invalid value \"4\": expected a CPU list",
+        assertThrows(PolicyException.class, () -> resolve(Map.of("CPU", "4"), Map.of("CPU", "1")))
+            .getMessage());
+  }
+}
