@@ -231,6 +231,24 @@ class BalloonsPolicyTest {
   }
 
   @Test
+  void otherPodsFillFreeRoomThenInflateBeforeANewBalloon() throws Exception {
+    BalloonsPolicy p = policy(TYPES);
+    allocate(p, "full", "pa", "c0", 1500);
+    Decisions d = allocate(p, "full", "pb", "c0", 500); // balanced: fits without inflating
+    assertEquals("reserved[0]=0[] default[0]=0[] full[0]=2-3[uid-pa:c0, uid-pb:c0]", balloons(d));
+    d = allocate(p, "full", "pc", "c0", 1000); // balanced-inflate
+    assertEquals(
+        "reserved[0]=0[] default[0]=0[] full[0]=1-3[uid-pa:c0, uid-pb:c0, uid-pc:c0]", balloons(d));
+    assertEquals(
+        FillChain.methods(parse(TYPES).effectiveTypes().get(1)),
+        List.of(
+            FillChain.Method.SAME_POD,
+            FillChain.Method.BALANCED,
+            FillChain.Method.BALANCED_INFLATE,
+            FillChain.Method.NEW_BALLOON));
+  }
+
+  @Test
   void minBalloonsThatDoNotFitFailCreation() {
     PolicyException e =
         assertThrows(
