@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Chooses the balloon instance of a type for a container (cri-resmgr's {@code
@@ -106,9 +107,7 @@ final class FillChain {
   }
 
   private static boolean holds(
-      Balloon b,
-      Function<String, Optional<Container>> owner,
-      java.util.function.Predicate<Container> match) {
+      Balloon b, Function<String, Optional<Container>> owner, Predicate<Container> match) {
     return b.containers().keySet().stream().map(owner).flatMap(Optional::stream).anyMatch(match);
   }
 
