@@ -1,6 +1,7 @@
 package io.criresmgr.policy.balloons;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.criresmgr.policy.CpuConstraints;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyOptions;
@@ -61,7 +62,8 @@ public final class BalloonsPolicyProvider implements PolicyProvider {
           NAME + " policy created with options of another policy: " + options);
     }
     SystemTopology topology = topologies.apply(context.hostRoot());
-    BalloonsCpus cpus = BalloonsCpus.resolve(context, topology, new CpuAllocator(topology));
+    CpuConstraints cpus =
+        CpuConstraints.resolve(NAME, context, topology, new CpuAllocator(topology));
     return new BalloonsPolicy(NAME, topology, opts, cpus.allowed(), cpus.reserved());
   }
 }

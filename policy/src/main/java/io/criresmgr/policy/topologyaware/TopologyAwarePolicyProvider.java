@@ -1,6 +1,7 @@
 package io.criresmgr.policy.topologyaware;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.criresmgr.policy.CpuConstraints;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyOptions;
@@ -104,8 +105,9 @@ public final class TopologyAwarePolicyProvider implements PolicyProvider {
           name + " policy created with options of another policy: " + options);
     }
     SystemTopology topology = topologies.apply(context.hostRoot());
-    CpuPicker picker = CpuPicker.of(new CpuAllocator(topology));
-    CpuConstraints cpus = CpuConstraints.resolve(context, topology, picker);
+    CpuAllocator allocator = new CpuAllocator(topology);
+    CpuConstraints cpus = CpuConstraints.resolve(NAME, context, topology, allocator);
+    CpuPicker picker = CpuPicker.of(allocator);
     PoolTree tree = PoolTreeBuilder.build(topology, cpus.allowed(), cpus.reserved());
     LOG.info(
         "{} policy: available CPUs {}, reserved CPUs {}, isolated CPUs {}, {} pools",

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.CpuConstraints;
 import io.criresmgr.policy.FakeSysfs;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyException;
@@ -26,7 +27,7 @@ class CpuConstraintsTest {
     PolicyContext context =
         new PolicyContext(
             root, t.onlineCpus(), CpuSet.range(0, 3), available, Map.of("CPU", reserved));
-    return CpuConstraints.resolve(context, t, CpuPicker.of(new CpuAllocator(t)));
+    return CpuConstraints.resolve("topology-aware", context, t, new CpuAllocator(t));
   }
 
   private String error(Map<String, String> available, String reserved) {
@@ -96,10 +97,11 @@ class CpuConstraintsTest {
                 PolicyException.class,
                 () ->
                     CpuConstraints.resolve(
+                        "topology-aware",
                         new PolicyContext(
                             root, N4C16.onlineCpus(), CpuSet.of(0), Map.of(), Map.of()),
                         N4C16,
-                        CpuPicker.of(new CpuAllocator(N4C16))))
+                        new CpuAllocator(N4C16)))
             .getMessage());
   }
 

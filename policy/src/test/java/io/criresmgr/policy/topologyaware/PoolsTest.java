@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.Resources;
+import io.criresmgr.policy.CpuConstraints;
 import io.criresmgr.policy.cpuallocator.CpuAllocator;
 import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.sysfs.SystemTopology;
@@ -29,8 +30,9 @@ class PoolsTest {
   private static final long GB = 1_000_000_000L;
 
   private static PoolTree tree(SystemTopology t) {
-    CpuPicker picker = CpuPicker.of(new CpuAllocator(t));
-    CpuConstraints c = CpuConstraints.resolve(Harness.context(t, Map.of(), "750m"), t, picker);
+    CpuConstraints c =
+        CpuConstraints.resolve(
+            "topology-aware", Harness.context(t, Map.of(), "750m"), t, new CpuAllocator(t));
     return PoolTreeBuilder.build(t, c.allowed(), c.reserved());
   }
 

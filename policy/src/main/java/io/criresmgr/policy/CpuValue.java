@@ -1,7 +1,6 @@
-package io.criresmgr.policy.topologyaware;
+package io.criresmgr.policy;
 
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.policy.PolicyException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,8 @@
-package io.criresmgr.policy.topologyaware;
+package io.criresmgr.policy;
 
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.Quantities;
-import io.criresmgr.policy.PolicyContext;
-import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.cpuallocator.CpuAllocator;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import java.util.List;
@@ -11,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The CPUs the policy may use and those it reserves, from {@code policy.AvailableResources.CPU} and
+ * The CPUs a policy may use and those it reserves, from {@code policy.AvailableResources.CPU} and
  * {@code policy.ReservedResources.CPU} (reference §4.0, §4.4).
  *
  * <p>Available: {@code cpuset:<list>}, a bare list such as {@code 0-3} or {@code 0,2}, or a cgroup
@@ -25,18 +24,31 @@ import java.util.Optional;
  * @param allowed the CPUs the policy may use
  * @param reserved the reserved CPUs, among the allowed ones
  */
-record CpuConstraints(CpuSet allowed, CpuSet reserved) {
-  static final String AVAILABLE = "policy.AvailableResources.CPU";
-  static final String RESERVED = "policy.ReservedResources.CPU";
+public record CpuConstraints(CpuSet allowed, CpuSet reserved) {
+  /** The option naming the available CPUs, for messages. */
+  public static final String AVAILABLE = "policy.AvailableResources.CPU";
+
+  /** The option naming the reserved CPUs, for messages. */
+  public static final String RESERVED = "policy.ReservedResources.CPU";
+
   private static final String LIST_FORMS =
       "cpuset:<list>, a CPU list such as 0-3 or 0,2, or a cgroup (cgroup:<dir> or /<dir>)";
 
+  /** Checks for nulls. */
+  public CpuConstraints {
+    java.util.Objects.requireNonNull(allowed, "allowed");
+    java.util.Objects.requireNonNull(reserved, "reserved");
+  }
+
   /**
-   * Resolves the constraints of {@code context} on {@code topology}.
+   * Resolves the constraints of {@code context} on {@code topology} for policy {@code policyName}
+   * (named in the message when the reservation is missing); {@code allocator} picks reserved CPUs
+   * given as a quantity.
    *
    * @throws PolicyException naming the option, the value and what is allowed
    */
-  static CpuConstraints resolve(PolicyContext context, SystemTopology topology, CpuPicker picker) {
+  public static CpuConstraints resolve(
+      String policyName, PolicyContext context, SystemTopology topology, CpuAllocator allocator) {
     CpuSet online = topology.onlineCpus();
     CpuSet allowed = online;
     Optional<String> available = value(context.availableResources(), AVAILABLE);
@@ -60,7 +72,9 @@ record CpuConstraints(CpuSet allowed, CpuSet reserved) {
                 () ->
                     new PolicyException(
                         RESERVED
-                            + ": missing; the topology-aware policy needs CPUs reserved for"
+                            + ": missing; the "
+                            + policyName
+                            + " policy needs CPUs reserved for"
                             + " kube-system, e.g. ReservedResources: {CPU: 750m} or {CPU:"
                             + " cpuset:0}"));
     CpuSet isolated = topology.isolatedCpus().intersection(allowed);
@@ -68,7 +82,7 @@ record CpuConstraints(CpuSet allowed, CpuSet reserved) {
     CpuSet reserved =
         list.isPresent()
             ? checkReservedList(value, list.get(), allowed, isolated)
-            : pick(value, allowed.difference(isolated), picker);
+            : pick(value, allowed.difference(isolated), allocator);
     return new CpuConstraints(allowed, reserved);
   }
 
@@ -97,7 +111,7 @@ record CpuConstraints(CpuSet allowed, CpuSet reserved) {
     return reserved;
   }
 
-  private static CpuSet pick(String value, CpuSet from, CpuPicker picker) {
+  private static CpuSet pick(String value, CpuSet from, CpuAllocator allocator) {
     long milli;
     try {
       milli = Quantities.parseMilli(value);
@@ -116,7 +130,7 @@ record CpuConstraints(CpuSet allowed, CpuSet reserved) {
               + from
               + ")");
     }
-    return count == 0 ? CpuSet.EMPTY : picker.take(from, (int) count, CpuPriority.NORMAL);
+    return count == 0 ? CpuSet.EMPTY : allocator.allocate(from, (int) count, CpuPriority.NORMAL);
   }
 
   private static Optional<CpuSet> list(String option, String value, PolicyContext context) {
@@ -137,7 +151,7 @@ record CpuConstraints(CpuSet allowed, CpuSet reserved) {
     return given.stream().map(e -> e.getValue().trim()).findFirst();
   }
 
-  static PolicyException invalid(String option, String value, String why) {
+  private static PolicyException invalid(String option, String value, String why) {
     return new PolicyException(option + ": invalid value \"" + value + "\": " + why);
   }
 
