@@ -1,5 +1,6 @@
 package io.criresmgr.policy;
 
+import io.criresmgr.policy.balloons.BalloonsPolicyProvider;
 import io.criresmgr.policy.none.NonePolicyProvider;
 import io.criresmgr.policy.template.TemplatePolicyProvider;
 import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
@@ -37,7 +38,8 @@ public final class PolicyRegistry {
             new NonePolicyProvider(),
             new TemplatePolicyProvider(),
             new TopologyAwarePolicyProvider(),
-            TopologyAwarePolicyProvider.memtier()));
+            TopologyAwarePolicyProvider.memtier(),
+            new BalloonsPolicyProvider()));
   }
 
   /** The provider with this name, if registered. */

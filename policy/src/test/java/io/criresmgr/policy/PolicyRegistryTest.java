@@ -14,7 +14,8 @@ class PolicyRegistryTest {
   @Test
   void builtInPoliciesInRegistrationOrder() {
     assertEquals(
-        List.of("none", "template", "topology-aware", "memtier"), PolicyRegistry.builtIn().names());
+        List.of("none", "template", "topology-aware", "memtier", "balloons"),
+        PolicyRegistry.builtIn().names());
   }
 
   @Test
@@ -30,9 +31,10 @@ class PolicyRegistryTest {
   @Test
   void anUnknownNameIsRejectedWithTheKnownOnes() {
     PolicyException e =
-        assertThrows(PolicyException.class, () -> PolicyRegistry.builtIn().require("balloons"));
+        assertThrows(PolicyException.class, () -> PolicyRegistry.builtIn().require("podpools"));
     assertEquals(
-        "unknown policy \"balloons\", expected one of none, template, topology-aware, memtier",
+        "unknown policy \"podpools\", expected one of none, template, topology-aware, memtier,"
+            + " balloons",
         e.getMessage());
   }
 

@@ -234,7 +234,9 @@ class CriResmgrCommandTest {
             + "  * topology-aware: Places containers by hardware topology: exclusive, isolated,"
             + " shared and reserved CPUs and memory close to them.\n"
             + "  * memtier: Alias of topology-aware, with its own options section"
-            + " policy.memtier.\n",
+            + " policy.memtier.\n"
+            + "  * balloons: Places containers in balloons of CPUs that inflate and deflate with"
+            + " their requests.\n",
         run.out);
     assertNull(run.options);
   }

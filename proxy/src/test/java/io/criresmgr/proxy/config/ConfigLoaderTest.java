@@ -197,9 +197,9 @@ class ConfigLoaderTest {
   @Test
   void badValuesSayWhatIsAllowed() {
     assertEquals(
-        "test.cfg: policy.Active: invalid value \"balloons\": expected one of none,"
-            + " template, topology-aware, memtier",
-        error("policy:\n  Active: balloons\n"));
+        "test.cfg: policy.Active: invalid value \"podpools\": expected one of none,"
+            + " template, topology-aware, memtier, balloons",
+        error("policy:\n  Active: podpools\n"));
     assertEquals(
         "test.cfg: resource-manager.control.Controllers.rdt: invalid value \"sometimes\":"
             + " expected one of disabled, required, optional, relaxed",
