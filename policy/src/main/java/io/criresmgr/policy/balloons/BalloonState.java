@@ -15,18 +15,27 @@ import java.util.TreeMap;
  * The JSON form of the balloons in the policy data:
  *
  * <pre>{@code
- * {"balloons": [{"type": "default", "index": 0, "cpus": "0", "fixed": true,
+ * {"placementKey": "3f0c...", "balloons": [{"type": "default", "index": 0, "cpus": "0", "fixed": true,
  *                "containers": {"uid-p:c0": 500}}]}
  * }</pre>
  */
 final class BalloonState {
   static final String BALLOONS = "balloons";
+  static final String KEY = "placementKey";
 
   private BalloonState() {}
 
   /** The policy data of {@code balloons}. */
   static JsonNode write(List<Balloon> balloons) {
+    return write(balloons, "");
+  }
+
+  /** The policy data of {@code balloons} built by the configuration of {@code key}. */
+  static JsonNode write(List<Balloon> balloons, String key) {
     ObjectNode root = JsonNodeFactory.instance.objectNode();
+    if (!key.isEmpty()) {
+      root.put(KEY, key);
+    }
     ArrayNode list = root.putArray(BALLOONS);
     for (Balloon b : balloons) {
       ObjectNode n = list.addObject();
@@ -49,6 +58,11 @@ final class BalloonState {
     } else {
       n.put(key, value);
     }
+  }
+
+  /** The {@link PlacementKey} stored in {@code data}, {@code ""} if none. */
+  static String key(JsonNode data) {
+    return data.path(KEY).asText("");
   }
 
   /**

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeState;
-import io.criresmgr.cache.Pod;
-import io.criresmgr.cache.QosClass;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyException;
@@ -17,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,7 +33,8 @@ public final class BalloonsPolicy implements Policy {
 
   private final String name;
   private final BalloonsOptions options;
-  private final BalloonTypeChooser chooser;
+  private final Placer placer;
+  private final String key;
   private final Map<String, BalloonType> types = new LinkedHashMap<>();
   private final Map<String, CpuTreeAllocator> allocators = new LinkedHashMap<>();
   private final CpuSet allowed;
@@ -54,8 +54,9 @@ public final class BalloonsPolicy implements Policy {
       CpuSet reserved) {
     this.name = Objects.requireNonNull(name, "name");
     this.options = Objects.requireNonNull(options, "options");
-    this.chooser = new BalloonTypeChooser(options);
+    this.placer = new Placer(new BalloonTypeChooser(options));
     this.allowed = Objects.requireNonNull(allowed, "allowed");
+    this.key = PlacementKey.of(options, allowed, reserved);
     CpuTree tree = CpuTree.of(topology);
     CpuAllocator cpuAllocator = new CpuAllocator(topology);
     for (BalloonType t : options.effectiveTypes()) {
@@ -107,85 +108,77 @@ public final class BalloonsPolicy implements Policy {
 
   @Override
   public Decisions allocate(Container container, NodeState node) {
-    BalloonSet set = open(node);
-    if (set.holding(container.cacheId()).isEmpty()) {
-      place(set, container, node);
+    BalloonSet set = open(node, false);
+    if (Placer.cpuPreserved(container, node)) {
+      LOG.debug("{}: CPUs preserved, not in any balloon", container.name());
+      return decide(set, node, null);
     }
-    return assignments.decide(set, node, container.cacheId());
+    placer.releaseOtherInitContainers(set, container, node);
+    if (set.holding(container.cacheId()).isEmpty()) {
+      placer.place(set, container, node);
+    }
+    return decide(set, node, container.cacheId());
   }
 
   @Override
   public Decisions release(Container container, NodeState node) {
-    BalloonSet set = open(node);
-    remove(set, container.cacheId());
-    return assignments.decide(set, node, null);
+    BalloonSet set = open(node, false);
+    placer.remove(set, container.cacheId());
+    return decide(set, node, null);
   }
 
   @Override
   public Decisions update(Container container, NodeState node) {
-    BalloonSet set = open(node);
-    remove(set, container.cacheId());
-    place(set, container, node);
-    return assignments.decide(set, node, container.cacheId());
-  }
-
-  private void place(BalloonSet set, Container c, NodeState node) {
-    Pod pod =
-        node.pod(c.podId())
-            .orElseThrow(
-                () -> new PolicyException("balloons: the pod of " + c.cacheId() + " is not known"));
-    BalloonType type = chooser.choose(c, pod);
-    long milli = c.qosClass() == QosClass.BEST_EFFORT ? 0 : c.resources().cpuRequestMilli();
-    Balloon b =
-        type.isReserved() || type.isDefault()
-            ? set.ofType(type.name()).get(0)
-            : FillChain.choose(set, type, c, milli, node::container);
-    Balloon placed = set.replaceAndResize(b, b.with(c.cacheId(), milli));
-    LOG.debug("{}: {} mCPU into {} (CPUs {})", c.name(), milli, placed.name(), placed.cpus());
-  }
-
-  /** Removes {@code cacheId}; deflates its balloon, deletes it if empty and above MinBalloons. */
-  private static void remove(BalloonSet set, String cacheId) {
-    Optional<Balloon> b = set.holding(cacheId);
-    if (b.isEmpty()) {
-      return;
+    BalloonSet set = open(node, false);
+    if (set.holding(container.cacheId()).isEmpty()) {
+      return decide(set, node, null); // preserved CPUs: nothing to resize
     }
-    Balloon now = set.replaceAndResize(b.get(), b.get().without(cacheId));
-    BalloonType t = set.type(now);
-    if (now.containers().isEmpty()
-        && !now.fixed()
-        && !t.isDefault()
-        && set.ofType(t.name()).size() > t.minBalloons()) {
-      set.delete(now);
-    }
+    placer.remove(set, container.cacheId());
+    placer.place(set, container, node);
+    return decide(set, node, container.cacheId());
   }
 
   /**
-   * The balloons of the policy data, or the initial ones. Data that does not fit this policy's
-   * types and CPUs (another configuration) is rebuilt: the initial balloons, then its containers
-   * placed again in creation order; one that no longer fits is left out, with a warning.
+   * After a configuration change: if the stored balloons were built by another configuration, every
+   * container is placed again in creation order; if one finds no balloon, the new configuration is
+   * refused with the list of those containers, so the old one stays active.
    */
-  private BalloonSet open(NodeState node) {
+  @Override
+  public Decisions rebalance(NodeState node) {
+    return decide(open(node, true), node, null);
+  }
+
+  private Decisions decide(BalloonSet set, NodeState node, @Nullable String subject) {
+    return assignments
+        .decide(set, node, subject)
+        .withPolicyData(BalloonState.write(set.balloons(), key));
+  }
+
+  /**
+   * The balloons of the policy data if this configuration built them, else the initial balloons
+   * with every active container placed again in creation order. A container that no longer fits
+   * fails a {@code strict} call; otherwise it is left out, with a warning, and keeps its CPUs.
+   */
+  private BalloonSet open(NodeState node, boolean strict) {
     Optional<JsonNode> data = node.policyData(name).filter(d -> !d.isMissingNode() && !d.isNull());
-    if (data.isEmpty()) {
-      return newSet(initial);
-    }
-    List<Balloon> stored = BalloonState.read(data.get());
-    if (fits(stored)) {
-      return newSet(stored);
-    }
-    LOG.warn("{}: stored balloons do not fit the configuration, placing containers again", name);
-    BalloonSet set = newSet(initial);
-    for (Container c : node.containers()) {
-      if (c.state().isActive()
-          && stored.stream().anyMatch(b -> b.containers().containsKey(c.cacheId()))) {
-        try {
-          place(set, c, node);
-        } catch (PolicyException e) {
-          LOG.warn("{}: cannot place {} again: {}", name, c.name(), e.getMessage());
-        }
+    if (data.isPresent() && BalloonState.key(data.get()).equals(key)) {
+      List<Balloon> stored = BalloonState.read(data.get());
+      if (fits(stored)) {
+        return newSet(stored);
       }
+      LOG.warn("{}: stored balloons do not fit the CPUs, placing containers again", name);
+    } else if (data.isPresent()) {
+      LOG.info("{}: the configuration changed, placing containers again", name);
     }
+    BalloonSet set = newSet(initial);
+    List<String> failures = placer.placeAll(set, node);
+    if (!failures.isEmpty() && strict) {
+      throw new PolicyException(
+          String.format(
+              "balloons: the configuration cannot place %d containers: %s",
+              failures.size(), String.join("; ", failures)));
+    }
+    failures.forEach(f -> LOG.warn("{}: left out of the balloons: {}", name, f));
     return set;
   }
 

@@ -5,19 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.criresmgr.cache.Assignment;
-import io.criresmgr.cache.Container;
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.cache.Pod;
-import io.criresmgr.cache.PodResources;
-import io.criresmgr.cache.QosClass;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.FakeNode;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import io.criresmgr.policy.sysfs.TopologySpec;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -25,16 +19,15 @@ class BalloonsPolicyTest {
   private static final SystemTopology N4C16 = TopologySpec.builtIn("n4c16").topology();
   private static final String NAME = "balloons";
 
-  private final FakeNode node = new FakeNode(NAME);
+  private final BalloonsNode fixture = new BalloonsNode();
+  private final FakeNode node = fixture.node;
 
   private static BalloonsPolicy policy(String yaml) throws Exception {
     return new BalloonsPolicy(NAME, N4C16, parse(yaml), N4C16.onlineCpus(), CpuSet.parse("0"));
   }
 
   private String balloons(Decisions d) {
-    return BalloonState.read(d.policyData().orElseThrow()).stream()
-        .map(b -> b.name() + "=" + b.cpus() + b.containers().keySet())
-        .collect(Collectors.joining(" "));
+    return BalloonsNode.balloons(d);
   }
 
   private static final String TYPES =
@@ -56,42 +49,7 @@ class BalloonsPolicyTest {
 
   /** Creates container {@code name} of pod {@code pod} in {@code ns} and allocates it. */
   private Decisions allocate(BalloonsPolicy p, String ns, String pod, String name, long milli) {
-    if (node.cache().pod("sandbox-" + pod).isEmpty()) {
-      node.cache()
-          .putPod(
-              new Pod(
-                  "sandbox-" + pod,
-                  "uid-" + pod,
-                  pod,
-                  ns,
-                  Map.of(),
-                  Map.of(),
-                  "/kubepods/pod" + pod,
-                  QosClass.GUARANTEED,
-                  PodResources.NONE,
-                  true));
-    }
-    Container d = node.create(pod, name, FakeNode.cpu(milli, milli));
-    Container c =
-        new Container(
-            d.cacheId(),
-            d.id(),
-            d.podId(),
-            d.name(),
-            ns,
-            false,
-            Map.of(),
-            Map.of(),
-            d.image(),
-            d.state(),
-            d.requested(),
-            d.resources(),
-            d.qosClass(),
-            d.assignment(),
-            Set.of(),
-            d.seq());
-    node.cache().putContainer(c);
-    return apply(p.allocate(c, node.cache()));
+    return fixture.allocate(p, ns, pod, name, milli);
   }
 
   private Decisions apply(Decisions d) {

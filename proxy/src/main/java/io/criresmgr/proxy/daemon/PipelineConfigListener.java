@@ -83,8 +83,14 @@ final class PipelineConfigListener implements ConfigListener {
             .pipeline()
             .run(
                 s -> {
+                  ActivePolicy previous = s.policy();
                   s.setPolicy(next);
-                  s.decide(p -> p.rebalance(s.cache()), Set.of());
+                  try {
+                    s.decide(p -> p.rebalance(s.cache()), Set.of());
+                  } catch (RuntimeException e) {
+                    s.setPolicy(previous); // the refused configuration must leave no trace
+                    throw e;
+                  }
                   return null;
                 }));
     LOG.info("policy {} reconfigured", next.name());

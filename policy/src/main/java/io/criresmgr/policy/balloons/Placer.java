@@ -1,0 +1,135 @@
+package io.criresmgr.policy.balloons;
+
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.NodeState;
+import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.QosClass;
+import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.topologyaware.Annotations;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Puts containers into balloons and takes them out: chooses the type and the instance, inflates,
+ * deflates and deletes balloons, and places every container again after a reconfiguration.
+ */
+final class Placer {
+  private static final Logger LOG = LoggerFactory.getLogger(Placer.class);
+
+  private final BalloonTypeChooser chooser;
+
+  Placer(BalloonTypeChooser chooser) {
+    this.chooser = Objects.requireNonNull(chooser, "chooser");
+  }
+
+  /**
+   * Puts {@code c} into a balloon of its type, inflating or creating one.
+   *
+   * @throws PolicyException if the type is unknown or no instance can take the request
+   */
+  void place(BalloonSet set, Container c, NodeState node) {
+    Pod pod = pod(c, node);
+    BalloonType type = chooser.choose(c, pod);
+    long milli = c.qosClass() == QosClass.BEST_EFFORT ? 0 : c.resources().cpuRequestMilli();
+    Balloon b =
+        type.isReserved() || type.isDefault()
+            ? set.ofType(type.name()).get(0)
+            : FillChain.choose(set, type, c, milli, node::container);
+    Balloon placed = set.replaceAndResize(b, b.with(c.cacheId(), milli));
+    LOG.debug("{}: {} mCPU into {} (CPUs {})", c.name(), milli, placed.name(), placed.cpus());
+  }
+
+  /** Removes {@code cacheId}; deflates its balloon, deletes it if empty and above MinBalloons. */
+  void remove(BalloonSet set, String cacheId) {
+    Optional<Balloon> b = set.holding(cacheId);
+    if (b.isEmpty()) {
+      return;
+    }
+    Balloon now = set.replaceAndResize(b.get(), b.get().without(cacheId));
+    BalloonType t = set.type(now);
+    if (now.containers().isEmpty()
+        && !now.fixed()
+        && !t.isDefault()
+        && set.ofType(t.name()).size() > t.minBalloons()) {
+      set.delete(now);
+    }
+  }
+
+  /**
+   * Removes the other init containers of {@code c}'s pod: init containers run one after another, so
+   * when the next container of the pod is created the earlier ones have finished.
+   */
+  void releaseOtherInitContainers(BalloonSet set, Container c, NodeState node) {
+    for (Container other : node.containers()) {
+      if (other.initContainer()
+          && other.podId().equals(c.podId())
+          && !other.cacheId().equals(c.cacheId())
+          && set.holding(other.cacheId()).isPresent()) {
+        remove(set, other.cacheId());
+        LOG.debug("released init container {} before {}", other.name(), c.name());
+      }
+    }
+  }
+
+  /**
+   * Places every active container of {@code node} into {@code set}, oldest pod first, and a pod's
+   * containers in creation order, so the result depends only on the configuration and the
+   * containers. Containers whose CPUs are preserved stay out.
+   *
+   * @return one line per container that found no balloon, with the reason
+   */
+  List<String> placeAll(BalloonSet set, NodeState node) {
+    List<String> failures = new ArrayList<>();
+    for (Container c : byCreation(node)) {
+      if (!c.state().isActive()) {
+        continue;
+      }
+      try {
+        if (!cpuPreserved(c, node)) {
+          place(set, c, node);
+        }
+      } catch (PolicyException e) {
+        failures.add(label(c, node) + ": " + e.getMessage());
+      }
+    }
+    return List.copyOf(failures);
+  }
+
+  /** Whether {@code c} has the effective annotation {@code cpu.preserve: "true"}. */
+  static boolean cpuPreserved(Container c, NodeState node) {
+    return node.pod(c.podId())
+        .flatMap(p -> Annotations.bool(p, c.name(), Annotations.CPU_PRESERVE))
+        .orElse(false);
+  }
+
+  /** {@code <namespace>/<pod>/<container>} of {@code c}. */
+  static String label(Container c, NodeState node) {
+    String pod = node.pod(c.podId()).map(Pod::name).orElse(c.podId());
+    return c.namespace() + "/" + pod + "/" + c.name();
+  }
+
+  private static List<Container> byCreation(NodeState node) {
+    Map<String, Long> podSeq = new HashMap<>();
+    for (Container c : node.containers()) {
+      podSeq.merge(c.podId(), c.seq(), Math::min);
+    }
+    return node.containers().stream()
+        .sorted(
+            Comparator.comparingLong((Container c) -> podSeq.get(c.podId()))
+                .thenComparingLong(Container::seq))
+        .toList();
+  }
+
+  private static Pod pod(Container c, NodeState node) {
+    return node.pod(c.podId())
+        .orElseThrow(
+            () -> new PolicyException("balloons: the pod of " + c.cacheId() + " is not known"));
+  }
+}
