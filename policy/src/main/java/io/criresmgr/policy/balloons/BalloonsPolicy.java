@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeState;
+import io.criresmgr.policy.DataMemo;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyException;
@@ -40,6 +41,7 @@ public final class BalloonsPolicy implements Policy {
   private final CpuSet allowed;
   private final BalloonAssignments assignments;
   private final List<Balloon> initial;
+  private final DataMemo<List<Balloon>> memo = new DataMemo<>();
 
   /**
    * A policy over {@code allowed} CPUs of {@code topology}, {@code reserved} among them.
@@ -149,9 +151,10 @@ public final class BalloonsPolicy implements Policy {
   }
 
   private Decisions decide(BalloonSet set, NodeState node, @Nullable String subject) {
-    return assignments
-        .decide(set, node, subject)
-        .withPolicyData(BalloonState.write(set.balloons(), key));
+    List<Balloon> balloons = set.balloons();
+    JsonNode data = BalloonState.write(balloons, key);
+    memo.put(data, balloons);
+    return assignments.decide(set, node, subject).withPolicyData(data);
   }
 
   /**
@@ -161,6 +164,10 @@ public final class BalloonsPolicy implements Policy {
    */
   private BalloonSet open(NodeState node, boolean strict) {
     Optional<JsonNode> data = node.policyData(name).filter(d -> !d.isMissingNode() && !d.isNull());
+    List<Balloon> known = data.map(memo::get).orElse(null);
+    if (known != null) {
+      return newSet(known);
+    }
     if (data.isPresent() && BalloonState.key(data.get()).equals(key)) {
       List<Balloon> stored = BalloonState.read(data.get());
       if (fits(stored)) {
