@@ -26,9 +26,19 @@ public interface Policy {
   /** Re-decides after {@code container}'s requested resources changed. */
   Decisions update(Container container, NodeState node);
 
-  /** Reconsiders every assignment (periodically, and after a configuration change). */
+  /** Reconsiders every assignment (periodically, with {@code --rebalance-interval}). */
   default Decisions rebalance(NodeState node) {
     return Decisions.NONE;
+  }
+
+  /**
+   * Called once on a policy created for new options of the running policy (a configuration reload),
+   * before any other call: adapts the assignments made under the old options. Throw {@link
+   * PolicyException} to refuse the new options; the old policy then stays active. By default the
+   * same as {@link #rebalance}.
+   */
+  default Decisions reconfigure(NodeState node) {
+    return rebalance(node);
   }
 
   /** Reacts to an event (a container started, a policy timer fired). */

@@ -141,12 +141,20 @@ public final class BalloonsPolicy implements Policy {
   }
 
   /**
-   * After a configuration change: if the stored balloons were built by another configuration, every
-   * container is placed again in creation order; if one finds no balloon, the new configuration is
-   * refused with the list of those containers, so the old one stays active.
+   * Places every container again if the stored balloons were built by another configuration
+   * (leaving out, with a warning, those that no longer fit); otherwise changes nothing.
    */
   @Override
   public Decisions rebalance(NodeState node) {
+    return decide(open(node, false), node, null);
+  }
+
+  /**
+   * As {@link #rebalance}, but if a container finds no balloon under the new configuration, the
+   * configuration is refused with the list of those containers, so the old one stays active.
+   */
+  @Override
+  public Decisions reconfigure(NodeState node) {
     return decide(open(node, true), node, null);
   }
 

@@ -62,7 +62,7 @@ class BalloonsReconfigureTest {
                 PreferNewBalloons: true
                 PreferSpreadingPods: true
             """);
-    Decisions d = fixture.apply(after.rebalance(fixture.node.cache()));
+    Decisions d = fixture.apply(after.reconfigure(fixture.node.cache()));
     // oldest pod first (pa's c0 and c1, then pb), each into a new balloon of MinCPUs 4
     assertEquals(
         "reserved[0]=0[] default[0]=0[] big[0]=4-7[uid-pa:c0] big[1]=8-11[uid-pa:c1]"
@@ -92,7 +92,7 @@ class BalloonsReconfigureTest {
     String placed = data();
     BalloonsPolicy after = policy(BEFORE.replace("MaxCPUs: 2", "MaxCPUs: 2\n    MaxBalloons: 1"));
     PolicyException e =
-        assertThrows(PolicyException.class, () -> after.rebalance(fixture.node.cache()));
+        assertThrows(PolicyException.class, () -> after.reconfigure(fixture.node.cache()));
     assertEquals(
         "balloons: the configuration cannot place 1 containers: app/pb/c0: no suitable balloon"
             + " instance available for c0 (1500 mCPU) of balloon type \"small\": 1 instance(s)"
@@ -100,7 +100,9 @@ class BalloonsReconfigureTest {
         e.getMessage());
     assertEquals(placed, data());
     // a call other than a reconfiguration leaves such a container out instead of failing
-    Decisions d = fixture.allocate(after, "app", "pc", "c0", 100);
+    Decisions d = fixture.apply(after.rebalance(fixture.node.cache()));
+    assertEquals("reserved[0]=0[] default[0]=0[] small[0]=2-3[uid-pa:c0]", balloons(d));
+    d = fixture.allocate(after, "app", "pc", "c0", 100);
     assertEquals("reserved[0]=0[] default[0]=0[] small[0]=2-3[uid-pa:c0, uid-pc:c0]", balloons(d));
   }
 

@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Applies sections {@code policy} and {@code resource-manager} of a new configuration to the
- * pipeline: new options of the active policy replace the policy and trigger a rebalance; controller
+ * pipeline: new options of the active policy replace the policy, which reconfigures; controller
  * modes start and stop controllers. A change of {@code policy.Active} takes effect at the next
  * start, as in cri-resmgr (a running switch would re-place every container at once).
  */
@@ -86,7 +86,7 @@ final class PipelineConfigListener implements ConfigListener {
                   ActivePolicy previous = s.policy();
                   s.setPolicy(next);
                   try {
-                    s.decide(p -> p.rebalance(s.cache()), Set.of());
+                    s.decide(p -> p.reconfigure(s.cache()), Set.of());
                   } catch (RuntimeException e) {
                     s.setPolicy(previous); // the refused configuration must leave no trace
                     throw e;
