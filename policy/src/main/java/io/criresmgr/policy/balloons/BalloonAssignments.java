@@ -4,19 +4,27 @@ import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeState;
+import io.criresmgr.cache.Pod;
 import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Turns balloons into container assignments: every container of a balloon gets the balloon's CPUs
- * and CPU shares from its own request (if {@code PinCPU}), and the NUMA nodes of those CPUs (if the
- * type's {@code PinMemory}).
+ * Turns balloons into container assignments. Every container of a balloon gets, if {@code PinCPU},
+ * the balloon's CPUs plus its shared idle CPUs ({@link IdleCpuSharing}), thinned to one hyperthread
+ * per physical core if its type's {@code HideHyperthreads} or its {@code hide-hyperthreads}
+ * annotation says so, and CPU shares from its own request; if the type's {@code PinMemory}, the
+ * memory nodes of those CPUs (before thinning) of its type's {@code MemoryTypes} or its {@code
+ * memory-type} annotation ({@link MemoryNodes}, {@link PinningOverrides}).
  */
 final class BalloonAssignments {
   /** The cgroup v1 minimum of CPU shares. */
@@ -25,27 +33,33 @@ final class BalloonAssignments {
   /** The cgroup v1 maximum of CPU shares. */
   static final long MAX_SHARES = 262144;
 
+  private static final Logger LOG = LoggerFactory.getLogger(BalloonAssignments.class);
+
   private final SystemTopology topology;
   private final BalloonsOptions options;
   private final Map<String, BalloonType> types;
+  private final IdleCpuSharing sharing;
+  private final MemoryNodes memory;
 
   BalloonAssignments(
       SystemTopology topology, BalloonsOptions options, Map<String, BalloonType> types) {
-    this.topology = topology;
-    this.options = options;
+    this.topology = Objects.requireNonNull(topology, "topology");
+    this.options = Objects.requireNonNull(options, "options");
     this.types = Map.copyOf(types);
+    this.sharing = new IdleCpuSharing(topology);
+    this.memory = new MemoryNodes(topology);
   }
 
   /**
    * The decisions for {@code set}: the assignment of {@code subject} first (if it is in a balloon),
    * then every other active container whose assignment changed, in creation order, and the new
    * policy data.
+   *
+   * @throws PolicyException if an annotation of {@code subject} is malformed (those of other
+   *     containers are ignored then, with a warning, so that one cannot block every decision)
    */
   Decisions decide(BalloonSet set, NodeState node, @Nullable String subject) {
-    Map<String, Assignment> wanted = new HashMap<>();
-    for (Balloon b : set.balloons()) {
-      b.containers().forEach((id, milli) -> wanted.put(id, of(b, milli)));
-    }
+    Map<String, Assignment> wanted = wanted(set, node, subject);
     List<Decisions.Update> updates = new ArrayList<>();
     if (subject != null && wanted.containsKey(subject)) {
       updates.add(new Decisions.Update(subject, wanted.get(subject)));
@@ -62,17 +76,73 @@ final class BalloonAssignments {
     return Decisions.of(updates).withPolicyData(BalloonState.write(set.balloons()));
   }
 
-  /** The assignment of a container of {@code b} requesting {@code milli}. */
-  Assignment of(Balloon b, long milli) {
-    Assignment a = Assignment.NONE;
-    if (options.pinCpu()) {
-      a = a.withCpus(b.cpus()).withCpuShares(milliCpuToShares(milli));
+  /** The assignment of every container in a balloon of {@code set}, by cache id. */
+  private Map<String, Assignment> wanted(BalloonSet set, NodeState node, @Nullable String subject) {
+    Map<String, CpuSet> shared = sharing.byBalloon(set);
+    Map<String, Assignment> wanted = new HashMap<>();
+    for (Balloon b : set.balloons()) {
+      CpuSet cpus = b.cpus().union(shared.getOrDefault(b.name(), CpuSet.EMPTY));
+      b.containers()
+          .forEach(
+              (id, milli) ->
+                  wanted.put(id, of(b, cpus, milli, overrides(node, id, id.equals(subject)))));
     }
+    return wanted;
+  }
+
+  /**
+   * The annotated overrides of container {@code cacheId}; none if it or its pod is unknown. A
+   * malformed annotation throws for the {@code subject}, else it is ignored.
+   */
+  private PinningOverrides overrides(NodeState node, String cacheId, boolean subject) {
+    Optional<Container> c = node.container(cacheId);
+    Optional<Pod> pod = c.flatMap(x -> node.pod(x.podId()));
+    if (c.isEmpty() || pod.isEmpty()) {
+      return PinningOverrides.NONE;
+    }
+    try {
+      return PinningOverrides.of(pod.get(), c.get().name(), memory.present());
+    } catch (PolicyException e) {
+      if (subject) {
+        throw e;
+      }
+      LOG.warn("{}: {}; using its balloon type's settings", c.get().name(), e.getMessage());
+      return PinningOverrides.NONE;
+    }
+  }
+
+  /**
+   * The assignment of a container of {@code b} requesting {@code milli}, pinned to {@code cpus}
+   * (the balloon's and its shared idle CPUs), with annotated {@code overrides}.
+   */
+  Assignment of(Balloon b, CpuSet cpus, long milli, PinningOverrides overrides) {
+    Assignment a = Assignment.NONE;
     BalloonType t = types.get(b.type());
-    if (t != null && options.pinMemory(t) && !b.cpus().isEmpty()) {
-      a = a.withMems(CpuSet.of(topology.cpuNodes(b.cpus())));
+    if (options.pinCpu()) {
+      boolean hide = t != null && overrides.hideHyperthreads(t);
+      a = a.withCpus(hide ? oneThreadPerCore(cpus) : cpus).withCpuShares(milliCpuToShares(milli));
+    }
+    if (t != null && options.pinMemory(t) && !cpus.isEmpty()) {
+      a = a.withMems(memory.of(cpus, overrides.memoryTypes(t)));
     }
     return a;
+  }
+
+  /** The shared idle CPUs of {@code b} (for introspection and metrics). */
+  CpuSet sharedIdle(Balloon b, BalloonSet set) {
+    return sharing.sharedIdle(b, set);
+  }
+
+  /** The lowest online CPU of each physical core of {@code cpus}. */
+  CpuSet oneThreadPerCore(CpuSet cpus) {
+    CpuSet kept = CpuSet.EMPTY;
+    for (int id : cpus.stream().toArray()) {
+      boolean online = topology.cpus().containsKey(id);
+      if (!online || !topology.coreCpus(id).intersects(kept)) {
+        kept = kept.union(CpuSet.of(id));
+      }
+    }
+    return kept;
   }
 
   /** Kubernetes' conversion: {@code milli * 1024 / 1000}, at least 2, at most 262144. */

@@ -3,6 +3,7 @@ package io.criresmgr.policy.balloons;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -32,6 +33,16 @@ final class BalloonSet {
   /** The balloons, in creation order. */
   List<Balloon> balloons() {
     return List.copyOf(balloons);
+  }
+
+  /** The types of the balloons, by name. */
+  Map<String, BalloonType> types() {
+    return Collections.unmodifiableMap(types);
+  }
+
+  /** The CPUs the balloons may use, the reserved ones included. */
+  CpuSet allowed() {
+    return allowed;
   }
 
   /** The balloons of {@code type}. */

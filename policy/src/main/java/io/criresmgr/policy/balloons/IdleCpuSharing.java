@@ -1,0 +1,76 @@
+package io.criresmgr.policy.balloons;
+
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.sysfs.Cpu;
+import io.criresmgr.policy.sysfs.SystemTopology;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Option {@code ShareIdleCPUsInSame} (reference §4.5, nri-plugins §3.5.5): the containers of a
+ * balloon whose type sets a level may also run on the idle CPUs inside the topology elements of
+ * that level that hold any of the balloon's CPUs. Idle CPUs are the allowed ones in no balloon (so
+ * never reserved) and never kernel-isolated.
+ *
+ * <p>The shared CPUs are computed from the balloons as they are, not kept up to date step by step
+ * as cri-resmgr and nri-plugins do, so a balloon that grows into another element shares that
+ * element's idle CPUs at once, and one that leaves an element stops sharing them.
+ */
+final class IdleCpuSharing {
+  private final SystemTopology topology;
+
+  IdleCpuSharing(SystemTopology topology) {
+    this.topology = Objects.requireNonNull(topology, "topology");
+  }
+
+  /** The CPUs of {@code set} that may be shared: free and not kernel-isolated. */
+  CpuSet idle(BalloonSet set) {
+    return set.free().difference(topology.isolatedCpus());
+  }
+
+  /** The idle CPUs the containers of {@code b} share, empty if its type shares none. */
+  CpuSet sharedIdle(Balloon b, BalloonSet set) {
+    return shared(set.type(b).shareIdleCpusInSame(), b.cpus(), idle(set));
+  }
+
+  /** The shared idle CPUs of every balloon of {@code set}, by balloon name, in balloon order. */
+  Map<String, CpuSet> byBalloon(BalloonSet set) {
+    CpuSet idle = idle(set);
+    Map<String, CpuSet> out = new LinkedHashMap<>();
+    for (Balloon b : set.balloons()) {
+      out.put(b.name(), shared(set.type(b).shareIdleCpusInSame(), b.cpus(), idle));
+    }
+    return out;
+  }
+
+  /**
+   * The CPUs of {@code idle} in the elements of {@code level} that hold any of {@code cpus}; empty
+   * if {@code level} is {@code null}.
+   */
+  CpuSet shared(@Nullable ShareLevel level, CpuSet cpus, CpuSet idle) {
+    if (level == null || idle.isEmpty()) {
+      return CpuSet.EMPTY;
+    }
+    CpuSet elements = CpuSet.EMPTY;
+    for (int id : cpus.stream().toArray()) {
+      if (!elements.contains(id) && topology.cpus().containsKey(id)) {
+        elements = elements.union(element(level, topology.cpu(id)));
+      }
+    }
+    return elements.intersection(idle).difference(cpus);
+  }
+
+  /** The online CPUs of the element of {@code level} holding {@code c}. */
+  CpuSet element(ShareLevel level, Cpu c) {
+    return switch (level) {
+      case SYSTEM -> topology.onlineCpus();
+      case PACKAGE -> topology.packageCpus(c.packageId());
+      case DIE -> topology.dieCpus(c.packageId(), c.dieId());
+      case NUMA -> topology.node(c.nodeId()).cpus();
+      case CORE -> topology.coreCpus(c.id());
+      case THREAD -> CpuSet.of(c.id());
+    };
+  }
+}

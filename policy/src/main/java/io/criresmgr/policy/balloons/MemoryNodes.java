@@ -1,0 +1,93 @@
+package io.criresmgr.policy.balloons;
+
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.sysfs.MemoryType;
+import io.criresmgr.policy.sysfs.NumaNode;
+import io.criresmgr.policy.sysfs.SystemTopology;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The memory nodes ({@code cpuset.mems}) of containers pinned to some CPUs, by memory type:
+ *
+ * <ul>
+ *   <li>DRAM: the NUMA nodes of the CPUs;
+ *   <li>for every type asked for (DRAM too, for CXL memory expanders), each of those CPU nodes adds
+ *       the memory-only nodes of that type at the smallest distance from it (all of them on a tie).
+ * </ul>
+ *
+ * <p>No types means every type the system has. Types the system lacks are ignored; if none is left
+ * the CPU nodes are used, and so they are if the rule finds no node at all.
+ */
+final class MemoryNodes {
+  private final SystemTopology topology;
+  private final Set<MemoryType> present;
+  private final Map<Integer, Map<MemoryType, List<Integer>>> nearest = new HashMap<>();
+
+  MemoryNodes(SystemTopology topology) {
+    this.topology = Objects.requireNonNull(topology, "topology");
+    Set<MemoryType> types = EnumSet.noneOf(MemoryType.class);
+    topology.nodes().values().forEach(n -> types.add(n.memoryType()));
+    this.present = Collections.unmodifiableSet(types);
+    for (NumaNode n : topology.nodes().values()) {
+      if (!n.memoryOnly()) {
+        nearest.put(n.id(), nearestMemoryOnly(n));
+      }
+    }
+  }
+
+  /** The memory types of the system's nodes. */
+  Set<MemoryType> present() {
+    return present;
+  }
+
+  /** The memory nodes of containers on {@code cpus} that use {@code types} (empty: all). */
+  CpuSet of(CpuSet cpus, Set<MemoryType> types) {
+    List<Integer> cpuNodes = topology.cpuNodes(cpus);
+    Set<MemoryType> wanted = EnumSet.copyOf(present);
+    if (!types.isEmpty()) {
+      wanted.retainAll(types);
+    }
+    if (wanted.isEmpty()) {
+      return CpuSet.of(cpuNodes);
+    }
+    TreeSet<Integer> out = new TreeSet<>();
+    for (int node : cpuNodes) {
+      if (wanted.contains(MemoryType.DRAM)) {
+        out.add(node);
+      }
+      Map<MemoryType, List<Integer>> close = nearest.getOrDefault(node, Map.of());
+      wanted.forEach(t -> out.addAll(close.getOrDefault(t, List.of())));
+    }
+    return out.isEmpty() ? CpuSet.of(cpuNodes) : CpuSet.of(out);
+  }
+
+  private Map<MemoryType, List<Integer>> nearestMemoryOnly(NumaNode from) {
+    Map<MemoryType, Integer> best = new EnumMap<>(MemoryType.class);
+    Map<MemoryType, List<Integer>> out = new EnumMap<>(MemoryType.class);
+    for (NumaNode n : topology.nodes().values()) {
+      if (!n.memoryOnly()) {
+        continue;
+      }
+      MemoryType t = n.memoryType();
+      int d = from.distance(n.id());
+      if (!best.containsKey(t) || d < best.get(t)) {
+        best.put(t, d);
+        out.put(t, new ArrayList<>());
+      }
+      if (d == best.get(t)) {
+        out.get(t).add(n.id());
+      }
+    }
+    out.replaceAll((t, ids) -> List.copyOf(ids));
+    return out;
+  }
+}
