@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * per physical core if its type's {@code HideHyperthreads} or its {@code hide-hyperthreads}
  * annotation says so, and CPU shares from its own request; if the type's {@code PinMemory}, the
  * memory nodes of those CPUs (before thinning) of its type's {@code MemoryTypes} or its {@code
- * memory-type} annotation ({@link MemoryNodes}, {@link PinningOverrides}).
+ * memory-type} annotation ({@link MemoryNodes}, {@link PinningOverrides}), unless its {@code
+ * memory.preserve} annotation keeps its memory nodes.
  */
 final class BalloonAssignments {
   /** The cgroup v1 minimum of CPU shares. */
@@ -52,8 +53,8 @@ final class BalloonAssignments {
 
   /**
    * The decisions for {@code set}: the assignment of {@code subject} first (if it is in a balloon),
-   * then every other active container whose assignment changed, in creation order, and the new
-   * policy data.
+   * then every other active container whose assignment changed, in creation order (the caller adds
+   * the policy data).
    *
    * @throws PolicyException if an annotation of {@code subject} is malformed (those of other
    *     containers are ignored then, with a warning, so that one cannot block every decision)
@@ -73,7 +74,7 @@ final class BalloonAssignments {
         updates.add(new Decisions.Update(c.cacheId(), a.get()));
       }
     }
-    return Decisions.of(updates).withPolicyData(BalloonState.write(set.balloons()));
+    return Decisions.of(updates);
   }
 
   /** The assignment of every container in a balloon of {@code set}, by cache id. */
@@ -122,10 +123,15 @@ final class BalloonAssignments {
       boolean hide = t != null && overrides.hideHyperthreads(t);
       a = a.withCpus(hide ? oneThreadPerCore(cpus) : cpus).withCpuShares(milliCpuToShares(milli));
     }
-    if (t != null && options.pinMemory(t) && !cpus.isEmpty()) {
+    if (t != null && options.pinMemory(t) && !overrides.preserveMemory() && !cpus.isEmpty()) {
       a = a.withMems(memory.of(cpus, overrides.memoryTypes(t)));
     }
     return a;
+  }
+
+  /** The shared idle CPUs of every balloon of {@code set}, by balloon name. */
+  Map<String, CpuSet> sharedIdle(BalloonSet set) {
+    return sharing.byBalloon(set);
   }
 
   /** The shared idle CPUs of {@code b} (for introspection and metrics). */

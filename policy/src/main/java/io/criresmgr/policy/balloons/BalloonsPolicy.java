@@ -6,8 +6,10 @@ import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.policy.DataMemo;
 import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Introspectable;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.PolicyMetrics;
 import io.criresmgr.policy.cpuallocator.CpuAllocator;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import java.util.Comparator;
@@ -29,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * on the reserved CPUs too unless its type sets {@code MinCPUs} or {@code MaxCPUs}, and {@code
  * MinBalloons} instances of every type, high-priority types first.
  */
-public final class BalloonsPolicy implements Policy {
+public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetrics {
   private static final Logger LOG = LoggerFactory.getLogger(BalloonsPolicy.class);
 
   private final String name;
@@ -42,6 +44,7 @@ public final class BalloonsPolicy implements Policy {
   private final BalloonAssignments assignments;
   private final List<Balloon> initial;
   private final DataMemo<List<Balloon>> memo = new DataMemo<>();
+  private final BalloonsView view;
 
   /**
    * A policy over {@code allowed} CPUs of {@code topology}, {@code reserved} among them.
@@ -72,6 +75,7 @@ public final class BalloonsPolicy implements Policy {
     }
     this.assignments = new BalloonAssignments(topology, options, types);
     this.initial = initialBalloons(reserved);
+    this.view = new BalloonsView(topology, options, allowed, reserved);
     LOG.info("{} policy: available CPUs {}, balloons {}", name, allowed, initial);
   }
 
@@ -195,6 +199,22 @@ public final class BalloonsPolicy implements Policy {
     }
     failures.forEach(f -> LOG.warn("{}: left out of the balloons: {}", name, f));
     return set;
+  }
+
+  @Override
+  public JsonNode introspect(NodeState node) {
+    BalloonSet set = open(node, false);
+    return view.introspect(
+        set.balloons(),
+        assignments.sharedIdle(set),
+        CpuClasses.of(set, options.idleCpuClass()),
+        node);
+  }
+
+  @Override
+  public List<Gauge> collect(NodeState node) {
+    BalloonSet set = open(node, false);
+    return view.gauges(set.balloons(), assignments.sharedIdle(set), node);
   }
 
   /** Whether {@code stored} has known types, the reserved CPUs and disjoint allowed CPUs. */

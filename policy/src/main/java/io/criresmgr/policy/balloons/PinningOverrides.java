@@ -24,10 +24,15 @@ import org.jspecify.annotations.Nullable;
  *
  * @param hideHyperthreads the annotation's value, {@code null}: not annotated
  * @param memoryTypes the annotated types, {@code null}: not annotated
+ * @param preserveMemory {@code memory.preserve: "true"}: the container's memory nodes are left
+ *     alone
  */
-record PinningOverrides(@Nullable Boolean hideHyperthreads, @Nullable Set<MemoryType> memoryTypes) {
+record PinningOverrides(
+    @Nullable Boolean hideHyperthreads,
+    @Nullable Set<MemoryType> memoryTypes,
+    boolean preserveMemory) {
   /** No annotation. */
-  static final PinningOverrides NONE = new PinningOverrides(null, null);
+  static final PinningOverrides NONE = new PinningOverrides(null, null, false);
 
   private static final String TYPES = "expected a comma-separated list of dram, pmem, hbm, mixed";
   private static final Map<String, Set<MemoryType>> NAMED =
@@ -52,8 +57,11 @@ record PinningOverrides(@Nullable Boolean hideHyperthreads, @Nullable Set<Memory
   static PinningOverrides of(Pod pod, String container, Set<MemoryType> present) {
     Boolean hide = Annotations.bool(pod, container, Annotations.HIDE_HYPERTHREADS).orElse(null);
     Optional<Found> types = Annotations.effective(pod, container, Annotations.MEMORY_TYPE);
+    boolean preserve = Annotations.bool(pod, container, Annotations.MEMORY_PRESERVE).orElse(false);
     return new PinningOverrides(
-        hide, types.filter(f -> !f.value().isBlank()).map(f -> types(f, present)).orElse(null));
+        hide,
+        types.filter(f -> !f.value().isBlank()).map(f -> types(f, present)).orElse(null),
+        preserve);
   }
 
   /** Whether to hide hyperthreads in a balloon of {@code type}. */

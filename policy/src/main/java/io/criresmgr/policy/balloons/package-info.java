@@ -1,9 +1,15 @@
 /**
  * The {@code balloons} policy (reference §4.5, nri-plugins §3): named, resizable CPU pools
- * ("balloons") of configured types that inflate and deflate with their containers' requests. Being
- * built: options and validation ({@link io.criresmgr.policy.balloons.BalloonsOptions}) and the CPU
- * tree that chooses which CPUs a balloon gains or loses ({@link
- * io.criresmgr.policy.balloons.CpuTreeAllocator}) exist; the policy itself is not registered yet.
+ * ("balloons") of configured types that inflate and deflate with their containers' requests.
+ *
+ * <pre>
+ *   options:  BalloonsOptions ─ BalloonType (+ built-in reserved, default)
+ *   state:    policy data ──(DataMemo or BalloonState; PlacementKey decides re-placing)──► BalloonSet
+ *   placing:  Placer ─ BalloonTypeChooser (annotation, namespaces, expressions) ─ FillChain
+ *   sizing:   BalloonSet.replaceAndResize ─ CpuTreeAllocator (CpuTree, CPU allocator)
+ *   pinning:  BalloonAssignments ─ IdleCpuSharing, MemoryNodes, PinningOverrides
+ *   showing:  BalloonsView (introspection, gauge "balloons"), CpuClasses
+ * </pre>
  */
 @NullMarked
 package io.criresmgr.policy.balloons;

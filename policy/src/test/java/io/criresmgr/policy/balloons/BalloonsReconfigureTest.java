@@ -130,4 +130,15 @@ class BalloonsReconfigureTest {
     d = fixture.apply(p.update(fixture.node.container("uid-pa:c0"), fixture.node.cache()));
     assertEquals(List.of(), updated(d));
   }
+
+  @Test
+  void preservedMemoryKeepsCpusPinnedButLeavesMemoryNodesAlone() throws Exception {
+    BalloonsPolicy p = policy(BEFORE);
+    fixture.pod("app", "pa", Map.of("memory.preserve.cri-resource-manager.intel.com/pod", "true"));
+    Decisions d = fixture.allocate(p, "app", "pa", "c0", 1500);
+    assertEquals(CpuSet.parse("2-3"), d.updates().get(0).assignment().cpus());
+    assertEquals(CpuSet.EMPTY, d.updates().get(0).assignment().mems());
+    d = fixture.allocate(p, "app", "pb", "c0", 1500);
+    assertEquals(CpuSet.of(1), d.updates().get(0).assignment().mems());
+  }
 }
