@@ -135,6 +135,8 @@ public record CpuPreferences(List<Hint> hints) {
   /**
    * How much this type wants to keep {@code cpu}: bit {@code n-1-i} is set if it is on the good
    * side of hint {@code i} of {@code n}, so an earlier hint outweighs all later ones together.
+   * Avoided sets count too: nri-plugins takes their complement within the free CPUs, which misses
+   * every current CPU, so there a type never releases the CPUs it avoids first.
    */
   public int weight(int cpu) {
     int w = 0;

@@ -3,7 +3,6 @@ package io.criresmgr.policy.balloons;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.cpuallocator.CpuAllocator;
-import java.util.Comparator;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -147,13 +146,7 @@ public final class CpuTreeAllocator {
    */
   private CpuSet deflatePreferred(CpuSet current, CpuSet free, int count) {
     CpuPreferences prefs = options.preferences();
-    int[] byWeight =
-        current.stream()
-            .boxed()
-            .sorted(Comparator.comparingInt(prefs::weight))
-            .mapToInt(Integer::intValue)
-            .toArray();
-    int boundary = prefs.weight(byWeight[count - 1]);
+    int boundary = current.stream().map(prefs::weight).sorted().toArray()[count - 1];
     CpuSet surely = CpuSet.of(current.stream().filter(c -> prefs.weight(c) < boundary).toArray());
     CpuSet maybe = CpuSet.of(current.stream().filter(c -> prefs.weight(c) == boundary).toArray());
     int rest = count - surely.size();
