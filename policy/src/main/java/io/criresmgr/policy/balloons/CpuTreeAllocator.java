@@ -9,11 +9,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Chooses the CPUs a balloon gains when it inflates or loses when it deflates, as cri-resmgr's and
- * nri-plugins' balloons policy does ({@code cputree.go}, {@code ResizeCpus}, without device hints
+ * nri-plugins' balloons policy does ({@code cputree.go}, {@code ResizeCpus}, with the implicit
+ * device hints of {@code PreferIsolCpus} and {@code PreferCoreType} but without configured devices
  * and load classes):
  *
  * <ol>
  *   <li>trivial cases: nothing to do, or all free CPUs wanted, or all current CPUs released;
+ *   <li>the type's {@link CpuPreferences}: inflating narrows the free CPUs hint by hint while
+ *       enough remain; deflating releases the least wanted CPUs and leaves to the tree only the
+ *       choice among equally wanted ones (nri-plugins' {@code resizeCpusWithDevices});
  *   <li>deflating, and inflating with {@code preferSpreadOnPhysicalCores}, go one CPU at a time;
  *   <li>the subtree: among the tree elements with enough free CPUs (inflate) or current CPUs
  *       (deflate), the deepest, then by the balloon's CPU counts along the path from the root (more
@@ -101,6 +105,10 @@ public final class CpuTreeAllocator {
     if (free.size() == count) {
       return free;
     }
+    return inflateTree(current, options.preferences().narrow(free, count), count);
+  }
+
+  private CpuSet inflateTree(CpuSet current, CpuSet free, int count) {
     CpuSet subtree = subtree(current, free, count, true);
     if (!options.preferSpreadOnPhysicalCores() || subtree.size() == count) {
       return subtree;
@@ -125,6 +133,27 @@ public final class CpuTreeAllocator {
     if (current.size() == count) {
       return current;
     }
+    if (options.preferences().isEmpty()) {
+      return deflateTree(current, free, count);
+    }
+    return deflatePreferred(current, free, count);
+  }
+
+  /**
+   * Releases the CPUs the type wants least: every CPU whose {@link CpuPreferences#weight} is below
+   * that of the {@code count}-th least wanted CPU, then as many as still needed among the CPUs of
+   * exactly that weight, chosen by the tree.
+   */
+  private CpuSet deflatePreferred(CpuSet current, CpuSet free, int count) {
+    CpuPreferences prefs = options.preferences();
+    int boundary = current.stream().map(prefs::weight).sorted().toArray()[count - 1];
+    CpuSet surely = CpuSet.of(current.stream().filter(c -> prefs.weight(c) < boundary).toArray());
+    CpuSet maybe = CpuSet.of(current.stream().filter(c -> prefs.weight(c) == boundary).toArray());
+    int rest = count - surely.size();
+    return surely.union(rest == maybe.size() ? maybe : deflateTree(maybe, free, rest));
+  }
+
+  private CpuSet deflateTree(CpuSet current, CpuSet free, int count) {
     // Releasing one CPU at a time lets each release defragment what the previous ones left.
     CpuSet removed = CpuSet.EMPTY;
     for (int n = 0; n < count; n++) {
