@@ -66,11 +66,7 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
     CpuAllocator cpuAllocator = new CpuAllocator(topology);
     for (BalloonType t : options.effectiveTypes()) {
       types.put(t.name(), t);
-      CpuTreeOptions o =
-          new CpuTreeOptions(
-              options.allocatorTopologyBalancing(t),
-              options.preferSpreadOnPhysicalCores(t),
-              t.allocatorPriority());
+      CpuTreeOptions o = CpuTreeOptions.of(t, options, topology);
       allocators.put(t.name(), new CpuTreeAllocator(tree, cpuAllocator, o));
     }
     this.assignments = new BalloonAssignments(topology, options, types);
