@@ -122,7 +122,8 @@ class BalloonsPolicyIT {
       StatusRuntimeException refused =
           assertThrows(
               StatusRuntimeException.class, () -> app.start("db", PinnedPod.oneWholeCpu()));
-      assertEquals(Status.Code.RESOURCE_EXHAUSTED, refused.getStatus().getCode(), refused::toString);
+      assertEquals(
+          Status.Code.RESOURCE_EXHAUSTED, refused.getStatus().getCode(), refused::toString);
       String why = String.valueOf(refused.getStatus().getDescription());
       assertTrue(why.contains("no suitable balloon instance available"), why);
       assertTrue(why.contains("MaxBalloons 1"), why);
