@@ -66,10 +66,11 @@ final class BalloonsView {
     List<String> ids = new ArrayList<>();
     if (containers.isObject()) {
       containers.properties().forEach(e -> ids.add(e.getKey()));
+      return ids;
     }
-    for (JsonNode c : containers) {
+    for (JsonNode c : containers) { // an array; nothing for a missing node
       String id = c.isTextual() ? c.asText() : c.path("cacheId").asText("");
-      if (containers.isArray() && !id.isEmpty()) {
+      if (!id.isEmpty()) {
         ids.add(id);
       }
     }
