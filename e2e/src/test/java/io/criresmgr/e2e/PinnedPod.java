@@ -16,6 +16,7 @@ import io.criresmgr.api.runtime.v1.StopContainerRequest;
 import io.criresmgr.api.runtime.v1.StopPodSandboxRequest;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -33,12 +34,17 @@ final class PinnedPod implements AutoCloseable {
   private final PodSandboxConfig config;
   private final String podId;
 
-  private PinnedPod(CriClient cri, WorkflowSpec spec, ContainerCpus cpus, HostCgroups cgroups) {
+  private PinnedPod(
+      CriClient cri,
+      WorkflowSpec spec,
+      Map<String, String> annotations,
+      ContainerCpus cpus,
+      HostCgroups cgroups) {
     this.cri = Objects.requireNonNull(cri, "cri");
     this.spec = Objects.requireNonNull(spec, "spec");
     this.cpus = Objects.requireNonNull(cpus, "cpus");
     this.cgroups = Objects.requireNonNull(cgroups, "cgroups");
-    this.config = spec.pod();
+    this.config = spec.pod().toBuilder().putAllAnnotations(annotations).build();
     this.podId =
         cri.runtime()
             .runPodSandbox(RunPodSandboxRequest.newBuilder().setConfig(config).build())
@@ -47,7 +53,17 @@ final class PinnedPod implements AutoCloseable {
 
   /** Runs the pod of {@code spec} through {@code cri}. */
   static PinnedPod run(CriClient cri, WorkflowSpec spec, ContainerCpus cpus, HostCgroups cgroups) {
-    return new PinnedPod(cri, spec, cpus, cgroups);
+    return new PinnedPod(cri, spec, Map.of(), cpus, cgroups);
+  }
+
+  /** Runs the pod of {@code spec} with pod {@code annotations} through {@code cri}. */
+  static PinnedPod run(
+      CriClient cri,
+      WorkflowSpec spec,
+      Map<String, String> annotations,
+      ContainerCpus cpus,
+      HostCgroups cgroups) {
+    return new PinnedPod(cri, spec, annotations, cpus, cgroups);
   }
 
   /** One whole CPU, request = limit: what kubelet sends for a guaranteed 1-CPU container. */

@@ -1,8 +1,13 @@
 package io.criresmgr.sampleconfigs;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.criresmgr.policy.balloons.BalloonType;
+import io.criresmgr.policy.balloons.BalloonsOptions;
+import io.criresmgr.policy.balloons.ShareLevel;
+import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import java.io.IOException;
@@ -47,5 +52,34 @@ class SampleConfigsTest {
                         fail(e.getMessage());
                       }
                     }));
+  }
+
+  /** The balloons sample means what its comments say: every type and option is read. */
+  @Test
+  void balloonsSampleConfiguresItsTypes() {
+    Config config = ConfigLoader.builtIn().load(MODULE_DIR.resolve("balloons-policy.cfg"));
+    assertEquals("balloons", config.policy().active());
+    assertEquals("cpuset:0", config.policy().reservedResources().get("CPU"));
+    BalloonsOptions o = BalloonsOptions.parse(config.policy().options().get("balloons"));
+    assertEquals("powersave", o.idleCpuClass());
+    assertEquals(
+        List.of("reserved", "latency-critical", "batch", "default"),
+        o.effectiveTypes().stream().map(BalloonType::name).toList());
+    BalloonType lc = o.balloonTypes().get(0);
+    assertEquals(
+        List.of(2, 4, 1, 3),
+        List.of(lc.minCpus(), lc.maxCpus(), lc.minBalloons(), lc.maxBalloons()));
+    assertEquals("turbo", lc.cpuClass());
+    assertTrue(lc.preferNewBalloons() && !lc.preferSpreadingPods(), lc::toString);
+    assertEquals(ShareLevel.NUMA, lc.shareIdleCpusInSame());
+    assertTrue(o.preferSpreadOnPhysicalCores(lc), lc::toString);
+    BalloonType batch = o.balloonTypes().get(1);
+    assertEquals(List.of("batch-*"), batch.namespaces());
+    assertTrue(batch.preferPerNamespaceBalloon() && batch.preferSpreadingPods(), batch::toString);
+    assertEquals(false, o.pinMemory(batch));
+    BalloonType dflt = o.balloonTypes().get(2);
+    assertEquals(List.of(1, 6), List.of(dflt.minCpus(), dflt.maxCpus()));
+    assertEquals(ShareLevel.PACKAGE, dflt.shareIdleCpusInSame());
+    assertTrue(o.effectiveTypes().get(0).namespaces().contains("monitoring"));
   }
 }

@@ -11,12 +11,16 @@ import java.util.Map;
 /**
  * Prints a placement: one row per running container (pod/container, CPUs, memory nodes, NUMA nodes
  * of the CPUs, pool when the policy tells it) and a per-NUMA-node summary (the node's CPUs used by
- * exactly one container, by several, by none, and the containers on it).
+ * exactly one container, by several, by none, and the containers on it), and, with the balloons
+ * policy, one row per balloon (type, CPUs, their NUMA nodes, containers).
  */
 final class PlacementReport {
   private PlacementReport() {}
 
-  /** The placement table and the NUMA summary, each line ending in a newline. */
+  /**
+   * The placement table, the NUMA summary and the balloons (if the policy has any), each line
+   * ending in a newline.
+   */
   static String format(Observed observed, SystemTopology topology) {
     StringBuilder out = new StringBuilder();
     Map<String, String> pools = PoolNames.of(observed.introspection());
@@ -35,7 +39,35 @@ final class PlacementReport {
     table(out, rows);
     out.append('\n');
     table(out, numaRows(observed, topology));
+    List<BalloonsView.Entry> balloons = BalloonsView.of(observed.introspection());
+    if (!balloons.isEmpty()) {
+      out.append('\n');
+      table(out, balloonRows(balloons, topology));
+    }
     return out.toString();
+  }
+
+  private static List<String[]> balloonRows(
+      List<BalloonsView.Entry> balloons, SystemTopology topology) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"BALLOON", "TYPE", "CPUS", "NODES", "CONTAINERS"});
+    for (BalloonsView.Entry b : balloons) {
+      List<String> nodes = new ArrayList<>();
+      for (NumaNode node : topology.nodes().values()) {
+        if (b.cpus().intersects(node.cpus())) {
+          nodes.add(String.valueOf(node.id()));
+        }
+      }
+      rows.add(
+          new String[] {
+            b.name(),
+            b.type().isEmpty() ? "-" : b.type(),
+            show(b.cpus()),
+            nodes.isEmpty() ? "-" : String.join(",", nodes),
+            b.containers().isEmpty() ? "-" : String.join(",", b.containers())
+          });
+    }
+    return rows;
   }
 
   private static List<String[]> numaRows(Observed observed, SystemTopology topology) {

@@ -24,6 +24,31 @@ class SimulateCommandIT {
             pod0c0: {cpus: [0, 1]}
       """;
 
+  private static final String BALLOONS =
+      """
+      topology: n4c16
+      config: |
+        policy:
+          Active: balloons
+          ReservedResources: {CPU: "cpuset:0"}
+          balloons:
+            BalloonTypes:
+              - {Name: lc, MinCPUs: 2, MaxCPUs: 2, MaxBalloons: 1}
+              - {Name: default, MinCPUs: 1, MaxCPUs: 1}
+      steps:
+        - create: {template: besteffort, namespace: kube-system}
+        - create:
+            contcount: 2
+            cpu: 1
+            annotations: {balloon.balloons.cri-resource-manager.intel.com: lc}
+        - expect-error:
+            create: {cpu: 1, annotations: {balloon.balloons.cri-resource-manager.intel.com: lc}}
+            message: no suitable balloon instance available
+        - verify:
+            pod0c0: {cpus: [0]}
+            pod1c0: {cpus: [2, 3]}
+      """;
+
   @TempDir Path dir;
 
   private record Run(int status, String out, String err) {}
@@ -56,6 +81,23 @@ class SimulateCommandIT {
     assertTrue(run.out().contains("== placement after step 2 (verify, line 5)"), run.out());
     assertTrue(run.out().contains("pod0/pod0c0    0-1   0-3   0      exclusive"), run.out());
     assertTrue(run.out().contains("node0  4 (0-3)    2 (0-1)  -       2 (2-3)"), run.out());
+    assertTrue(run.out().contains("PASS: "), run.out());
+  }
+
+  @Test
+  void printsBalloonsPlacementsAndRefusals() throws IOException {
+    Run run = simulate(BALLOONS);
+    assertEquals(0, run.status(), run.err() + run.out());
+    String end = run.out().substring(run.out().indexOf("== placement at the end"));
+    assertTrue(end.contains("pod0/pod0c0    0     0     0      "), end);
+    assertTrue(end.contains("pod1/pod1c0    2-3   0     0      "), end);
+    assertTrue(end.contains("pod1/pod1c1    2-3   0     0      "), end);
+    assertTrue(end.contains("node0  4 (0-3)    1 (0)  2 (2-3)  1 (1)"), end);
+    // The balloons view of /introspect names each container's balloon, when the policy offers it.
+    if (end.contains("BALLOON ")) {
+      assertTrue(end.contains("pod1/pod1c0    2-3   0     0      lc[0]"), end);
+      assertTrue(end.contains("pod1c0,pod1c1\n"), end);
+    }
     assertTrue(run.out().contains("PASS: "), run.out());
   }
 

@@ -1,0 +1,156 @@
+package io.criresmgr.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code bin/cri-resmgr} with the balloons policy ({@link #CONFIG}) in front of a real containerd
+ * on this 2-CPU node: CPU 0 is the reserved balloon, which kube-system containers get and the
+ * default balloon shares; pods annotated with balloon type {@code pinned} get a balloon of their
+ * own of at most one CPU, CPU 1, and at most one such balloon exists, so a container that does not
+ * fit it is refused. Checked in the host's cgroups and in the containers' processes. Skipped like
+ * {@link CrictlWorkflowIT}, and when the node does not have exactly CPUs 0-1 online.
+ */
+@Tag("e2e")
+class BalloonsPolicyIT {
+  private static final Logger LOG = LoggerFactory.getLogger(BalloonsPolicyIT.class);
+  private static final Path MODULE_DIR = Path.of("").toAbsolutePath();
+  private static final HostCgroups CGROUPS = new HostCgroups(Path.of("/sys/fs/cgroup"));
+  private static final ContainerCpus CPUS =
+      new ContainerCpus(Path.of("/proc"), Path.of("/sys/fs/cgroup"));
+
+  /** The pod annotation that chooses the balloon type. */
+  static final String ANNOTATION = "balloon.balloons.cri-resource-manager.intel.com/pod";
+
+  /** Reserved CPU 0; type {@code pinned}: one balloon of at most one CPU; default on CPU 0. */
+  static final String CONFIG =
+      """
+      policy:
+        Active: balloons
+        ReservedResources:
+          CPU: cpuset:0
+        balloons:
+          BalloonTypes:
+            - Name: pinned
+              MaxCPUs: 1
+              MaxBalloons: 1
+      instrumentation:
+        HTTPEndpoint: ""
+        PrometheusExport: false
+      """;
+
+  private static @Nullable ContainerdBed bed;
+  private static @Nullable Path workDir;
+  private static @Nullable CriResmgrProcess proxy;
+
+  @BeforeAll
+  static void start() throws Exception {
+    bed = ContainerdBed.startOrSkip(MODULE_DIR);
+    String online =
+        Files.readString(Path.of("/sys/devices/system/cpu/online"), StandardCharsets.UTF_8).trim();
+    if (!online.equals("0-1")) {
+      E2eRequirement.unavailable("this test expects CPUs 0-1 online, not " + online);
+    }
+    workDir = Files.createTempDirectory(Path.of("/tmp"), "crm-e2e-");
+    Path launcher = MODULE_DIR.getParent().resolve("bin/cri-resmgr");
+    proxy = CriResmgrProcess.start(launcher, bed.socket(), workDir.resolve("proxy"), CONFIG);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (proxy != null) {
+      proxy.close();
+    }
+    if (bed != null) {
+      bed.stop();
+    }
+    if (workDir != null) {
+      WorkDirs.deleteTree(workDir);
+    }
+  }
+
+  @Test
+  void reservedBalloonForKubeSystemOwnBalloonForAnnotatedPodsAndRefusalBeyondMaxBalloons()
+      throws Exception {
+    CriResmgrProcess daemon = require(proxy);
+    String name = "cri-resmgr-e2e-" + ProcessHandle.current().pid() + "-bl";
+    Path logs = require(workDir).resolve("logs");
+    try (CriClient cri = new CriClient(daemon.relaySocket());
+        PinnedPod system =
+            PinnedPod.run(
+                cri,
+                new WorkflowSpec(name + "-sys", logs, "kube-system", "/" + name + "-sys"),
+                CPUS,
+                CGROUPS);
+        PinnedPod other =
+            PinnedPod.run(
+                cri,
+                WorkflowSpec.guaranteed(name + "-d", logs, WorkflowSpec.NAMESPACE),
+                CPUS,
+                CGROUPS);
+        PinnedPod app =
+            PinnedPod.run(
+                cri,
+                WorkflowSpec.guaranteed(name, logs, WorkflowSpec.NAMESPACE),
+                Map.of(ANNOTATION, "pinned"),
+                CPUS,
+                CGROUPS)) {
+      String dns = system.start("dns", PinnedPod.halfCpuShared());
+      assertCpus("0", system.placement(dns), "kube-system container in the reserved balloon");
+
+      String misc = other.start("misc", PinnedPod.halfCpuShared());
+      assertCpus("0", other.placement(misc), "default balloon, on the reserved CPU");
+
+      String web = app.start("web", PinnedPod.halfCpuShared());
+      assertCpus("1", app.placement(web), "container of the pinned balloon");
+
+      StatusRuntimeException refused =
+          assertThrows(
+              StatusRuntimeException.class, () -> app.start("db", PinnedPod.oneWholeCpu()));
+      assertEquals(
+          Status.Code.RESOURCE_EXHAUSTED, refused.getStatus().getCode(), refused::toString);
+      String why = String.valueOf(refused.getStatus().getDescription());
+      assertTrue(why.contains("no suitable balloon instance available"), why);
+      assertTrue(why.contains("MaxBalloons 1"), why);
+      LOG.info("container beyond MaxBalloons refused as expected: {}", refused.getStatus());
+      assertCpus("1", app.placement(web), "pinned container after the refusal");
+      assertCpus("0", system.placement(dns), "kube-system container after the refusal");
+
+      // The balloon goes with its last container, so the whole-CPU container fits now.
+      app.remove(web);
+      String db = app.start("db", PinnedPod.oneWholeCpu());
+      assertCpus("1", app.placement(db), "whole-CPU container in a new pinned balloon");
+    } catch (AssertionError | RuntimeException e) {
+      LOG.error("cri-resmgr's log:\n{}", daemon.log());
+      throw e;
+    }
+  }
+
+  /** Cgroup and process agree on {@code cpus}. */
+  private static void assertCpus(String cpus, ContainerCpus.Placement placement, String what) {
+    assertEquals(cpus, placement.cgroupCpus(), () -> what + ": cgroup of " + placement);
+    assertEquals(cpus, placement.allowedCpus(), () -> what + ": process of " + placement);
+  }
+
+  private static <T> T require(@Nullable T value) {
+    if (value == null) {
+      throw new IllegalStateException("not started");
+    }
+    return value;
+  }
+}

@@ -1,0 +1,87 @@
+package io.criresmgr.proxy.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.sysfs.SystemTopology;
+import io.criresmgr.policy.sysfs.TopologySpec;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The placement report's pool column and balloons table, from a balloons policy view. */
+class PlacementReportTest {
+  private static final SystemTopology N4C16 = TopologySpec.builtIn("n4c16").topology();
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static final String PODS =
+      """
+      "pods": [{"name": "pod0", "containers": [
+        {"cacheId": "id0", "name": "pod0c0"}, {"cacheId": "id1", "name": "pod0c1"}]},
+        {"name": "pod1", "containers": [{"cacheId": "id2", "name": "pod1c0"}]}]
+      """;
+
+  private static Observed observed(String view) throws Exception {
+    JsonNode introspection = JSON.readTree("{" + PODS + ", \"policyView\": " + view + "}");
+    Map<String, ContainerFacts> running = new LinkedHashMap<>();
+    running.put("pod0c0", facts("pod0c0", "pod0", "2-3"));
+    running.put("pod0c1", facts("pod0c1", "pod0", "2-3"));
+    running.put("pod1c0", facts("pod1c0", "pod1", "0"));
+    return new Observed(running, Set.of(), introspection, Set.of());
+  }
+
+  private static ContainerFacts facts(String name, String pod, String cpus) {
+    CpuSet set = CpuSet.parse(cpus);
+    return ContainerFacts.of(name, pod, "default", name, set, CpuSet.of(0), N4C16);
+  }
+
+  @Test
+  void balloonsFillThePoolColumnAndTheirOwnTable() throws Exception {
+    String view =
+        """
+        {"balloons": [
+          {"name": "reserved[0]", "type": "reserved", "cpus": "0", "containers": ["id2"]},
+          {"name": "lc[0]", "type": "lc", "cpus": "2-3,4", "containers": ["id0", "id1"]},
+          {"name": "default[0]", "type": "default", "cpus": "", "containers": []}]}
+        """;
+    String report = PlacementReport.format(observed(view), N4C16);
+    assertTrue(report.contains("pod0/pod0c0    2-3   0     0      lc[0]\n"), report);
+    assertTrue(report.contains("pod1/pod1c0    0     0     0      reserved[0]\n"), report);
+    assertTrue(
+        report.endsWith(
+            """
+
+            BALLOON      TYPE      CPUS     NODES  CONTAINERS
+            reserved[0]  reserved  1 (0)    0      pod1c0
+            lc[0]        lc        3 (2-4)  0,1    pod0c0,pod0c1
+            default[0]   default   -        -      -
+            """),
+        report);
+  }
+
+  @Test
+  void containersMayBeAMapOrObjectsWithCacheIds() throws Exception {
+    String map =
+        "{\"balloons\": [{\"name\": \"b[0]\", \"cpus\": \"2-3\","
+            + " \"containers\": {\"id0\": 1000, \"id1\": 500}}]}";
+    String objects =
+        "{\"balloons\": [{\"name\": \"b[0]\", \"cpus\": \"2-3\","
+            + " \"containers\": [{\"cacheId\": \"id0\"}, {\"cacheId\": \"id1\"}]}]}";
+    for (String view : new String[] {map, objects}) {
+      Map<String, String> pools = PoolNames.of(observed(view).introspection());
+      assertEquals(Map.of("pod0c0", "b[0]", "pod0c1", "b[0]"), pools, view);
+    }
+  }
+
+  @Test
+  void withoutBalloonsThereIsNoBalloonsTable() throws Exception {
+    String report = PlacementReport.format(observed("{\"pools\": []}"), N4C16);
+    assertFalse(report.contains("BALLOON"), report);
+    assertTrue(report.contains("pod0/pod0c0    2-3   0     0      -\n"), report);
+  }
+}
