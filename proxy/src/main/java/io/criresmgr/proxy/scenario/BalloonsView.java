@@ -10,10 +10,8 @@ import java.util.Objects;
 
 /**
  * The balloons of the balloons policy's {@code /introspect} view ({@code policyView.balloons}: a
- * list of {@code {name, type, cpus, containers}}), with container names in place of cache ids. Only
- * those four fields are read; {@code containers} may list cache ids, objects with a {@code cacheId}
- * or be an object keyed by cache id, so that the view's details may change without breaking the
- * simulator.
+ * list of {@code {name, type, cpus, containers: [{id, ...}]}}), with container names in place of
+ * cache ids.
  */
 final class BalloonsView {
   /**
@@ -64,12 +62,8 @@ final class BalloonsView {
 
   private static List<String> cacheIds(JsonNode containers) {
     List<String> ids = new ArrayList<>();
-    if (containers.isObject()) {
-      containers.properties().forEach(e -> ids.add(e.getKey()));
-      return ids;
-    }
-    for (JsonNode c : containers) { // an array; nothing for a missing node
-      String id = c.isTextual() ? c.asText() : c.path("cacheId").asText("");
+    for (JsonNode c : containers) { // {id, name, requestMilli}; nothing for a missing node
+      String id = c.path("id").asText("");
       if (!id.isEmpty()) {
         ids.add(id);
       }

@@ -1,6 +1,5 @@
 package io.criresmgr.proxy.scenario;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,8 +44,8 @@ class PlacementReportTest {
     String view =
         """
         {"balloons": [
-          {"name": "reserved[0]", "type": "reserved", "cpus": "0", "containers": ["id2"]},
-          {"name": "lc[0]", "type": "lc", "cpus": "2-3,4", "containers": ["id0", "id1"]},
+          {"name": "reserved[0]", "type": "reserved", "cpus": "0", "containers": [{"id": "id2"}]},
+          {"name": "lc[0]", "type": "lc", "cpus": "2-3,4", "containers": [{"id": "id0"}, {"id": "id1"}]},
           {"name": "default[0]", "type": "default", "cpus": "", "containers": []}]}
         """;
     String report = PlacementReport.format(observed(view), N4C16);
@@ -62,20 +61,6 @@ class PlacementReportTest {
             default[0]   default   -        -      -
             """),
         report);
-  }
-
-  @Test
-  void containersMayBeAMapOrObjectsWithCacheIds() throws Exception {
-    String map =
-        "{\"balloons\": [{\"name\": \"b[0]\", \"cpus\": \"2-3\","
-            + " \"containers\": {\"id0\": 1000, \"id1\": 500}}]}";
-    String objects =
-        "{\"balloons\": [{\"name\": \"b[0]\", \"cpus\": \"2-3\","
-            + " \"containers\": [{\"cacheId\": \"id0\"}, {\"cacheId\": \"id1\"}]}]}";
-    for (String view : new String[] {map, objects}) {
-      Map<String, String> pools = PoolNames.of(observed(view).introspection());
-      assertEquals(Map.of("pod0c0", "b[0]", "pod0c1", "b[0]"), pools, view);
-    }
   }
 
   @Test

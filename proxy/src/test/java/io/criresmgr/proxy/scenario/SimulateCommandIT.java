@@ -93,11 +93,9 @@ class SimulateCommandIT {
     assertTrue(end.contains("pod1/pod1c0    2-3   0     0      "), end);
     assertTrue(end.contains("pod1/pod1c1    2-3   0     0      "), end);
     assertTrue(end.contains("node0  4 (0-3)    1 (0)  2 (2-3)  1 (1)"), end);
-    // The balloons view of /introspect names each container's balloon, when the policy offers it.
-    if (end.contains("BALLOON ")) {
-      assertTrue(end.contains("pod1/pod1c0    2-3   0     0      lc[0]"), end);
-      assertTrue(end.contains("pod1c0,pod1c1\n"), end);
-    }
+    // The balloons view of /introspect names each container's balloon.
+    assertTrue(end.contains("pod1/pod1c0    2-3   0     0      lc[0]"), end);
+    assertTrue(end.contains("pod1c0,pod1c1\n"), end);
     assertTrue(run.out().contains("PASS: "), run.out());
   }
 
