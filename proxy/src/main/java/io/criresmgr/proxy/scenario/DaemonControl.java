@@ -36,8 +36,9 @@ import org.jspecify.annotations.Nullable;
  * The simulated runtime on a Unix socket and the real daemon in front of it, in one directory:
  * starts, stops and restarts the daemon with a configuration (the relay directory, hence the cache,
  * survives restarts), gives stubs through the relay and directly to the runtime, and reads {@code
- * /introspect}. The configuration's HTTP endpoint is replaced by a free loopback port, and its
- * {@code logger.Debug} is applied to the process's logging.
+ * /introspect} and {@code /metrics}; reconfigures the running daemon as its reloader does. The
+ * configuration's HTTP endpoint is replaced by a free loopback port, and its {@code logger.Debug}
+ * is applied to the process's logging.
  */
 final class DaemonControl implements AutoCloseable {
   private static final long CALL_SECONDS = 30;
@@ -52,6 +53,7 @@ final class DaemonControl implements AutoCloseable {
   private final LogControl logs = LogControl.forLogback(System.getenv(LogControl.ENV));
   private final HttpClient http = HttpClient.newHttpClient();
   private @Nullable Daemon daemon;
+  private @Nullable ConfigStore store;
   private @Nullable ManagedChannel relayChannel;
 
   /** Starts the simulated runtime in {@code dir}; the daemon is started by {@link #start}. */
@@ -104,7 +106,11 @@ final class DaemonControl implements AutoCloseable {
     }
     Config config = parse(yaml);
     logs.configChanged(config);
-    daemon = Daemon.start(options(), new ConfigStore(config), registry);
+    ConfigStore configs = new ConfigStore(config);
+    daemon = Daemon.start(options(), configs, registry);
+    // After the daemon's own listeners, as cri-resmgr's logger follows an accepted configuration.
+    configs.addListener(logs);
+    store = configs;
     relayChannel = RuntimeChannels.channel(dir.resolve("relay/cri-resmgr.sock"), clients);
   }
 
@@ -118,6 +124,29 @@ final class DaemonControl implements AutoCloseable {
       daemon.close();
       daemon = null;
     }
+    store = null;
+  }
+
+  /**
+   * Makes {@code yaml} the running daemon's configuration, as its reloader does for {@code
+   * --force-config-signal}: parsed like {@code --force-config}, then offered to every listener (the
+   * pipeline applies new policy options and rebalances); a rejected one leaves the previous
+   * configuration active.
+   *
+   * @throws io.criresmgr.proxy.config.ConfigException if it does not parse or is rejected
+   * @throws KubeletException if the daemon is not running
+   */
+  void reconfigure(String yaml) {
+    ConfigStore configs = store;
+    if (configs == null) {
+      throw new KubeletException("the daemon is not running (a restart failed)");
+    }
+    configs.update(parse(yaml));
+  }
+
+  /** The daemon's {@code /metrics} page; empty if it serves none (PrometheusExport off). */
+  Optional<String> metrics() {
+    return get("/metrics").map(r -> r.statusCode() == 200 ? r.body() : null);
   }
 
   /** Whether the daemon runs. */
@@ -142,25 +171,35 @@ final class DaemonControl implements AutoCloseable {
 
   /** The daemon's {@code /introspect} document; a missing node if it is not running. */
   JsonNode introspect() {
+    Optional<HttpResponse<String>> response = get("/introspect");
+    if (response.isEmpty() || response.get().statusCode() != 200) {
+      return MissingNode.getInstance();
+    }
+    try {
+      return JSON.readTree(response.get().body());
+    } catch (IOException e) {
+      return MissingNode.getInstance();
+    }
+  }
+
+  /** GETs {@code path} from the daemon's HTTP endpoint; empty if it does not answer. */
+  private Optional<HttpResponse<String>> get(String path) {
     Daemon d = daemon;
     int port = d == null ? -1 : d.metricsPort();
     if (port < 0) {
-      return MissingNode.getInstance();
+      return Optional.empty();
     }
     HttpRequest request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/introspect"))
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
             .timeout(Duration.ofSeconds(CALL_SECONDS))
             .build();
     try {
-      HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-      return response.statusCode() == 200
-          ? JSON.readTree(response.body())
-          : MissingNode.getInstance();
+      return Optional.of(http.send(request, HttpResponse.BodyHandlers.ofString()));
     } catch (IOException e) {
-      return MissingNode.getInstance();
+      return Optional.empty();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return MissingNode.getInstance();
+      return Optional.empty();
     }
   }
 

@@ -77,7 +77,7 @@ final class KubeletConfigs {
         .putLabels("io.kubernetes.pod.uid", uid)
         .putAllAnnotations(pod.containerAnnotations().getOrDefault(name, Map.of()))
         .putAnnotations("io.kubernetes.container.restartCount", Integer.toString(attempt))
-        .setLinux(LinuxContainerConfig.newBuilder().setResources(resources(pod.resources())))
+        .setLinux(LinuxContainerConfig.newBuilder().setResources(resources(pod.resources(name))))
         .build();
   }
 
@@ -108,9 +108,9 @@ final class KubeletConfigs {
   private static String resourceAnnotation(PodSpec pod) {
     ObjectNode root = JSON.createObjectNode();
     ObjectNode init = root.putObject("initContainers");
-    pod.initContainerNames().forEach(n -> requirements(init.putObject(n), pod.resources()));
+    pod.initContainerNames().forEach(n -> requirements(init.putObject(n), pod.resources(n)));
     ObjectNode regular = root.putObject("containers");
-    pod.containerNames().forEach(n -> requirements(regular.putObject(n), pod.resources()));
+    pod.containerNames().forEach(n -> requirements(regular.putObject(n), pod.resources(n)));
     return root.toString();
   }
 

@@ -3,14 +3,19 @@ package io.criresmgr.proxy.scenario;
 import io.criresmgr.cache.QosClass;
 import io.criresmgr.cache.Quantities;
 import io.criresmgr.proxy.scenario.PodVars.Var;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * A pod to create, with its variables resolved: containers {@code <name>c<i>}, init containers
- * {@code <name>c<i>i}, each with the same requests and limits (0: not set).
+ * {@code <name>c<i>i}, each with the same requests and limits (0: not set), unless {@code
+ * CPUREQLIM} / {@code INITCPUREQLIM} give each its own CPU request and limit (the reference's
+ * multi-container template: one word {@code R-L} or {@code R} per container, no memory).
  *
  * @param name pod name
  * @param namespace namespace
@@ -22,6 +27,7 @@ import java.util.stream.IntStream;
  * @param labels pod labels
  * @param containerAnnotations CRI annotations by container name
  * @param names container names, in start order
+ * @param perContainer requirements of containers (and init containers) that have their own
  */
 record PodSpec(
     String name,
@@ -33,7 +39,8 @@ record PodSpec(
     Map<String, String> annotations,
     Map<String, String> labels,
     Map<String, Map<String, String>> containerAnnotations,
-    List<String> names) {
+    List<String> names,
+    Map<String, Requirements> perContainer) {
 
   /**
    * A container's requests and limits in milli-CPUs and bytes; 0 is not set.
@@ -75,6 +82,7 @@ record PodSpec(
     labels = Map.copyOf(labels);
     containerAnnotations = Map.copyOf(containerAnnotations);
     names = List.copyOf(names);
+    perContainer = Map.copyOf(perContainer);
     if (names.size() != containers) {
       throw new IllegalArgumentException(
           "containers: " + names.size() + " names for " + containers + " containers");
@@ -84,21 +92,55 @@ record PodSpec(
   /** Resolves {@code vars} (complete, i.e. defaults merged in) for a pod named {@code name}. */
   static PodSpec resolve(PodVars vars, String name) {
     Template template = Template.parse(vars.get(Var.TEMPLATE).orElse("guaranteed"));
-    int count = count(vars, Var.CONTCOUNT);
+    List<Requirements> own = vars.get(Var.CPUREQLIM).map(PodSpec::cpuWords).orElse(List.of());
+    List<Requirements> ownInit =
+        vars.get(Var.INITCPUREQLIM).map(PodSpec::cpuWords).orElse(List.of());
+    int count = own.isEmpty() ? count(vars, Var.CONTCOUNT) : own.size();
     List<String> names =
         vars.containerNames()
             .orElseGet(() -> IntStream.range(0, count).mapToObj(i -> name + "c" + i).toList());
+    int inits = ownInit.isEmpty() ? count(vars, Var.ICONTCOUNT) : ownInit.size();
+    Map<String, Requirements> perContainer = new HashMap<>();
+    for (int i = 0; i < own.size() && i < names.size(); i++) {
+      perContainer.put(names.get(i), own.get(i));
+    }
+    for (int i = 0; i < ownInit.size(); i++) {
+      perContainer.put(initName(name, i), ownInit.get(i));
+    }
     return new PodSpec(
         name,
         vars.get(Var.NAMESPACE).orElse("default"),
         template,
         names.size(),
-        count(vars, Var.ICONTCOUNT),
+        inits,
         requirements(template, vars).defaulted(),
         vars.annotations().orElse(Map.of()),
         vars.labels().orElse(Map.of()),
         vars.containerAnnotations().orElse(Map.of()),
-        names);
+        names,
+        perContainer);
+  }
+
+  /**
+   * Parses {@code CPUREQLIM}-style words: {@code "3 100m-200m"} is one container requesting and
+   * limited to 3 CPUs and one requesting 100m, limited to 200m.
+   *
+   * @throws IllegalArgumentException naming the word that is not a CPU quantity
+   */
+  static List<Requirements> cpuWords(String text) {
+    List<Requirements> out = new ArrayList<>();
+    for (String word : text.trim().split("\\s+")) {
+      int dash = word.indexOf('-');
+      long request = Quantities.parseMilli(dash < 0 ? word : word.substring(0, dash));
+      long limit = dash < 0 ? request : Quantities.parseMilli(word.substring(dash + 1));
+      out.add(new Requirements(request, limit, 0, 0).defaulted());
+    }
+    return List.copyOf(out);
+  }
+
+  /** The requests and limits of container (or init container) {@code container}. */
+  Requirements resources(String container) {
+    return perContainer.getOrDefault(container, resources);
   }
 
   private static Requirements requirements(Template template, PodVars vars) {
@@ -121,15 +163,23 @@ record PodSpec(
 
   /** The pod's QoS class, as Kubernetes derives it from its containers' resources. */
   QosClass qosClass() {
-    if (resources.isEmpty()) {
+    List<Requirements> all =
+        Stream.concat(initContainerNames().stream(), names.stream()).map(this::resources).toList();
+    if (all.stream().allMatch(Requirements::isEmpty)) {
       return QosClass.BEST_EFFORT;
     }
-    return resources.isGuaranteed() ? QosClass.GUARANTEED : QosClass.BURSTABLE;
+    return all.stream().allMatch(Requirements::isGuaranteed)
+        ? QosClass.GUARANTEED
+        : QosClass.BURSTABLE;
   }
 
   /** Names of the init containers, in start order. */
   List<String> initContainerNames() {
-    return IntStream.range(0, initContainers).mapToObj(i -> name + "c" + i + "i").toList();
+    return IntStream.range(0, initContainers).mapToObj(i -> initName(name, i)).toList();
+  }
+
+  private static String initName(String pod, int i) {
+    return pod + "c" + i + "i";
   }
 
   /** Names of the containers, in start order. */

@@ -13,9 +13,10 @@ import java.util.stream.Stream;
 /**
  * The variables of a {@code create} or {@code set} step, named after the reference e2e suites'
  * template variables ({@code CPU}, {@code MEM}, {@code CPUREQ}, {@code CPULIM}, {@code MEMREQ},
- * {@code MEMLIM}, {@code CONTCOUNT}, {@code ICONTCOUNT}; keys in either case). A value given as
- * {@code ""} or {@code null} unsets the variable. Absent variables keep the values of earlier
- * {@code set} steps, else {@link #DEFAULTS}.
+ * {@code MEMLIM}, {@code CONTCOUNT}, {@code ICONTCOUNT}, and the multi-container template's {@code
+ * CPUREQLIM} and {@code INITCPUREQLIM}; keys in either case). A value given as {@code ""} or {@code
+ * null} unsets the variable. Absent variables keep the values of earlier {@code set} steps, else
+ * {@link #DEFAULTS}.
  *
  * @param values scalar variables as written
  * @param annotations pod annotations, if given (replacing earlier ones as a whole)
@@ -43,7 +44,9 @@ record PodVars(
     CPUREQ,
     CPULIM,
     MEMREQ,
-    MEMLIM;
+    MEMLIM,
+    CPUREQLIM,
+    INITCPUREQLIM;
 
     String key() {
       return name().toLowerCase(Locale.ROOT);
@@ -159,6 +162,7 @@ record PodVars(
       case CONTCOUNT, ICONTCOUNT -> value.integer();
       case CPU, CPUREQ, CPULIM -> value.parsed(Quantities::parseMilli);
       case MEM, MEMREQ, MEMLIM -> value.parsed(Quantities::parseBytes);
+      case CPUREQLIM, INITCPUREQLIM -> value.parsed(PodSpec::cpuWords);
       case NAME, NAMESPACE -> Objects.requireNonNull(text);
     }
     return text;

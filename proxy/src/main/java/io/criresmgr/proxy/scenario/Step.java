@@ -46,7 +46,10 @@ sealed interface Step {
     }
   }
 
-  /** {@code expect-error}: the inner create or restart step must fail with a matching message. */
+  /**
+   * {@code expect-error}: the inner create, restart or reconfigure step must fail with a matching
+   * message.
+   */
   record ExpectError(int line, Step step, Pattern message) implements Step {
     @Override
     public String kind() {
@@ -59,6 +62,32 @@ sealed interface Step {
     @Override
     public String kind() {
       return "restart";
+    }
+  }
+
+  /** {@code reconfigure}: the running daemon takes a new configuration, as a reload does. */
+  record Reconfigure(int line, String config) implements Step {
+    @Override
+    public String kind() {
+      return "reconfigure";
+    }
+  }
+
+  /**
+   * {@code metrics}: lines of the daemon's {@code /metrics} page; each of {@code has} matches some
+   * line, none of {@code lacks} matches any. Polled until they hold or {@code timeout} passes.
+   */
+  record Metrics(int line, List<Pattern> has, List<Pattern> lacks, Duration timeout)
+      implements Step {
+    /** Copies the lists. */
+    public Metrics {
+      has = List.copyOf(has);
+      lacks = List.copyOf(lacks);
+    }
+
+    @Override
+    public String kind() {
+      return "metrics";
     }
   }
 

@@ -19,15 +19,18 @@ final class StepParser {
           "verify",
           "expect-error",
           "restart",
+          "reconfigure",
           "exit",
           "wait",
           "expect-log",
           "expect-no-log",
           "set",
           "reset-counters",
-          "random");
+          "random",
+          "metrics");
 
   private static final Duration LOG_TIMEOUT = Duration.ofSeconds(5);
+  private static final Duration METRICS_TIMEOUT = Duration.ZERO;
 
   private StepParser() {}
 
@@ -56,6 +59,8 @@ final class StepParser {
       case "verify" -> new Step.Check(line, Verify.parse(value));
       case "expect-error" -> expectError(value, line);
       case "restart" -> restart(value, line);
+      case "reconfigure" -> reconfigure(value, line);
+      case "metrics" -> metrics(value, line);
       case "exit" -> exit(value, line);
       case "wait" -> new Step.Wait(line, value.duration());
       case "expect-log", "expect-no-log" -> expectLog(value, line, kind.equals("expect-log"));
@@ -67,16 +72,46 @@ final class StepParser {
   }
 
   private static Step expectError(ScenarioNode value, int line) {
-    Map<String, ScenarioNode> m = value.mapping(List.of("create", "restart", "message"));
+    List<String> inner = List.of("create", "restart", "reconfigure");
+    Map<String, ScenarioNode> m =
+        value.mapping(List.of("create", "restart", "reconfigure", "message"));
     Pattern message = pattern(value.required("message"));
-    if (m.containsKey("create") == m.containsKey("restart")) {
-      throw value.error("expected exactly one of create or restart, and message");
+    List<String> given = inner.stream().filter(m::containsKey).toList();
+    if (given.size() != 1) {
+      throw value.error("expected exactly one of create, restart or reconfigure, and message");
     }
-    Step inner =
-        m.containsKey("create")
-            ? new Step.Create(line, PodVars.parse(m.get("create")))
-            : restart(m.get("restart"), line);
-    return new Step.ExpectError(line, inner, message);
+    ScenarioNode step = m.get(given.get(0));
+    Step parsed =
+        switch (given.get(0)) {
+          case "create" -> new Step.Create(line, PodVars.parse(step));
+          case "restart" -> restart(step, line);
+          default -> reconfigure(step, line);
+        };
+    return new Step.ExpectError(line, parsed, message);
+  }
+
+  private static Step.Reconfigure reconfigure(ScenarioNode value, int line) {
+    value.mapping(List.of("config"));
+    return new Step.Reconfigure(line, ScenarioParser.configText(value.required("config")));
+  }
+
+  private static Step.Metrics metrics(ScenarioNode value, int line) {
+    value.mapping(List.of("has", "lacks", "timeout"));
+    List<Pattern> has = patterns(value.optional("has"));
+    List<Pattern> lacks = patterns(value.optional("lacks"));
+    if (has.isEmpty() && lacks.isEmpty()) {
+      throw value.error("expected has or lacks with at least one regular expression");
+    }
+    return new Step.Metrics(
+        line,
+        has,
+        lacks,
+        value.optional("timeout").map(ScenarioNode::duration).orElse(METRICS_TIMEOUT));
+  }
+
+  private static List<Pattern> patterns(Optional<ScenarioNode> node) {
+    return node.map(n -> n.listOrOne().stream().map(StepParser::pattern).toList())
+        .orElse(List.of());
   }
 
   private static Step.Restart restart(ScenarioNode value, int line) {

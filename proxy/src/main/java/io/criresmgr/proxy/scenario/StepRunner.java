@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.scenario;
 
+import io.criresmgr.proxy.config.ConfigException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +29,10 @@ final class StepRunner {
       return expectError(e);
     } else if (step instanceof Step.Restart r) {
       return restart(r).map(m -> "restart failed: " + m);
+    } else if (step instanceof Step.Reconfigure r) {
+      return reconfigure(r).map(m -> "reconfigure failed: " + m);
+    } else if (step instanceof Step.Metrics m) {
+      return new MetricsCheck(ctx.daemon::metrics).await(m);
     } else if (step instanceof Step.Exit e) {
       return kubelet(() -> ctx.kubelet.exit(e.container(), e.code(), e.restart()));
     } else if (step instanceof Step.Wait w) {
@@ -89,6 +94,9 @@ final class StepRunner {
       PodSpec spec = ctx.resolve(c.vars());
       what = "creating pod " + spec.name();
       error = kubelet(() -> ctx.kubelet.create(spec));
+    } else if (e.step() instanceof Step.Reconfigure r) {
+      what = "reconfiguring the daemon";
+      error = reconfigure(r);
     } else {
       what = "restarting the daemon";
       error = restart((Step.Restart) e.step());
@@ -124,6 +132,17 @@ final class StepRunner {
       return Optional.of(String.valueOf(e.getMessage()));
     }
     ctx.config = config;
+    return Optional.empty();
+  }
+
+  /** Reconfigures the running daemon; returns why it was rejected (the old one stays active). */
+  private Optional<String> reconfigure(Step.Reconfigure r) {
+    try {
+      ctx.daemon.reconfigure(r.config());
+    } catch (ConfigException | KubeletException e) {
+      return Optional.of(String.valueOf(e.getMessage()));
+    }
+    ctx.config = r.config();
     return Optional.empty();
   }
 
