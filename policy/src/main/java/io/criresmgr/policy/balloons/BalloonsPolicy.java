@@ -132,11 +132,14 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
   @Override
   public Decisions update(Container container, NodeState node) {
     BalloonSet set = open(node, false);
-    if (set.holding(container.cacheId()).isEmpty()) {
+    Optional<Balloon> held = set.holding(container.cacheId());
+    if (held.isEmpty()) {
       return decide(set, node, null); // preserved CPUs: nothing to resize
     }
-    placer.remove(set, container.cacheId());
-    placer.place(set, container, node);
+    if (!placer.resizeInPlace(set, held.get(), container)) {
+      placer.remove(set, container.cacheId());
+      placer.place(set, container, node);
+    }
     return decide(set, node, container.cacheId());
   }
 
