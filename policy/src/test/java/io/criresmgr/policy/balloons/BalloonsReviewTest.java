@@ -369,4 +369,34 @@ class BalloonsReviewTest {
         "reserved[0]=0[] default[0]=0[] x[0]=2-3[uid-pa:c0] x[1]=4-5[uid-pb:c0] x[2]=6-7[uid-pc:c0]",
         BalloonsNode.balloons(d));
   }
+
+  @Test
+  void anUpdateOfAContainerWhosePodIsGoneKeepsItInItsBalloon() throws Exception {
+    BalloonsPolicy p = policy(TWO_OF_TWO, N4C16.onlineCpus(), CpuSet.of(0));
+    allocate(p, "default", "pa", "", "c0", 1000);
+    node.cache().removePod("sandbox-pa");
+    node.setResources(PolicyHarness.id("pa", "c0"), FakeNode.cpu(1500, 1500));
+    Decisions d =
+        fixture.apply(p.update(node.container(PolicyHarness.id("pa", "c0")), node.cache()));
+    assertEquals("reserved[0]=0[] default[0]=0[] x[0]=2-3[uid-pa:c0] x[1]=4-5[]", balloons(d));
+    assertEquals(1536, d.updates().get(0).assignment().cpuShares());
+  }
+
+  @Test
+  void unreadablePolicyDataOfThisConfigurationIsPlacedAgain() throws Exception {
+    BalloonsPolicy p = policy(TWO_OF_TWO, N4C16.onlineCpus(), CpuSet.of(0));
+    allocate(p, "default", "pa", "", "c0", 1000);
+    FakeNode restarted =
+        node.copy(
+            data ->
+                ((com.fasterxml.jackson.databind.node.ObjectNode) data.deepCopy())
+                    .put(BalloonState.BALLOONS, "garbage"));
+    BalloonsPolicy q = policy(TWO_OF_TWO, N4C16.onlineCpus(), CpuSet.of(0));
+    Decisions d = q.rebalance(restarted.cache());
+    assertEquals("reserved[0]=0[] default[0]=0[] x[0]=2-3[uid-pa:c0] x[1]=4-5[]", balloons(d));
+  }
+
+  private static String balloons(Decisions d) {
+    return BalloonsNode.balloons(d);
+  }
 }
