@@ -399,4 +399,87 @@ class BalloonsReviewTest {
   private static String balloons(Decisions d) {
     return BalloonsNode.balloons(d);
   }
+
+  @Test
+  void test05Namespace() throws Exception {
+    BalloonsPolicy p =
+        policy(
+            """
+            BalloonTypes:
+              - {Name: nsballoon, Namespaces: ["*"], MinCPUs: 2, MaxCPUs: 4,
+                 PreferPerNamespaceBalloon: true}
+            """,
+            N4C16.onlineCpus(),
+            CpuSet.of(1));
+    pair(p, "default", "pod0", 0);
+    assertEquals(2, cpus("pod0", "pod0c0").size());
+    pair(p, "e2e-a", "pod1", 0);
+    assertDisjoint(cpus("pod0", "pod0c0"), cpus("pod1", "pod1c0"));
+    pair(p, "default", "pod2", 2000);
+    assertEquals(4, cpus("pod2", "pod2c0").size());
+    assertEquals(cpus("pod0", "pod0c0"), cpus("pod2", "pod2c0"));
+    assertDisjoint(cpus("pod2", "pod2c0"), cpus("pod1", "pod1c0"));
+    pair(p, "default", "pod3", 100); // nsballoon[0] is full at MaxCPUs 4: a new balloon
+    assertEquals(2, cpus("pod3", "pod3c0").size());
+    assertDisjoint(cpus("pod3", "pod3c0"), cpus("pod2", "pod2c0"), cpus("pod1", "pod1c0"));
+    pair(p, "e2e-b", "pod4", 2000);
+    assertEquals(4, cpus("pod4", "pod4c0").size());
+    pair(p, "e2e-c", "pod5", 100);
+    assertEquals(2, cpus("pod5", "pod5c0").size());
+    assertDisjoint(
+        cpus("pod5", "pod5c0"),
+        cpus("pod4", "pod4c0"),
+        cpus("pod3", "pod3c0"),
+        cpus("pod2", "pod2c0"),
+        cpus("pod1", "pod1c0"));
+    pair(p, "e2e-d", "pod6", 100); // no room for a new balloon: balanced
+    assertEquals(cpus("pod1", "pod1c0"), cpus("pod6", "pod6c0"));
+  }
+
+  /** Allocates containers c0 and c1 of {@code pod}, checking they share their CPUs. */
+  private void pair(BalloonsPolicy p, String ns, String pod, long milli) {
+    allocate(p, ns, pod, "", pod + "c0", milli);
+    allocate(p, ns, pod, "", pod + "c1", milli);
+    assertEquals(cpus(pod, pod + "c0"), cpus(pod, pod + "c1"));
+  }
+
+  @Test
+  void test09EmptyMinBalloonsAreUsedBeforeNewOnes() throws Exception {
+    BalloonsPolicy p =
+        policy(
+            """
+            BalloonTypes:
+              - {Name: isolated-pods, MinCPUs: 0, MaxCPUs: 2, MinBalloons: 2,
+                 PreferNewBalloons: true, PreferSpreadingPods: false}
+              - {Name: isolated-ctrs, MinCPUs: 1, MaxCPUs: 1, MinBalloons: 2,
+                 PreferNewBalloons: true, PreferSpreadingPods: true}
+            """,
+            N4C16.onlineCpus(),
+            CpuSet.of(0));
+    fixture.pod("default", "pod0", Map.of(ANNOTATION, "isolated-pods"));
+    fixture.pod("default", "pod1", Map.of(ANNOTATION, "isolated-pods"));
+    fixture.pod("default", "pod2", Map.of(ANNOTATION, "isolated-pods"));
+    fixture.pod("default", "pod3", Map.of(ANNOTATION, "isolated-ctrs"));
+    pair(p, "default", "pod0", 0);
+    assertEquals(1, cpus("pod0", "pod0c0").size());
+    pair(p, "default", "pod1", 600);
+    assertEquals(2, cpus("pod1", "pod1c0").size());
+    Decisions d = fixture.allocate(p, "default", "pod2", "pod2c0", 100);
+    assertTrue(balloons(d).contains("isolated-pods[2]"), balloons(d)); // new preferred
+    fixture.allocate(p, "default", "pod2", "pod2c1", 100);
+    assertEquals(cpus("pod2", "pod2c0"), cpus("pod2", "pod2c1"));
+    for (int i = 0; i < 4; i++) {
+      d = fixture.allocate(p, "default", "pod3", "pod3c" + i, 0);
+    }
+    assertDisjoint(
+        cpus("pod0", "pod0c0"),
+        cpus("pod1", "pod1c0"),
+        cpus("pod2", "pod2c0"),
+        cpus("pod3", "pod3c0"),
+        cpus("pod3", "pod3c1"),
+        cpus("pod3", "pod3c2"),
+        cpus("pod3", "pod3c3"));
+    assertTrue(balloons(d).contains("isolated-ctrs[3]"), balloons(d));
+    assertFalse(balloons(d).contains("isolated-pods[3]"), balloons(d));
+  }
 }
