@@ -13,6 +13,7 @@ import io.criresmgr.policy.FakeNode;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import io.criresmgr.policy.sysfs.TopologySpec;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -481,5 +482,117 @@ class BalloonsReviewTest {
         cpus("pod3", "pod3c3"));
     assertTrue(balloons(d).contains("isolated-ctrs[3]"), balloons(d));
     assertFalse(balloons(d).contains("isolated-pods[3]"), balloons(d));
+  }
+
+  /** The physical cores of {@code cpus}, by their lowest CPU. */
+  private static java.util.Set<Integer> cores(SystemTopology t, CpuSet cpus) {
+    return cpus.stream()
+        .mapToObj(id -> t.coreCpus(id).stream().min().orElseThrow())
+        .collect(java.util.stream.Collectors.toSet());
+  }
+
+  @Test
+  void test10AllocatorOptions() throws Exception {
+    BalloonsPolicy p =
+        policy(
+            """
+            AllocatorTopologyBalancing: true
+            PreferSpreadOnPhysicalCores: true
+            BalloonTypes:
+              - {Name: policydefaults, MinCPUs: 2, MinBalloons: 2}
+              - {Name: topo1cores0, MinCPUs: 2, MinBalloons: 2, PreferSpreadOnPhysicalCores: false}
+              - {Name: topo0cores1, AllocatorTopologyBalancing: false,
+                 PreferSpreadOnPhysicalCores: true}
+              - {Name: topo0cores0, AllocatorTopologyBalancing: false,
+                 PreferSpreadOnPhysicalCores: false}
+              - {Name: topo1cores1, AllocatorTopologyBalancing: true,
+                 PreferSpreadOnPhysicalCores: true}
+            """,
+            N4C16.onlineCpus(),
+            CpuSet.of(1));
+    allocate(p, "default", "pod0", "policydefaults", "pod0c0", 100);
+    assertEquals(2, cpus("pod0", "pod0c0").size());
+    assertEquals(2, cores(N4C16, cpus("pod0", "pod0c0")).size());
+    allocate(p, "default", "pod1", "topo1cores0", "pod1c0", 100);
+    assertEquals(2, cpus("pod1", "pod1c0").size());
+    assertEquals(1, cores(N4C16, cpus("pod1", "pod1c0")).size());
+    pairOf(p, "pod2", "topo1cores1", 1000);
+    assertEquals(2, cpus("pod2", "pod2c0").size());
+    assertEquals(2, cores(N4C16, cpus("pod2", "pod2c0")).size());
+    pairOf(p, "pod3", "topo0cores0", 1000);
+    assertEquals(2, cpus("pod3", "pod3c0").size());
+    assertEquals(1, cores(N4C16, cpus("pod3", "pod3c0")).size());
+  }
+
+  private void pairOf(BalloonsPolicy p, String pod, String type, long milli) {
+    fixture.pod("default", pod, Map.of(ANNOTATION, type));
+    pair(p, "default", pod, milli);
+  }
+
+  @Test
+  void n4c32Test01DynamicBalloonsSpreadOverNumaNodes() throws Exception {
+    SystemTopology n4c32 = TopologySpec.builtIn("n4c32").topology();
+    BalloonsPolicy p =
+        new BalloonsPolicy(
+            "balloons",
+            n4c32,
+            parse(
+                """
+                AllocatorTopologyBalancing: true
+                BalloonTypes:
+                  - {Name: dynamic, MaxCPUs: 32, MaxBalloons: 8, PreferNewBalloons: true,
+                     ShareIdleCpusInSame: numa}
+                """),
+            n4c32.onlineCpus(),
+            CpuSet.of(31));
+    java.util.Set<Integer> nodes = new java.util.HashSet<>();
+    for (int k = 0; k < 8; k++) {
+      String pod = "pod" + k;
+      fixture.pod("default", pod, Map.of(ANNOTATION, "dynamic"));
+      for (int i = 0; i < 3; i++) {
+        fixture.apply(
+            p.allocate(
+                fixture.create("default", pod, pod + "c" + i + "-init", 100, true), node.cache()));
+      }
+      fixture.allocate(p, "default", pod, pod + "c0", 3000);
+      CpuSet cpus = cpus(pod, pod + "c0");
+      List<Integer> own = n4c32.cpuNodes(cpus.intersection(ownCpus(p, pod)));
+      assertEquals(1, own.size(), pod + " " + cpus);
+      assertTrue(nodes.add(own.get(0)), pod + " shares NUMA node " + own);
+    }
+    // every balloon shares the idle CPU of its NUMA node but the one next to the reserved CPU
+    List<Integer> allowed = new java.util.ArrayList<>();
+    for (int k = 0; k < 8; k++) {
+      allowed.add(cpus("pod" + k, "pod" + k + "c0").size());
+    }
+    assertEquals(List.of(1, 7), List.of(countOf(allowed, 3), countOf(allowed, 4)), "" + allowed);
+    String all = balloons(p.rebalance(node.cache()));
+    assertFalse(all.contains("init"), all);
+    // pod8: MaxBalloons reached, dynamic[0] inflates from 3 to 5 CPUs within one die
+    fixture.pod("default", "pod8", Map.of(ANNOTATION, "dynamic"));
+    fixture.allocate(p, "default", "pod8", "pod8c0", 2000);
+    CpuSet grown = ownCpus(p, "pod8");
+    assertEquals(5, grown.size());
+    assertEquals(2, n4c32.cpuNodes(grown).size());
+    assertEquals(
+        1,
+        grown.stream()
+            .mapToObj(id -> n4c32.cpu(id).packageId() + "/" + n4c32.cpu(id).dieId())
+            .distinct()
+            .count());
+  }
+
+  private static int countOf(List<Integer> values, int value) {
+    return (int) values.stream().filter(v -> v == value).count();
+  }
+
+  /** The balloon CPUs (without shared idle CPUs) of the balloon holding {@code pod}'s c0. */
+  private CpuSet ownCpus(BalloonsPolicy p, String pod) {
+    String id = PolicyHarness.id(pod, pod + "c0");
+    return BalloonState.read(node.cache().policyData("balloons").orElseThrow()).stream()
+        .filter(b -> b.containers().containsKey(id))
+        .findFirst()
+        .orElseThrow()
+        .cpus();
   }
 }
