@@ -156,4 +156,21 @@ class BalloonsReviewTest extends BalloonsReviewFixture {
     Decisions d = q.rebalance(restarted.cache());
     assertEquals("reserved[0]=0[] default[0]=0[] x[0]=2-3[uid-pa:c0] x[1]=4-5[]", balloons(d));
   }
+
+  @Test
+  void updatesInTheReservedAndInAnOwnDefaultBalloonResizeInPlace() throws Exception {
+    BalloonsPolicy p =
+        policy("BalloonTypes: [{Name: default, MinCPUs: 1}]", N4C16.onlineCpus(), CpuSet.of(0));
+    allocate(p, "kube-system", "pk", "", "c0", 500);
+    allocate(p, "default", "pd", "", "c0", 500);
+    allocate(p, "default", "pe", "", "c0", 300);
+    node.setResources(PolicyHarness.id("pk", "c0"), FakeNode.cpu(3000, 3000));
+    Decisions d =
+        fixture.apply(p.update(node.container(PolicyHarness.id("pk", "c0")), node.cache()));
+    assertEquals(3072, d.updates().get(0).assignment().cpuShares()); // overbooked, not resized
+    node.setResources(PolicyHarness.id("pd", "c0"), FakeNode.cpu(2500, 2500));
+    d = fixture.apply(p.update(node.container(PolicyHarness.id("pd", "c0")), node.cache()));
+    assertEquals("reserved[0]=0[uid-pk:c0] default[0]=1-3[uid-pd:c0, uid-pe:c0]", balloons(d));
+    assertEquals(CpuSet.parse("1-3"), cpus("pe", "c0")); // its balloon mate is re-pinned
+  }
 }
