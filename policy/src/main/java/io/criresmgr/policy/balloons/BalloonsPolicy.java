@@ -132,11 +132,14 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
   @Override
   public Decisions update(Container container, NodeState node) {
     BalloonSet set = open(node, false);
-    if (set.holding(container.cacheId()).isEmpty()) {
+    Optional<Balloon> held = set.holding(container.cacheId());
+    if (held.isEmpty()) {
       return decide(set, node, null); // preserved CPUs: nothing to resize
     }
-    placer.remove(set, container.cacheId());
-    placer.place(set, container, node);
+    if (!placer.resizeInPlace(set, held.get(), container)) {
+      placer.remove(set, container.cacheId());
+      placer.place(set, container, node);
+    }
     return decide(set, node, container.cacheId());
   }
 
@@ -177,8 +180,8 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
       return newSet(known);
     }
     if (data.isPresent() && BalloonState.key(data.get()).equals(key)) {
-      List<Balloon> stored = BalloonState.read(data.get());
-      if (fits(stored)) {
+      List<Balloon> stored = readable(data.get());
+      if (stored != null && fits(stored)) {
         return newSet(stored);
       }
       LOG.warn("{}: stored balloons do not fit the CPUs, placing containers again", name);
@@ -211,6 +214,16 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
   public List<Gauge> collect(NodeState node) {
     BalloonSet set = open(node, false);
     return view.gauges(set.balloons(), assignments.sharedIdle(set), node);
+  }
+
+  /** The balloons of {@code data}, {@code null} (logged) if it cannot be read. */
+  private @Nullable List<Balloon> readable(JsonNode data) {
+    try {
+      return BalloonState.read(data);
+    } catch (PolicyException e) {
+      LOG.warn("{}: {}", name, e.getMessage());
+      return null;
+    }
   }
 
   /** Whether {@code stored} has known types, the reserved CPUs and disjoint allowed CPUs. */

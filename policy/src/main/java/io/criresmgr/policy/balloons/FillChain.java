@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
+import java.util.stream.Stream;
 
 /**
  * Chooses the balloon instance of a type for a container (cri-resmgr's {@code
@@ -85,25 +87,38 @@ final class FillChain {
       long milli,
       Function<String, Optional<Container>> owner) {
     List<Balloon> all = set.ofType(type.name());
+    ToLongFunction<Balloon> free = FillChain::free;
     return switch (m) {
       case SAME_POD ->
-          all.stream()
-              .filter(b -> holds(b, owner, x -> x.podId().equals(c.podId())))
-              .filter(b -> maxFree(set, b) >= milli)
-              .findFirst();
+          best(
+              all.stream()
+                  .filter(b -> holds(b, owner, x -> x.podId().equals(c.podId())))
+                  .filter(b -> maxFree(set, b) >= milli),
+              free);
       case SAME_NAMESPACE ->
-          all.stream()
-              .filter(b -> holds(b, owner, x -> x.namespace().equals(c.namespace())))
-              .filter(b -> maxFree(set, b) >= milli)
-              .findFirst();
+          best(
+              all.stream()
+                  .filter(b -> holds(b, owner, x -> x.namespace().equals(c.namespace())))
+                  .filter(b -> maxFree(set, b) >= milli),
+              free);
       case NEW_BALLOON -> newBalloon(set, type, all, milli);
-      case BALANCED ->
-          all.stream().filter(b -> free(b) >= milli).max(Comparator.comparingLong(FillChain::free));
+      case BALANCED -> best(all.stream().filter(b -> free(b) >= milli), free);
       case BALANCED_INFLATE ->
-          all.stream()
-              .filter(b -> maxFree(set, b) >= milli)
-              .max(Comparator.comparingLong(b -> maxFree(set, b)));
+          best(all.stream().filter(b -> maxFree(set, b) >= milli), b -> maxFree(set, b));
     };
+  }
+
+  /**
+   * Of {@code candidates} (in balloon order), the one with the most {@code room}, then the fewest
+   * containers, then the first (nri-plugins' {@code allocateBalloonOfDef}).
+   */
+  private static Optional<Balloon> best(Stream<Balloon> candidates, ToLongFunction<Balloon> room) {
+    Comparator<Balloon> better =
+        Comparator.comparingLong(room)
+            .thenComparing(
+                Comparator.comparingInt((Balloon b) -> b.containers().size()).reversed());
+    // Stream.max keeps the first of equal elements.
+    return candidates.max(better);
   }
 
   private static boolean holds(

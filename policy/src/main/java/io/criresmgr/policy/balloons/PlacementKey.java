@@ -37,7 +37,19 @@ final class PlacementKey {
   private static void typeKey(StringBuilder text, BalloonType t) {
     add(text, "Name", t.name());
     add(text, "Namespaces", t.namespaces());
-    add(text, "MatchExpressions", t.matchExpressions());
+    // Expression.toString joins values with ",", which a value may hold: list them one by one.
+    add(
+        text,
+        "MatchExpressions",
+        t.matchExpressions().stream()
+            .map(
+                e ->
+                    e.key()
+                        + '\u0001'
+                        + e.operator()
+                        + '\u0001'
+                        + String.join("\u0001", e.values()))
+            .toList());
     add(text, "MinCPUs", t.minCpus());
     add(text, "MaxCPUs", t.maxCpus());
     add(text, "MinBalloons", t.minBalloons());

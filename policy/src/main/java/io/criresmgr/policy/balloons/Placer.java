@@ -37,13 +37,35 @@ final class Placer {
   void place(BalloonSet set, Container c, NodeState node) {
     Pod pod = pod(c, node);
     BalloonType type = chooser.choose(c, pod);
-    long milli = c.qosClass() == QosClass.BEST_EFFORT ? 0 : c.resources().cpuRequestMilli();
+    long milli = requestMilli(c);
     Balloon b =
         type.isReserved() || type.isDefault()
             ? set.ofType(type.name()).get(0)
             : FillChain.choose(set, type, c, milli, node::container);
     Balloon placed = set.replaceAndResize(b, b.with(c.cacheId(), milli));
     LOG.debug("{}: {} mCPU into {} (CPUs {})", c.name(), milli, placed.name(), placed.cpus());
+  }
+
+  /**
+   * Gives {@code c}'s new request to {@code b}, the balloon holding it, if {@code b} can hold it
+   * (the reserved balloon always can: it may be overbooked), so that an update moves no container.
+   *
+   * @return whether {@code b} took it; if not, nothing changed
+   */
+  boolean resizeInPlace(BalloonSet set, Balloon b, Container c) {
+    long milli = requestMilli(c);
+    long others = b.without(c.cacheId()).requestMilli();
+    if (!b.fixed() && set.maxCpus(b) * 1000L - others < milli) {
+      return false;
+    }
+    Balloon resized = set.replaceAndResize(b, b.with(c.cacheId(), milli));
+    LOG.debug("{}: {} mCPU in {} (CPUs {})", c.name(), milli, resized.name(), resized.cpus());
+    return true;
+  }
+
+  /** The CPU request of {@code c} in milli-CPUs, 0 for BestEffort containers. */
+  static long requestMilli(Container c) {
+    return c.qosClass() == QosClass.BEST_EFFORT ? 0 : c.resources().cpuRequestMilli();
   }
 
   /** Removes {@code cacheId}; deflates its balloon, deletes it if empty and above MinBalloons. */

@@ -181,10 +181,10 @@ class BalloonsPolicyTest {
     allocate(p, "full", "pa", "c0", 1000);
     node.setResources("uid-pa:c0", FakeNode.cpu(4000, 4000));
     Decisions d = apply(p.update(node.container("uid-pa:c0"), node.cache()));
-    // re-placed: its emptied balloon was deleted, a new one is made for 4 CPUs (a NUMA node)
-    assertEquals("reserved[0]=0[] default[0]=0[] full[0]=4-7[uid-pa:c0]", balloons(d));
+    // its balloon can grow to 4 CPUs (MaxCPUs): it inflates in place, the container stays
+    assertEquals("reserved[0]=0[] default[0]=0[] full[0]=1,4-6[uid-pa:c0]", balloons(d));
     Assignment a = d.updates().get(0).assignment();
-    assertEquals(CpuSet.of(N4C16.cpuNodes(CpuSet.parse("4-7"))), a.mems());
+    assertEquals(CpuSet.of(N4C16.cpuNodes(CpuSet.parse("1,4-6"))), a.mems());
     assertEquals(4096, a.cpuShares());
   }
 
