@@ -32,6 +32,14 @@ public interface Policy {
   }
 
   /**
+   * Called once after the start-up synchronization with the runtime, before any request: adapts
+   * assignments an earlier run made, perhaps under other options. By default no change.
+   */
+  default Decisions start(NodeState node) {
+    return Decisions.NONE;
+  }
+
+  /**
    * Called once on a policy created for new options of the running policy (a configuration reload),
    * before any other call: adapts the assignments made under the old options. Throw {@link
    * PolicyException} to refuse the new options; the old policy then stays active. By default the

@@ -152,6 +152,12 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
     return decide(open(node, false), node, null);
   }
 
+  /** As {@link #rebalance}: a restart with another configuration places containers again. */
+  @Override
+  public Decisions start(NodeState node) {
+    return rebalance(node);
+  }
+
   /**
    * As {@link #rebalance}, but if a container finds no balloon under the new configuration, the
    * configuration is refused with the list of those containers, so the old one stays active.

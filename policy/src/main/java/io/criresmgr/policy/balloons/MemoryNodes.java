@@ -18,11 +18,11 @@ import java.util.TreeSet;
 /**
  * The memory nodes ({@code cpuset.mems}) of containers pinned to some CPUs, by memory type:
  *
- * <ul>
- *   <li>DRAM: the NUMA nodes of the CPUs;
- *   <li>for every type asked for (DRAM too, for CXL memory expanders), each of those CPU nodes adds
- *       the memory-only nodes of that type at the smallest distance from it (all of them on a tie).
- * </ul>
+ * <p>for every type asked for, each NUMA node of the CPUs adds the nodes with memory of that type
+ * at the smallest distance from it (all of them on a tie), itself included if it has memory. So
+ * DRAM is the CPUs' own nodes; a CXL memory expander (memory-only DRAM) is used only by CPU nodes
+ * without memory of their own, and PMEM and HBM come from the closest memory-only nodes of those
+ * types.
  *
  * <p>No types means every type the system has. Types the system lacks are ignored; if none is left
  * the CPU nodes are used, and so they are if the rule finds no node at all.
@@ -39,7 +39,7 @@ final class MemoryNodes {
     this.present = Collections.unmodifiableSet(types);
     for (NumaNode n : topology.nodes().values()) {
       if (!n.memoryOnly()) {
-        nearest.put(n.id(), nearestMemoryOnly(n));
+        nearest.put(n.id(), nearestMemory(n));
       }
     }
   }
@@ -61,20 +61,18 @@ final class MemoryNodes {
     }
     TreeSet<Integer> out = new TreeSet<>();
     for (int node : cpuNodes) {
-      if (wanted.contains(MemoryType.DRAM)) {
-        out.add(node);
-      }
       Map<MemoryType, List<Integer>> close = nearest.getOrDefault(node, Map.of());
       wanted.forEach(t -> out.addAll(close.getOrDefault(t, List.of())));
     }
     return out.isEmpty() ? CpuSet.of(cpuNodes) : CpuSet.of(out);
   }
 
-  private Map<MemoryType, List<Integer>> nearestMemoryOnly(NumaNode from) {
+  private Map<MemoryType, List<Integer>> nearestMemory(NumaNode from) {
     Map<MemoryType, Integer> best = new EnumMap<>(MemoryType.class);
     Map<MemoryType, List<Integer>> out = new EnumMap<>(MemoryType.class);
     for (NumaNode n : topology.nodes().values()) {
-      if (!n.memoryOnly()) {
+      boolean candidate = n.memoryOnly() || (n.id() == from.id() && n.memoryBytes() > 0);
+      if (!candidate) {
         continue;
       }
       MemoryType t = n.memoryType();

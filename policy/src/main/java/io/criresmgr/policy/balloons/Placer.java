@@ -35,8 +35,10 @@ final class Placer {
    * @throws PolicyException if the type is unknown or no instance can take the request
    */
   void place(BalloonSet set, Container c, NodeState node) {
-    Pod pod = pod(c, node);
-    BalloonType type = chooser.choose(c, pod);
+    placeAs(set, c, node, chooser.choose(c, pod(c, node)));
+  }
+
+  private void placeAs(BalloonSet set, Container c, NodeState node, BalloonType type) {
     long milli = requestMilli(c);
     Balloon b =
         type.isReserved() || type.isDefault()
@@ -115,13 +117,28 @@ final class Placer {
       }
       try {
         if (!cpuPreserved(c, node)) {
-          place(set, c, node);
+          placeAs(set, c, node, typeOrDefault(set, c, node));
         }
       } catch (PolicyException e) {
         failures.add(label(c, node) + ": " + e.getMessage());
       }
     }
     return List.copyOf(failures);
+  }
+
+  /**
+   * The type of running container {@code c}; the default type if its annotation names a type the
+   * configuration no longer has (a running container cannot be refused, and refusing the whole
+   * configuration for it would keep the operator from ever removing a type).
+   */
+  private BalloonType typeOrDefault(BalloonSet set, Container c, NodeState node) {
+    Pod pod = pod(c, node);
+    try {
+      return chooser.choose(c, pod);
+    } catch (PolicyException e) {
+      LOG.warn("{}: {}; placed in the default balloon", label(c, node), e.getMessage());
+      return set.type(set.ofType(BalloonType.DEFAULT).get(0));
+    }
   }
 
   /** Whether {@code c} has the effective annotation {@code cpu.preserve: "true"}. */

@@ -141,4 +141,16 @@ class BalloonsReconfigureTest {
     d = fixture.allocate(p, "app", "pb", "c0", 1500);
     assertEquals(CpuSet.of(1), d.updates().get(0).assignment().mems());
   }
+
+  @Test
+  void aContainerWhoseAnnotatedTypeIsRemovedGoesToTheDefaultBalloon() throws Exception {
+    BalloonsPolicy before = policy(BEFORE);
+    fixture.pod("other", "pa", Map.of("balloon.balloons.cri-resource-manager.intel.com", "small"));
+    fixture.allocate(before, "other", "pa", "c0", 1500);
+    assertEquals("reserved[0]=0[] default[0]=0[] small[0]=2-3[uid-pa:c0]", data());
+    BalloonsPolicy after = policy("BalloonTypes: [{Name: big, Namespaces: [app]}]");
+    Decisions d = fixture.apply(after.reconfigure(fixture.node.cache()));
+    assertEquals("reserved[0]=0[] default[0]=0[uid-pa:c0]", balloons(d));
+    assertEquals(CpuSet.of(0), d.updates().get(0).assignment().cpus());
+  }
 }

@@ -34,17 +34,18 @@ class MemoryNodesTest {
   @Test
   void noTypesMeansTheNearestNodeOfEveryType() {
     assertEquals(EnumSet.allOf(MemoryType.class), TIERED_NODES.present());
-    assertEquals(CpuSet.of(0, 2, 4, 6), mems("0-3"));
-    assertEquals(CpuSet.of(1, 3, 5, 6), mems("8-11"));
-    assertEquals(CpuSet.parse("0-6"), mems("6-9"));
+    // DRAM is the CPUs' own node: the CXL expander (6) is farther than local memory
+    assertEquals(CpuSet.of(0, 2, 4), mems("0-3"));
+    assertEquals(CpuSet.of(1, 3, 5), mems("8-11"));
+    assertEquals(CpuSet.parse("0-5"), mems("6-9"));
   }
 
   @Test
   void typesSelectTheCpuNodesForDramAndTheNearestMemoryOnlyNodes() {
-    assertEquals(CpuSet.of(0, 6), mems("0-3", MemoryType.DRAM));
+    assertEquals(CpuSet.of(0), mems("0-3", MemoryType.DRAM));
     assertEquals(CpuSet.of(2), mems("0-3", MemoryType.PMEM));
     assertEquals(CpuSet.of(5), mems("8", MemoryType.HBM));
-    assertEquals(CpuSet.of(1, 5, 6), mems("8", MemoryType.HBM, MemoryType.DRAM));
+    assertEquals(CpuSet.of(1, 5), mems("8", MemoryType.HBM, MemoryType.DRAM));
     assertEquals(CpuSet.of(2, 3), mems("0-15", MemoryType.PMEM));
   }
 
@@ -100,12 +101,12 @@ class MemoryNodesTest {
     assertEquals(node(pa.cpus()) == 0 ? CpuSet.of(2) : CpuSet.of(3), pa.mems());
     CpuSet pb = h.assignment("pb", "c0").cpus();
     assertEquals(
-        node(pb) == 0 ? CpuSet.of(0, 4, 6) : CpuSet.of(1, 5, 6), h.assignment("pb", "c0").mems());
+        node(pb) == 0 ? CpuSet.of(0, 4) : CpuSet.of(1, 5), h.assignment("pb", "c0").mems());
     Assignment pc0 = h.assignment("pc", "c0");
     Assignment pc1 = h.assignment("pc", "c1");
     assertEquals(pc0.cpus(), pc1.cpus());
     boolean zero = node(pc0.cpus()) == 0;
-    assertEquals(zero ? CpuSet.of(0, 2, 4, 6) : CpuSet.of(1, 3, 5, 6), pc0.mems());
+    assertEquals(zero ? CpuSet.of(0, 2, 4) : CpuSet.of(1, 3, 5), pc0.mems());
     assertEquals(zero ? CpuSet.of(2) : CpuSet.of(3), pc1.mems());
   }
 

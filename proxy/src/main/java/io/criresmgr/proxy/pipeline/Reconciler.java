@@ -104,12 +104,23 @@ final class Reconciler {
       }
     }
     s.cache().setActivePolicy(s.policy().name());
+    startPolicy();
     LOG.info(
         "synchronized with the runtime: {} containers kept, {} adopted, {} released",
         kept,
         adopted,
         released);
     return new Outcome(released, adopted, kept);
+  }
+
+  /** Lets the policy adapt the restored state; a failure leaves it as it is. */
+  private void startPolicy() {
+    try {
+      s.decide(p -> p.start(s.cache()), Set.of());
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "policy {} could not adapt the restored state: {}", s.policy().name(), e.getMessage());
+    }
   }
 
   private void syncPods(Input input) {
