@@ -138,7 +138,7 @@ class BalloonsReferenceTest extends BalloonsReviewFixture {
         assertThrows(
             PolicyException.class, () -> allocate(p, "default", "pod2", "singleton", "c", 100));
     assertTrue(e.getMessage().startsWith("no suitable balloon instance available"), e.getMessage());
-    node.cache().removeContainer(PolicyHarness.id("pod2", "c"));
+    node.cache().removeContainer(BalloonsNode.id("pod2", "c"));
     node.cache().removePod("sandbox-pod2");
     allocate(p, "default", "pod2", "dynamictwo", "pod2c0", 800);
     assertEquals(1, cpus("pod2", "pod2c0").size());
