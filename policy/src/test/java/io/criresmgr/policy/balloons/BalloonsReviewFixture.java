@@ -50,6 +50,13 @@ abstract class BalloonsReviewFixture {
     return fixture.releaseRemoved(p, pod, name);
   }
 
+  /** Releases containers named {@code <pod>c<i>}, e.g. {@code pod4c0}, in order. */
+  void releaseAll(BalloonsPolicy p, String... containers) {
+    for (String name : containers) {
+      release(p, name.substring(0, name.lastIndexOf('c')), name);
+    }
+  }
+
   CpuSet cpus(String pod, String name) {
     return fixture.cpus(pod, name);
   }
