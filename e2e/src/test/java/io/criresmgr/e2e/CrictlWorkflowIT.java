@@ -1,11 +1,12 @@
 package io.criresmgr.e2e;
 
+import static io.criresmgr.e2e.ResmgrBed.CGROUPS;
+import static io.criresmgr.e2e.ResmgrBed.podName;
+import static io.criresmgr.e2e.ResmgrBed.require;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -29,30 +30,18 @@ import org.slf4j.LoggerFactory;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CrictlWorkflowIT {
   private static final Logger LOG = LoggerFactory.getLogger(CrictlWorkflowIT.class);
-  private static final Path MODULE_DIR = Path.of("").toAbsolutePath();
-  private static final HostCgroups CGROUPS = new HostCgroups(Path.of("/sys/fs/cgroup"));
-
-  private static @Nullable ContainerdBed bed;
-  private static @Nullable Path workDir;
-  private static @Nullable CriResmgrProcess proxy;
+  private static @Nullable ResmgrBed bed;
   private static @Nullable Observations direct;
 
   @BeforeAll
   static void startBed() throws Exception {
-    bed = ContainerdBed.startOrSkip(MODULE_DIR);
-    workDir = Files.createTempDirectory(Path.of("/tmp"), "crm-e2e-");
+    bed = ResmgrBed.startOrSkip();
   }
 
   @AfterAll
   static void stopBed() throws Exception {
-    if (proxy != null) {
-      proxy.close();
-    }
     if (bed != null) {
       bed.stop();
-    }
-    if (workDir != null) {
-      WorkDirs.deleteTree(workDir);
     }
   }
 
@@ -83,8 +72,7 @@ class CrictlWorkflowIT {
   @Order(2)
   void throughTheProxyObservesTheSameAsDirect() throws Exception {
     Observations expected = direct();
-    Path launcher = MODULE_DIR.getParent().resolve("bin/cri-resmgr");
-    proxy = CriResmgrProcess.start(launcher, socket(), dir().resolve("proxy"));
+    CriResmgrProcess proxy = require(bed).startProxy();
     Observations viaProxy = run(proxy.relaySocket(), "proxy");
     assertEquals(expected, viaProxy);
   }
@@ -96,14 +84,14 @@ class CrictlWorkflowIT {
   /** The direct run, made once and shared by both tests. */
   private static synchronized Observations direct() throws Exception {
     if (direct == null) {
-      direct = run(socket(), "direct");
+      direct = run(require(bed).socket(), "direct");
     }
     return direct;
   }
 
   private static Observations run(Path socket, String label) throws Exception {
-    String name = "cri-resmgr-e2e-" + ProcessHandle.current().pid() + "-" + label;
-    var spec = new WorkflowSpec(name, dir().resolve(label).resolve("logs"));
+    var spec =
+        new WorkflowSpec(podName(label), require(bed).workDir().resolve(label).resolve("logs"));
     long t0 = System.nanoTime();
     try (CriClient cri = new CriClient(socket)) {
       Observations o = new CrictlWorkflow(cri, spec, CGROUPS).run();
@@ -115,19 +103,5 @@ class CrictlWorkflowIT {
           o);
       return o;
     }
-  }
-
-  private static Path socket() {
-    if (bed == null) {
-      throw new IllegalStateException("no bed");
-    }
-    return bed.socket();
-  }
-
-  private static Path dir() throws IOException {
-    if (workDir == null) {
-      throw new IllegalStateException("no work directory");
-    }
-    return Files.createDirectories(workDir);
   }
 }
