@@ -1,17 +1,12 @@
 package io.criresmgr.benchmarks;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
-import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
-import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.template.TemplatePolicyProvider;
 import io.criresmgr.proxy.pipeline.ResourceManager;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -76,38 +71,30 @@ public class PipelineStepBenchmark {
   @Param({"SHARED", "EXCLUSIVE"})
   public Kind kind = Kind.SHARED;
 
-  private Path dir = Path.of("");
-  private InProcessPipeline pipeline;
-  private RuntimeServiceBlockingStub stub;
+  private PolicyBench bench;
   private CreateContainerRequest candidate;
-  private Policy policy;
   private PolicyFixture decisions;
 
   /** Builds the pipeline and fills the cache through it. */
   @Setup(Level.Trial)
   public void start() throws IOException {
-    dir = Files.createTempDirectory("crb");
-    PolicyProvider provider = new TemplatePolicyProvider();
     PolicyContext context = new PolicyContext(Path.of("/"), CPUS, MEMORY_NODES, Map.of(), Map.of());
-    policy = provider.create(context, provider.parseOptions(JsonNodeFactory.instance.objectNode()));
-    pipeline = new InProcessPipeline(provider.name(), policy, dir);
-    stub = pipeline.stub();
-    new NodeFiller(stub).fill(containers, containers / 5);
-    candidate = NodeFiller.candidate(stub, kind == Kind.EXCLUSIVE);
-    decisions = PolicyFixture.of(pipeline.snapshot(), candidate, policy);
+    bench = PolicyBench.of(new TemplatePolicyProvider(), context);
+    new NodeFiller(bench.stub()).fill(containers, containers / 5);
+    candidate = NodeFiller.candidate(bench.stub(), kind == Kind.EXCLUSIVE);
+    decisions = bench.decisions(candidate);
   }
 
   /** Stops the pipeline and deletes the cache file. */
   @TearDown(Level.Trial)
-  public void stop() throws IOException, InterruptedException {
-    pipeline.close();
-    RelayBenchmark.deleteTree(dir);
+  public void stop() throws IOException {
+    bench.stop();
   }
 
   /** One allocation through the whole pipeline, the runtime answering at once. */
   @Benchmark
   public String createContainer(Created created) {
-    created.id = stub.createContainer(candidate).getContainerId();
+    created.id = bench.stub().createContainer(candidate).getContainerId();
     return created.id;
   }
 
@@ -120,7 +107,10 @@ public class PipelineStepBenchmark {
     @Setup(Level.Invocation)
     public void removePrevious(PipelineStepBenchmark bench) {
       if (!id.isEmpty()) {
-        bench.stub.removeContainer(RemoveContainerRequest.newBuilder().setContainerId(id).build());
+        bench
+            .bench
+            .stub()
+            .removeContainer(RemoveContainerRequest.newBuilder().setContainerId(id).build());
         id = "";
       }
     }
@@ -129,21 +119,18 @@ public class PipelineStepBenchmark {
   /** One allocate and one release through the whole pipeline, runtime calls answered at once. */
   @Benchmark
   public String createAndRemove() {
-    String id = stub.createContainer(candidate).getContainerId();
-    stub.removeContainer(RemoveContainerRequest.newBuilder().setContainerId(id).build());
-    return id;
+    return bench.createAndRemove(candidate);
   }
 
   /** The policy's allocate and release decisions for the same container, nothing applied. */
   @Benchmark
   public void policyAllocateRelease(Blackhole bh) {
-    bh.consume(policy.allocate(decisions.toAllocate(), decisions.beforeAllocate()));
-    bh.consume(policy.release(decisions.toRelease(), decisions.beforeRelease()));
+    bench.allocateRelease(decisions, bh);
   }
 
   /** One empty step of the serialized section: a hop to the pipeline thread and back. */
   @Benchmark
   public long emptyStep() {
-    return pipeline.manager().pipeline().run(s -> s.stamp()).join();
+    return bench.pipeline().manager().pipeline().run(s -> s.stamp()).join();
   }
 }
