@@ -4,7 +4,6 @@ import static io.criresmgr.e2e.ResmgrBed.CGROUPS;
 import static io.criresmgr.e2e.ResmgrBed.CPUS;
 import static io.criresmgr.e2e.ResmgrBed.assertCpus;
 import static io.criresmgr.e2e.ResmgrBed.podName;
-import static io.criresmgr.e2e.ResmgrBed.require;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,8 +12,6 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.nio.file.Path;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -30,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * {@link CrictlWorkflowIT}, and when the node does not have exactly CPUs 0-1 online.
  */
 @Tag("e2e")
-class BalloonsPolicyIT {
+class BalloonsPolicyIT extends ResmgrBedTestBase {
   private static final Logger LOG = LoggerFactory.getLogger(BalloonsPolicyIT.class);
 
   /** The pod annotation that chooses the balloon type. */
@@ -53,28 +50,18 @@ class BalloonsPolicyIT {
         PrometheusExport: false
       """;
 
-  private static @Nullable ResmgrBed bed;
-
   @BeforeAll
-  static void start() throws Exception {
-    bed = ResmgrBed.startOrSkip();
+  static void startDaemon() throws Exception {
     ResmgrBed.requireCpus01();
-    bed.startProxy(CONFIG);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (bed != null) {
-      bed.stop();
-    }
+    bed().startProxy(CONFIG);
   }
 
   @Test
   void reservedBalloonForKubeSystemOwnBalloonForAnnotatedPodsAndRefusalBeyondMaxBalloons()
       throws Exception {
-    CriResmgrProcess daemon = require(bed).proxy();
+    CriResmgrProcess daemon = bed().proxy();
     String name = podName("bl");
-    Path logs = require(bed).workDir().resolve("logs");
+    Path logs = bed().workDir().resolve("logs");
     try (CriClient cri = new CriClient(daemon.relaySocket());
         PinnedPod system =
             PinnedPod.run(

@@ -2,7 +2,6 @@ package io.criresmgr.e2e;
 
 import static io.criresmgr.e2e.ResmgrBed.CGROUPS;
 import static io.criresmgr.e2e.ResmgrBed.podName;
-import static io.criresmgr.e2e.ResmgrBed.require;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,8 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
@@ -28,22 +25,9 @@ import org.slf4j.LoggerFactory;
  */
 @Tag("e2e")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class CrictlWorkflowIT {
+class CrictlWorkflowIT extends ResmgrBedTestBase {
   private static final Logger LOG = LoggerFactory.getLogger(CrictlWorkflowIT.class);
-  private static @Nullable ResmgrBed bed;
   private static @Nullable Observations direct;
-
-  @BeforeAll
-  static void startBed() throws Exception {
-    bed = ResmgrBed.startOrSkip();
-  }
-
-  @AfterAll
-  static void stopBed() throws Exception {
-    if (bed != null) {
-      bed.stop();
-    }
-  }
 
   @Test
   @Order(1)
@@ -72,7 +56,7 @@ class CrictlWorkflowIT {
   @Order(2)
   void throughTheProxyObservesTheSameAsDirect() throws Exception {
     Observations expected = direct();
-    CriResmgrProcess proxy = require(bed).startProxy();
+    CriResmgrProcess proxy = bed().startProxy();
     Observations viaProxy = run(proxy.relaySocket(), "proxy");
     assertEquals(expected, viaProxy);
   }
@@ -84,14 +68,13 @@ class CrictlWorkflowIT {
   /** The direct run, made once and shared by both tests. */
   private static synchronized Observations direct() throws Exception {
     if (direct == null) {
-      direct = run(require(bed).socket(), "direct");
+      direct = run(bed().socket(), "direct");
     }
     return direct;
   }
 
   private static Observations run(Path socket, String label) throws Exception {
-    var spec =
-        new WorkflowSpec(podName(label), require(bed).workDir().resolve(label).resolve("logs"));
+    var spec = new WorkflowSpec(podName(label), bed().workDir().resolve(label).resolve("logs"));
     long t0 = System.nanoTime();
     try (CriClient cri = new CriClient(socket)) {
       Observations o = new CrictlWorkflow(cri, spec, CGROUPS).run();

@@ -4,13 +4,10 @@ import static io.criresmgr.e2e.ResmgrBed.CGROUPS;
 import static io.criresmgr.e2e.ResmgrBed.CPUS;
 import static io.criresmgr.e2e.ResmgrBed.assertCpus;
 import static io.criresmgr.e2e.ResmgrBed.podName;
-import static io.criresmgr.e2e.ResmgrBed.require;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.Set;
-import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -25,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * CPUs 0 and 1 are not both online.
  */
 @Tag("e2e")
-class TemplatePolicyIT {
+class TemplatePolicyIT extends ResmgrBedTestBase {
   private static final Logger LOG = LoggerFactory.getLogger(TemplatePolicyIT.class);
   private static final String BOTH = "0-1";
   private static final long RELEASE_WAIT_MILLIS = 10_000;
@@ -42,30 +39,20 @@ class TemplatePolicyIT {
         PrometheusExport: false
       """;
 
-  private static @Nullable ResmgrBed bed;
-
   @BeforeAll
-  static void start() throws Exception {
-    bed = ResmgrBed.startOrSkip();
+  static void startDaemon() throws Exception {
     String online = ResmgrBed.onlineCpus();
     if (!online.startsWith("0-") && !online.startsWith("0,1")) {
       E2eRequirement.unavailable("CPUs 0 and 1 are not both online: " + online);
     }
-    bed.startProxy(CONFIG);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (bed != null) {
-      bed.stop();
-    }
+    bed().startProxy(CONFIG);
   }
 
   @Test
   void aWholeCpuContainerGetsOneCpuToItselfAndSharedContainersTheOther() throws Exception {
-    CriResmgrProcess daemon = require(bed).proxy();
+    CriResmgrProcess daemon = bed().proxy();
     String name = podName("template");
-    var spec = new WorkflowSpec(name, require(bed).workDir().resolve("logs"));
+    var spec = new WorkflowSpec(name, bed().workDir().resolve("logs"));
     long t0 = System.nanoTime();
     try (CriClient cri = new CriClient(daemon.relaySocket());
         PinnedPod pod = PinnedPod.run(cri, spec, CPUS, CGROUPS)) {

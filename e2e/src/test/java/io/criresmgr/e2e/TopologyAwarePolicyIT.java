@@ -4,7 +4,6 @@ import static io.criresmgr.e2e.ResmgrBed.CGROUPS;
 import static io.criresmgr.e2e.ResmgrBed.CPUS;
 import static io.criresmgr.e2e.ResmgrBed.assertCpus;
 import static io.criresmgr.e2e.ResmgrBed.podName;
-import static io.criresmgr.e2e.ResmgrBed.require;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,8 +15,6 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -33,18 +30,15 @@ import org.slf4j.LoggerFactory;
  * exactly CPUs 0-1 online.
  */
 @Tag("e2e")
-class TopologyAwarePolicyIT {
+class TopologyAwarePolicyIT extends ResmgrBedTestBase {
   private static final Logger LOG = LoggerFactory.getLogger(TopologyAwarePolicyIT.class);
   private static final Path SAMPLE =
       ResmgrBed.MODULE_DIR.getParent().resolve("sample-configs/topology-aware-policy.cfg");
 
-  private static @Nullable ResmgrBed bed;
-
   @BeforeAll
-  static void start() throws Exception {
-    bed = ResmgrBed.startOrSkip();
+  static void startDaemon() throws Exception {
     ResmgrBed.requireCpus01();
-    bed.startProxy(config());
+    bed().startProxy(config());
   }
 
   /** The sample, verbatim but for the HTTP port: a free one, so parallel runs do not collide. */
@@ -61,19 +55,12 @@ class TopologyAwarePolicyIT {
     return changed;
   }
 
-  @AfterAll
-  static void stop() throws Exception {
-    if (bed != null) {
-      bed.stop();
-    }
-  }
-
   @Test
   void reservedCpuForKubeSystemSharedCpuForTheRestAndNoExclusiveCpuThatEmptiesThePool()
       throws Exception {
-    CriResmgrProcess daemon = require(bed).proxy();
+    CriResmgrProcess daemon = bed().proxy();
     String name = podName("ta");
-    Path logs = require(bed).workDir().resolve("logs");
+    Path logs = bed().workDir().resolve("logs");
     try (CriClient cri = new CriClient(daemon.relaySocket());
         PinnedPod system =
             PinnedPod.run(
