@@ -8,7 +8,6 @@ import io.criresmgr.api.runtime.v1.PodSandboxConfig;
 import io.criresmgr.policy.balloons.BalloonsPolicyProvider;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
@@ -19,9 +18,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The {@code balloons} policy's allocation and release against container count and topology size,
@@ -42,7 +39,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Measurement(iterations = 5, time = 2)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-public class BalloonsBenchmark {
+public class BalloonsBenchmark extends PolicyBenchmarkBase {
   /** The balloon type the measured container goes to. */
   public enum Kind {
     /** A new balloon of the per-namespace type with MaxCPUs, deleted on release. */
@@ -73,10 +70,6 @@ public class BalloonsBenchmark {
   @Param({"PER_NAMESPACE", "DYNAMIC"})
   public Kind kind = Kind.PER_NAMESPACE;
 
-  private PolicyBench bench;
-  private CreateContainerRequest candidate;
-  private PolicyFixture decisions;
-
   /** Generates the topology, builds the pipeline and fills the cache through it. */
   @Setup(Level.Trial)
   public void start() throws IOException {
@@ -103,23 +96,5 @@ public class BalloonsBenchmark {
             .setMetadata(base.getMetadata().toBuilder().setNamespace(namespace))
             .build();
     return bench.create(config, resources);
-  }
-
-  /** Stops the pipeline and deletes the fake sysfs and the cache file. */
-  @TearDown(Level.Trial)
-  public void stop() throws IOException {
-    bench.stop();
-  }
-
-  /** The policy's allocate and release decisions for the same container, nothing applied. */
-  @Benchmark
-  public void policyAllocateRelease(Blackhole bh) {
-    bench.allocateRelease(decisions, bh);
-  }
-
-  /** One allocation and one release through the whole pipeline, the runtime answering at once. */
-  @Benchmark
-  public String createAndRemove() {
-    return bench.createAndRemove(candidate);
   }
 }

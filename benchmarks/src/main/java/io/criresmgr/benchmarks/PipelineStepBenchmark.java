@@ -1,6 +1,5 @@
 package io.criresmgr.benchmarks;
 
-import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyContext;
@@ -21,9 +20,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The pipeline step alone, without sockets, on a 448-CPU node with 8 memory nodes and the {@code
@@ -49,7 +46,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Measurement(iterations = 5, time = 2)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-public class PipelineStepBenchmark {
+public class PipelineStepBenchmark extends PolicyBenchmarkBase {
   /** The node: 448 CPUs, 8 memory nodes. */
   static final CpuSet CPUS = CpuSet.range(0, 447);
 
@@ -71,10 +68,6 @@ public class PipelineStepBenchmark {
   @Param({"SHARED", "EXCLUSIVE"})
   public Kind kind = Kind.SHARED;
 
-  private PolicyBench bench;
-  private CreateContainerRequest candidate;
-  private PolicyFixture decisions;
-
   /** Builds the pipeline and fills the cache through it. */
   @Setup(Level.Trial)
   public void start() throws IOException {
@@ -83,12 +76,6 @@ public class PipelineStepBenchmark {
     new NodeFiller(bench.stub()).fill(containers, containers / 5);
     candidate = NodeFiller.candidate(bench.stub(), kind == Kind.EXCLUSIVE);
     decisions = bench.decisions(candidate);
-  }
-
-  /** Stops the pipeline and deletes the cache file. */
-  @TearDown(Level.Trial)
-  public void stop() throws IOException {
-    bench.stop();
   }
 
   /** One allocation through the whole pipeline, the runtime answering at once. */
@@ -105,27 +92,14 @@ public class PipelineStepBenchmark {
 
     /** Removes the container of the previous invocation (not measured). */
     @Setup(Level.Invocation)
-    public void removePrevious(PipelineStepBenchmark bench) {
+    public void removePrevious(PipelineStepBenchmark benchmark) {
       if (!id.isEmpty()) {
-        bench
-            .bench
-            .stub()
-            .removeContainer(RemoveContainerRequest.newBuilder().setContainerId(id).build());
+        RemoveContainerRequest remove =
+            RemoveContainerRequest.newBuilder().setContainerId(id).build();
+        benchmark.bench.stub().removeContainer(remove);
         id = "";
       }
     }
-  }
-
-  /** One allocate and one release through the whole pipeline, runtime calls answered at once. */
-  @Benchmark
-  public String createAndRemove() {
-    return bench.createAndRemove(candidate);
-  }
-
-  /** The policy's allocate and release decisions for the same container, nothing applied. */
-  @Benchmark
-  public void policyAllocateRelease(Blackhole bh) {
-    bench.allocateRelease(decisions, bh);
   }
 
   /** One empty step of the serialized section: a hop to the pipeline thread and back. */

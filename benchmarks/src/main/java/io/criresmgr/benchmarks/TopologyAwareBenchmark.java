@@ -8,7 +8,6 @@ import io.criresmgr.proxy.pipeline.ResourceManager;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
@@ -19,9 +18,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The {@code topology-aware} policy's allocation and release against container count and topology
@@ -47,7 +44,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Measurement(iterations = 5, time = 2)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-public class TopologyAwareBenchmark {
+public class TopologyAwareBenchmark extends PolicyBenchmarkBase {
   /** Topologies by CPU count: built-in specs (docs/topology.md). */
   static final Map<String, String> TOPOLOGIES =
       Map.of("16", "n4c16", "128", "n4c128", "448", "n8c448", "4096", "s8c4096");
@@ -63,10 +60,6 @@ public class TopologyAwareBenchmark {
   /** What the measured container asks for. */
   @Param({"SHARED", "EXCLUSIVE"})
   public PipelineStepBenchmark.Kind kind = PipelineStepBenchmark.Kind.SHARED;
-
-  private PolicyBench bench;
-  private CreateContainerRequest candidate;
-  private PolicyFixture decisions;
 
   /** Generates the topology, builds the pipeline and fills the cache through it. */
   @Setup(Level.Trial)
@@ -92,23 +85,5 @@ public class TopologyAwareBenchmark {
   private CreateContainerRequest create(
       String pod, boolean guaranteed, LinuxContainerResources resources) {
     return bench.create(PolicyBench.podConfig(pod, guaranteed), resources);
-  }
-
-  /** Stops the pipeline and deletes the fake sysfs and the cache file. */
-  @TearDown(Level.Trial)
-  public void stop() throws IOException {
-    bench.stop();
-  }
-
-  /** The policy's allocate and release decisions for the same container, nothing applied. */
-  @Benchmark
-  public void policyAllocateRelease(Blackhole bh) {
-    bench.allocateRelease(decisions, bh);
-  }
-
-  /** One allocation and one release through the whole pipeline, the runtime answering at once. */
-  @Benchmark
-  public String createAndRemove() {
-    return bench.createAndRemove(candidate);
   }
 }
