@@ -7,18 +7,11 @@ import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
 import io.criresmgr.proxy.pipeline.ResourceManager;
 import java.io.IOException;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The {@code topology-aware} policy's allocation and release against container count and topology
@@ -39,11 +32,6 @@ import org.openjdk.jmh.annotations.Warmup;
  * </ul>
  */
 @State(Scope.Benchmark)
-@Fork(1)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class TopologyAwareBenchmark extends PolicyBenchmarkBase {
   /** Topologies by CPU count: built-in specs (docs/topology.md). */
   static final Map<String, String> TOPOLOGIES =

@@ -63,12 +63,7 @@ class BalloonsPolicyIT extends ResmgrBedTestBase {
     String name = podName("bl");
     Path logs = bed().workDir().resolve("logs");
     try (CriClient cri = new CriClient(daemon.relaySocket());
-        PinnedPod system =
-            PinnedPod.run(
-                cri,
-                new WorkflowSpec(name + "-sys", logs, "kube-system", "/" + name + "-sys"),
-                CPUS,
-                CGROUPS);
+        PinnedPod system = ResmgrBed.runKubeSystemPod(cri, name, logs);
         PinnedPod other =
             PinnedPod.run(
                 cri,

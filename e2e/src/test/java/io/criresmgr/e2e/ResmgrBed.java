@@ -79,6 +79,12 @@ final class ResmgrBed {
     return "cri-resmgr-e2e-" + ProcessHandle.current().pid() + "-" + suffix;
   }
 
+  /** Runs pod {@code <name>-sys} in namespace {@code kube-system} through {@code cri}. */
+  static PinnedPod runKubeSystemPod(CriClient cri, String name, Path logs) {
+    var spec = new WorkflowSpec(name + "-sys", logs, "kube-system", "/" + name + "-sys");
+    return PinnedPod.run(cri, spec, CPUS, CGROUPS);
+  }
+
   /** Stops the daemon and the bed and deletes the work directory. */
   void stop() throws IOException, InterruptedException {
     if (proxy != null) {

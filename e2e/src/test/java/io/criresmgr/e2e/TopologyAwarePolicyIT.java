@@ -62,12 +62,7 @@ class TopologyAwarePolicyIT extends ResmgrBedTestBase {
     String name = podName("ta");
     Path logs = bed().workDir().resolve("logs");
     try (CriClient cri = new CriClient(daemon.relaySocket());
-        PinnedPod system =
-            PinnedPod.run(
-                cri,
-                new WorkflowSpec(name + "-sys", logs, "kube-system", "/" + name + "-sys"),
-                CPUS,
-                CGROUPS);
+        PinnedPod system = ResmgrBed.runKubeSystemPod(cri, name, logs);
         PinnedPod app =
             PinnedPod.run(
                 cri, WorkflowSpec.guaranteed(name, logs, WorkflowSpec.NAMESPACE), CPUS, CGROUPS)) {
