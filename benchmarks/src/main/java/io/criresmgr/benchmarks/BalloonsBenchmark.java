@@ -4,38 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
-import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
-import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
-import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
-import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
-import io.criresmgr.api.runtime.v1.StartContainerRequest;
-import io.criresmgr.policy.HostCpus;
-import io.criresmgr.policy.Policy;
-import io.criresmgr.policy.PolicyContext;
-import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.balloons.BalloonsPolicyProvider;
-import io.criresmgr.policy.sysfs.FakeSysfsWriter;
-import io.criresmgr.policy.sysfs.TopologySpec;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The {@code balloons} policy's allocation and release against container count and topology size,
@@ -51,12 +27,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * #createAndRemove}.
  */
 @State(Scope.Benchmark)
-@Fork(1)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-public class BalloonsBenchmark {
+public class BalloonsBenchmark extends PolicyBenchmarkBase {
   /** The balloon type the measured container goes to. */
   public enum Kind {
     /** A new balloon of the per-namespace type with MaxCPUs, deleted on release. */
@@ -87,82 +58,31 @@ public class BalloonsBenchmark {
   @Param({"PER_NAMESPACE", "DYNAMIC"})
   public Kind kind = Kind.PER_NAMESPACE;
 
-  private Path dir = Path.of("");
-  private InProcessPipeline pipeline;
-  private RuntimeServiceBlockingStub stub;
-  private CreateContainerRequest candidate;
-  private Policy policy;
-  private PolicyFixture decisions;
-
   /** Generates the topology, builds the pipeline and fills the cache through it. */
   @Setup(Level.Trial)
   public void start() throws IOException {
-    Path shm = Path.of("/dev/shm");
-    dir =
-        Files.isDirectory(shm) && Files.isWritable(shm)
-            ? Files.createTempDirectory(shm, "crb")
-            : Files.createTempDirectory("crb");
-    Path root = dir.resolve("host");
-    FakeSysfsWriter.write(TopologySpec.builtIn(TopologyAwareBenchmark.TOPOLOGIES.get(cpus)), root);
-    PolicyProvider provider = new BalloonsPolicyProvider();
-    PolicyContext context = HostCpus.read(root).context(root, Map.of(), Map.of("CPU", "1"));
+    String topology = TopologyAwareBenchmark.TOPOLOGIES.get(cpus);
     JsonNode options = new ObjectMapper().readTree(OPTIONS);
-    policy = provider.create(context, provider.parseOptions(options));
-    pipeline = new InProcessPipeline(provider.name(), policy, dir.resolve("cache"));
-    stub = pipeline.stub();
+    bench = PolicyBench.onFakeSysfs(topology, new BalloonsPolicyProvider(), "1", options);
     LinuxContainerResources small = CriRequests.shared().toBuilder().setCpuShares(10).build();
     for (int i = 0; i < containers; i++) {
       String ns = i % 2 == 0 ? "ns-" + (i / 2) % FILL_NAMESPACES : "dyn-0";
-      run("pod-" + i, ns, small);
+      bench.run(create("pod-" + i, ns, small));
     }
     String ns = kind == Kind.PER_NAMESPACE ? "ns-candidate" : "dyn-0";
     LinuxContainerResources one = CriRequests.shared().toBuilder().setCpuShares(1024).build();
     candidate = create("candidate", ns, one);
-    decisions = PolicyFixture.of(pipeline.snapshot(), candidate, policy);
-  }
-
-  private void run(String pod, String namespace, LinuxContainerResources resources) {
-    String id = stub.createContainer(create(pod, namespace, resources)).getContainerId();
-    stub.startContainer(StartContainerRequest.newBuilder().setContainerId(id).build());
+    decisions = bench.decisions(candidate);
   }
 
   /** Runs Burstable pod {@code pod} and returns a CreateContainer of its container, 8 MiB. */
   private CreateContainerRequest create(
       String pod, String namespace, LinuxContainerResources resources) {
-    PodSandboxConfig base = CriRequests.podConfig(pod);
+    PodSandboxConfig base = PolicyBench.podConfig(pod, false);
     PodSandboxConfig config =
         base.toBuilder()
             .setMetadata(base.getMetadata().toBuilder().setNamespace(namespace))
-            .setLinux(
-                LinuxPodSandboxConfig.newBuilder()
-                    .setCgroupParent("/kubepods/burstable/pod" + pod + "-uid"))
             .build();
-    String podId =
-        stub.runPodSandbox(RunPodSandboxRequest.newBuilder().setConfig(config).build())
-            .getPodSandboxId();
-    LinuxContainerResources limited = resources.toBuilder().setMemoryLimitInBytes(8L << 20).build();
-    return CriRequests.createContainer(podId, config, "c0", limited);
-  }
-
-  /** Stops the pipeline and deletes the fake sysfs and the cache file. */
-  @TearDown(Level.Trial)
-  public void stop() throws IOException, InterruptedException {
-    pipeline.close();
-    RelayBenchmark.deleteTree(dir);
-  }
-
-  /** The policy's allocate and release decisions for the same container, nothing applied. */
-  @Benchmark
-  public void policyAllocateRelease(Blackhole bh) {
-    bh.consume(policy.allocate(decisions.toAllocate(), decisions.beforeAllocate()));
-    bh.consume(policy.release(decisions.toRelease(), decisions.beforeRelease()));
-  }
-
-  /** One allocation and one release through the whole pipeline, the runtime answering at once. */
-  @Benchmark
-  public String createAndRemove() {
-    String id = stub.createContainer(candidate).getContainerId();
-    stub.removeContainer(RemoveContainerRequest.newBuilder().setContainerId(id).build());
-    return id;
+    return bench.create(config, resources);
   }
 }

@@ -1,34 +1,19 @@
 package io.criresmgr.benchmarks;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
-import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
-import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.template.TemplatePolicyProvider;
 import io.criresmgr.proxy.pipeline.ResourceManager;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The pipeline step alone, without sockets, on a 448-CPU node with 8 memory nodes and the {@code
@@ -49,12 +34,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * </ul>
  */
 @State(Scope.Benchmark)
-@Fork(1)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-public class PipelineStepBenchmark {
+public class PipelineStepBenchmark extends PolicyBenchmarkBase {
   /** The node: 448 CPUs, 8 memory nodes. */
   static final CpuSet CPUS = CpuSet.range(0, 447);
 
@@ -76,38 +56,20 @@ public class PipelineStepBenchmark {
   @Param({"SHARED", "EXCLUSIVE"})
   public Kind kind = Kind.SHARED;
 
-  private Path dir = Path.of("");
-  private InProcessPipeline pipeline;
-  private RuntimeServiceBlockingStub stub;
-  private CreateContainerRequest candidate;
-  private Policy policy;
-  private PolicyFixture decisions;
-
   /** Builds the pipeline and fills the cache through it. */
   @Setup(Level.Trial)
   public void start() throws IOException {
-    dir = Files.createTempDirectory("crb");
-    PolicyProvider provider = new TemplatePolicyProvider();
     PolicyContext context = new PolicyContext(Path.of("/"), CPUS, MEMORY_NODES, Map.of(), Map.of());
-    policy = provider.create(context, provider.parseOptions(JsonNodeFactory.instance.objectNode()));
-    pipeline = new InProcessPipeline(provider.name(), policy, dir);
-    stub = pipeline.stub();
-    new NodeFiller(stub).fill(containers, containers / 5);
-    candidate = NodeFiller.candidate(stub, kind == Kind.EXCLUSIVE);
-    decisions = PolicyFixture.of(pipeline.snapshot(), candidate, policy);
-  }
-
-  /** Stops the pipeline and deletes the cache file. */
-  @TearDown(Level.Trial)
-  public void stop() throws IOException, InterruptedException {
-    pipeline.close();
-    RelayBenchmark.deleteTree(dir);
+    bench = PolicyBench.of(new TemplatePolicyProvider(), context);
+    new NodeFiller(bench.stub()).fill(containers, containers / 5);
+    candidate = NodeFiller.candidate(bench.stub(), kind == Kind.EXCLUSIVE);
+    decisions = bench.decisions(candidate);
   }
 
   /** One allocation through the whole pipeline, the runtime answering at once. */
   @Benchmark
   public String createContainer(Created created) {
-    created.id = stub.createContainer(candidate).getContainerId();
+    created.id = bench.stub().createContainer(candidate).getContainerId();
     return created.id;
   }
 
@@ -118,32 +80,19 @@ public class PipelineStepBenchmark {
 
     /** Removes the container of the previous invocation (not measured). */
     @Setup(Level.Invocation)
-    public void removePrevious(PipelineStepBenchmark bench) {
+    public void removePrevious(PipelineStepBenchmark benchmark) {
       if (!id.isEmpty()) {
-        bench.stub.removeContainer(RemoveContainerRequest.newBuilder().setContainerId(id).build());
+        RemoveContainerRequest remove =
+            RemoveContainerRequest.newBuilder().setContainerId(id).build();
+        benchmark.bench.stub().removeContainer(remove);
         id = "";
       }
     }
   }
 
-  /** One allocate and one release through the whole pipeline, runtime calls answered at once. */
-  @Benchmark
-  public String createAndRemove() {
-    String id = stub.createContainer(candidate).getContainerId();
-    stub.removeContainer(RemoveContainerRequest.newBuilder().setContainerId(id).build());
-    return id;
-  }
-
-  /** The policy's allocate and release decisions for the same container, nothing applied. */
-  @Benchmark
-  public void policyAllocateRelease(Blackhole bh) {
-    bh.consume(policy.allocate(decisions.toAllocate(), decisions.beforeAllocate()));
-    bh.consume(policy.release(decisions.toRelease(), decisions.beforeRelease()));
-  }
-
   /** One empty step of the serialized section: a hop to the pipeline thread and back. */
   @Benchmark
   public long emptyStep() {
-    return pipeline.manager().pipeline().run(s -> s.stamp()).join();
+    return bench.pipeline().manager().pipeline().run(s -> s.stamp()).join();
   }
 }

@@ -3,39 +3,15 @@ package io.criresmgr.benchmarks;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
-import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
-import io.criresmgr.api.runtime.v1.PodSandboxConfig;
-import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
-import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
-import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
-import io.criresmgr.api.runtime.v1.StartContainerRequest;
-import io.criresmgr.policy.HostCpus;
-import io.criresmgr.policy.Policy;
-import io.criresmgr.policy.PolicyContext;
-import io.criresmgr.policy.PolicyProvider;
-import io.criresmgr.policy.sysfs.FakeSysfsWriter;
-import io.criresmgr.policy.sysfs.TopologySpec;
 import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
 import io.criresmgr.proxy.pipeline.ResourceManager;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The {@code topology-aware} policy's allocation and release against container count and topology
@@ -56,12 +32,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * </ul>
  */
 @State(Scope.Benchmark)
-@Fork(1)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-public class TopologyAwareBenchmark {
+public class TopologyAwareBenchmark extends PolicyBenchmarkBase {
   /** Topologies by CPU count: built-in specs (docs/topology.md). */
   static final Map<String, String> TOPOLOGIES =
       Map.of("16", "n4c16", "128", "n4c128", "448", "n8c448", "4096", "s8c4096");
@@ -78,81 +49,29 @@ public class TopologyAwareBenchmark {
   @Param({"SHARED", "EXCLUSIVE"})
   public PipelineStepBenchmark.Kind kind = PipelineStepBenchmark.Kind.SHARED;
 
-  private Path dir = Path.of("");
-  private InProcessPipeline pipeline;
-  private RuntimeServiceBlockingStub stub;
-  private CreateContainerRequest candidate;
-  private Policy policy;
-  private PolicyFixture decisions;
-
   /** Generates the topology, builds the pipeline and fills the cache through it. */
   @Setup(Level.Trial)
   public void start() throws IOException {
-    // tmpfs when there is one: a 4096-CPU fake sysfs has about 45,000 files
-    Path shm = Path.of("/dev/shm");
-    dir =
-        Files.isDirectory(shm) && Files.isWritable(shm)
-            ? Files.createTempDirectory(shm, "crb")
-            : Files.createTempDirectory("crb");
-    Path root = dir.resolve("host");
-    FakeSysfsWriter.write(TopologySpec.builtIn(TOPOLOGIES.get(cpus)), root);
-    PolicyProvider provider = new TopologyAwarePolicyProvider();
-    PolicyContext context = HostCpus.read(root).context(root, Map.of(), Map.of("CPU", "750m"));
-    policy = provider.create(context, provider.parseOptions(JsonNodeFactory.instance.objectNode()));
-    pipeline = new InProcessPipeline(provider.name(), policy, dir.resolve("cache"));
-    stub = pipeline.stub();
-    int exclusive = Math.min(containers / 5, context.onlineCpus().size() / 4);
+    bench =
+        PolicyBench.onFakeSysfs(
+            TOPOLOGIES.get(cpus),
+            new TopologyAwarePolicyProvider(),
+            "750m",
+            JsonNodeFactory.instance.objectNode());
+    int exclusive = Math.min(containers / 5, bench.context().onlineCpus().size() / 4);
     LinuxContainerResources small = CriRequests.shared().toBuilder().setCpuShares(10).build();
     for (int i = 0; i < containers; i++) {
       boolean whole = i < exclusive;
-      run("pod-" + i, whole, whole ? CriRequests.wholeCpus(1) : small);
+      bench.run(create("pod-" + i, whole, whole ? CriRequests.wholeCpus(1) : small));
     }
     boolean whole = kind == PipelineStepBenchmark.Kind.EXCLUSIVE;
     candidate = create("candidate", whole, whole ? CriRequests.wholeCpus(1) : CriRequests.shared());
-    decisions = PolicyFixture.of(pipeline.snapshot(), candidate, policy);
-  }
-
-  private void run(String pod, boolean guaranteed, LinuxContainerResources resources) {
-    String id = stub.createContainer(create(pod, guaranteed, resources)).getContainerId();
-    stub.startContainer(StartContainerRequest.newBuilder().setContainerId(id).build());
+    decisions = bench.decisions(candidate);
   }
 
   /** Runs pod {@code pod} and returns a CreateContainer of its container {@code c0}, 8 MiB. */
   private CreateContainerRequest create(
       String pod, boolean guaranteed, LinuxContainerResources resources) {
-    String qos = guaranteed ? "" : "burstable/";
-    PodSandboxConfig config =
-        CriRequests.podConfig(pod).toBuilder()
-            .setLinux(
-                LinuxPodSandboxConfig.newBuilder()
-                    .setCgroupParent("/kubepods/" + qos + "pod" + pod + "-uid"))
-            .build();
-    String podId =
-        stub.runPodSandbox(RunPodSandboxRequest.newBuilder().setConfig(config).build())
-            .getPodSandboxId();
-    LinuxContainerResources limited = resources.toBuilder().setMemoryLimitInBytes(8L << 20).build();
-    return CriRequests.createContainer(podId, config, "c0", limited);
-  }
-
-  /** Stops the pipeline and deletes the fake sysfs and the cache file. */
-  @TearDown(Level.Trial)
-  public void stop() throws IOException, InterruptedException {
-    pipeline.close();
-    RelayBenchmark.deleteTree(dir);
-  }
-
-  /** The policy's allocate and release decisions for the same container, nothing applied. */
-  @Benchmark
-  public void policyAllocateRelease(Blackhole bh) {
-    bh.consume(policy.allocate(decisions.toAllocate(), decisions.beforeAllocate()));
-    bh.consume(policy.release(decisions.toRelease(), decisions.beforeRelease()));
-  }
-
-  /** One allocation and one release through the whole pipeline, the runtime answering at once. */
-  @Benchmark
-  public String createAndRemove() {
-    String id = stub.createContainer(candidate).getContainerId();
-    stub.removeContainer(RemoveContainerRequest.newBuilder().setContainerId(id).build());
-    return id;
+    return bench.create(PolicyBench.podConfig(pod, guaranteed), resources);
   }
 }

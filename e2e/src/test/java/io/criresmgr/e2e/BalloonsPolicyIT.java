@@ -1,17 +1,17 @@
 package io.criresmgr.e2e;
 
+import static io.criresmgr.e2e.ResmgrBed.CGROUPS;
+import static io.criresmgr.e2e.ResmgrBed.CPUS;
+import static io.criresmgr.e2e.ResmgrBed.assertCpus;
+import static io.criresmgr.e2e.ResmgrBed.podName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -27,12 +27,8 @@ import org.slf4j.LoggerFactory;
  * {@link CrictlWorkflowIT}, and when the node does not have exactly CPUs 0-1 online.
  */
 @Tag("e2e")
-class BalloonsPolicyIT {
+class BalloonsPolicyIT extends ResmgrBedTestBase {
   private static final Logger LOG = LoggerFactory.getLogger(BalloonsPolicyIT.class);
-  private static final Path MODULE_DIR = Path.of("").toAbsolutePath();
-  private static final HostCgroups CGROUPS = new HostCgroups(Path.of("/sys/fs/cgroup"));
-  private static final ContainerCpus CPUS =
-      new ContainerCpus(Path.of("/proc"), Path.of("/sys/fs/cgroup"));
 
   /** The pod annotation that chooses the balloon type. */
   static final String ANNOTATION = "balloon.balloons.cri-resource-manager.intel.com/pod";
@@ -54,49 +50,20 @@ class BalloonsPolicyIT {
         PrometheusExport: false
       """;
 
-  private static @Nullable ContainerdBed bed;
-  private static @Nullable Path workDir;
-  private static @Nullable CriResmgrProcess proxy;
-
   @BeforeAll
-  static void start() throws Exception {
-    bed = ContainerdBed.startOrSkip(MODULE_DIR);
-    String online =
-        Files.readString(Path.of("/sys/devices/system/cpu/online"), StandardCharsets.UTF_8).trim();
-    if (!online.equals("0-1")) {
-      E2eRequirement.unavailable("this test expects CPUs 0-1 online, not " + online);
-    }
-    workDir = Files.createTempDirectory(Path.of("/tmp"), "crm-e2e-");
-    Path launcher = MODULE_DIR.getParent().resolve("bin/cri-resmgr");
-    proxy = CriResmgrProcess.start(launcher, bed.socket(), workDir.resolve("proxy"), CONFIG);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (proxy != null) {
-      proxy.close();
-    }
-    if (bed != null) {
-      bed.stop();
-    }
-    if (workDir != null) {
-      WorkDirs.deleteTree(workDir);
-    }
+  static void startDaemon() throws Exception {
+    ResmgrBed.requireCpus01();
+    bed().startProxy(CONFIG);
   }
 
   @Test
   void reservedBalloonForKubeSystemOwnBalloonForAnnotatedPodsAndRefusalBeyondMaxBalloons()
       throws Exception {
-    CriResmgrProcess daemon = require(proxy);
-    String name = "cri-resmgr-e2e-" + ProcessHandle.current().pid() + "-bl";
-    Path logs = require(workDir).resolve("logs");
+    CriResmgrProcess daemon = bed().proxy();
+    String name = podName("bl");
+    Path logs = bed().workDir().resolve("logs");
     try (CriClient cri = new CriClient(daemon.relaySocket());
-        PinnedPod system =
-            PinnedPod.run(
-                cri,
-                new WorkflowSpec(name + "-sys", logs, "kube-system", "/" + name + "-sys"),
-                CPUS,
-                CGROUPS);
+        PinnedPod system = ResmgrBed.runKubeSystemPod(cri, name, logs);
         PinnedPod other =
             PinnedPod.run(
                 cri,
@@ -139,18 +106,5 @@ class BalloonsPolicyIT {
       LOG.error("cri-resmgr's log:\n{}", daemon.log());
       throw e;
     }
-  }
-
-  /** Cgroup and process agree on {@code cpus}. */
-  private static void assertCpus(String cpus, ContainerCpus.Placement placement, String what) {
-    assertEquals(cpus, placement.cgroupCpus(), () -> what + ": cgroup of " + placement);
-    assertEquals(cpus, placement.allowedCpus(), () -> what + ": process of " + placement);
-  }
-
-  private static <T> T require(@Nullable T value) {
-    if (value == null) {
-      throw new IllegalStateException("not started");
-    }
-    return value;
   }
 }

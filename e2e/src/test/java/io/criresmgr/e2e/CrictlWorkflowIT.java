@@ -1,16 +1,14 @@
 package io.criresmgr.e2e;
 
+import static io.criresmgr.e2e.ResmgrBed.CGROUPS;
+import static io.criresmgr.e2e.ResmgrBed.podName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
@@ -27,34 +25,9 @@ import org.slf4j.LoggerFactory;
  */
 @Tag("e2e")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class CrictlWorkflowIT {
+class CrictlWorkflowIT extends ResmgrBedTestBase {
   private static final Logger LOG = LoggerFactory.getLogger(CrictlWorkflowIT.class);
-  private static final Path MODULE_DIR = Path.of("").toAbsolutePath();
-  private static final HostCgroups CGROUPS = new HostCgroups(Path.of("/sys/fs/cgroup"));
-
-  private static @Nullable ContainerdBed bed;
-  private static @Nullable Path workDir;
-  private static @Nullable CriResmgrProcess proxy;
   private static @Nullable Observations direct;
-
-  @BeforeAll
-  static void startBed() throws Exception {
-    bed = ContainerdBed.startOrSkip(MODULE_DIR);
-    workDir = Files.createTempDirectory(Path.of("/tmp"), "crm-e2e-");
-  }
-
-  @AfterAll
-  static void stopBed() throws Exception {
-    if (proxy != null) {
-      proxy.close();
-    }
-    if (bed != null) {
-      bed.stop();
-    }
-    if (workDir != null) {
-      WorkDirs.deleteTree(workDir);
-    }
-  }
 
   @Test
   @Order(1)
@@ -83,8 +56,7 @@ class CrictlWorkflowIT {
   @Order(2)
   void throughTheProxyObservesTheSameAsDirect() throws Exception {
     Observations expected = direct();
-    Path launcher = MODULE_DIR.getParent().resolve("bin/cri-resmgr");
-    proxy = CriResmgrProcess.start(launcher, socket(), dir().resolve("proxy"));
+    CriResmgrProcess proxy = bed().startProxy();
     Observations viaProxy = run(proxy.relaySocket(), "proxy");
     assertEquals(expected, viaProxy);
   }
@@ -96,14 +68,13 @@ class CrictlWorkflowIT {
   /** The direct run, made once and shared by both tests. */
   private static synchronized Observations direct() throws Exception {
     if (direct == null) {
-      direct = run(socket(), "direct");
+      direct = run(bed().socket(), "direct");
     }
     return direct;
   }
 
   private static Observations run(Path socket, String label) throws Exception {
-    String name = "cri-resmgr-e2e-" + ProcessHandle.current().pid() + "-" + label;
-    var spec = new WorkflowSpec(name, dir().resolve(label).resolve("logs"));
+    var spec = new WorkflowSpec(podName(label), bed().workDir().resolve(label).resolve("logs"));
     long t0 = System.nanoTime();
     try (CriClient cri = new CriClient(socket)) {
       Observations o = new CrictlWorkflow(cri, spec, CGROUPS).run();
@@ -115,19 +86,5 @@ class CrictlWorkflowIT {
           o);
       return o;
     }
-  }
-
-  private static Path socket() {
-    if (bed == null) {
-      throw new IllegalStateException("no bed");
-    }
-    return bed.socket();
-  }
-
-  private static Path dir() throws IOException {
-    if (workDir == null) {
-      throw new IllegalStateException("no work directory");
-    }
-    return Files.createDirectories(workDir);
   }
 }

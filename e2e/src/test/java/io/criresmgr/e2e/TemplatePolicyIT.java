@@ -1,15 +1,13 @@
 package io.criresmgr.e2e;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static io.criresmgr.e2e.ResmgrBed.CGROUPS;
+import static io.criresmgr.e2e.ResmgrBed.CPUS;
+import static io.criresmgr.e2e.ResmgrBed.assertCpus;
+import static io.criresmgr.e2e.ResmgrBed.podName;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Set;
-import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -24,12 +22,8 @@ import org.slf4j.LoggerFactory;
  * CPUs 0 and 1 are not both online.
  */
 @Tag("e2e")
-class TemplatePolicyIT {
+class TemplatePolicyIT extends ResmgrBedTestBase {
   private static final Logger LOG = LoggerFactory.getLogger(TemplatePolicyIT.class);
-  private static final Path MODULE_DIR = Path.of("").toAbsolutePath();
-  private static final HostCgroups CGROUPS = new HostCgroups(Path.of("/sys/fs/cgroup"));
-  private static final ContainerCpus CPUS =
-      new ContainerCpus(Path.of("/proc"), Path.of("/sys/fs/cgroup"));
   private static final String BOTH = "0-1";
   private static final long RELEASE_WAIT_MILLIS = 10_000;
 
@@ -45,41 +39,20 @@ class TemplatePolicyIT {
         PrometheusExport: false
       """;
 
-  private static @Nullable ContainerdBed bed;
-  private static @Nullable Path workDir;
-  private static @Nullable CriResmgrProcess proxy;
-
   @BeforeAll
-  static void start() throws Exception {
-    bed = ContainerdBed.startOrSkip(MODULE_DIR);
-    String online =
-        Files.readString(Path.of("/sys/devices/system/cpu/online"), StandardCharsets.UTF_8).trim();
+  static void startDaemon() throws Exception {
+    String online = ResmgrBed.onlineCpus();
     if (!online.startsWith("0-") && !online.startsWith("0,1")) {
       E2eRequirement.unavailable("CPUs 0 and 1 are not both online: " + online);
     }
-    workDir = Files.createTempDirectory(Path.of("/tmp"), "crm-e2e-");
-    Path launcher = MODULE_DIR.getParent().resolve("bin/cri-resmgr");
-    proxy = CriResmgrProcess.start(launcher, bed.socket(), workDir.resolve("proxy"), CONFIG);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    if (proxy != null) {
-      proxy.close();
-    }
-    if (bed != null) {
-      bed.stop();
-    }
-    if (workDir != null) {
-      WorkDirs.deleteTree(workDir);
-    }
+    bed().startProxy(CONFIG);
   }
 
   @Test
   void aWholeCpuContainerGetsOneCpuToItselfAndSharedContainersTheOther() throws Exception {
-    CriResmgrProcess daemon = require(proxy);
-    String name = "cri-resmgr-e2e-" + ProcessHandle.current().pid() + "-template";
-    var spec = new WorkflowSpec(name, require(workDir).resolve("logs"));
+    CriResmgrProcess daemon = bed().proxy();
+    String name = podName("template");
+    var spec = new WorkflowSpec(name, bed().workDir().resolve("logs"));
     long t0 = System.nanoTime();
     try (CriClient cri = new CriClient(daemon.relaySocket());
         PinnedPod pod = PinnedPod.run(cri, spec, CPUS, CGROUPS)) {
@@ -108,12 +81,6 @@ class TemplatePolicyIT {
     LOG.info("template placement checks took {} ms", (System.nanoTime() - t0) / 1_000_000);
   }
 
-  /** Cgroup and process agree on {@code cpus}. */
-  private static void assertCpus(String cpus, ContainerCpus.Placement placement, String what) {
-    assertEquals(cpus, placement.cgroupCpus(), () -> what + ": cgroup of " + placement);
-    assertEquals(cpus, placement.allowedCpus(), () -> what + ": process of " + placement);
-  }
-
   /** Releases are enforced after RemoveContainer has answered: poll for a while. */
   private static void awaitCpus(String cpus, PinnedPod pod, String id)
       throws IOException, InterruptedException {
@@ -124,12 +91,5 @@ class TemplatePolicyIT {
       placement = pod.placement(id);
     }
     assertCpus(cpus, placement, "shared container after the exclusive one left");
-  }
-
-  private static <T> T require(@Nullable T value) {
-    if (value == null) {
-      throw new IllegalStateException("not started");
-    }
-    return value;
   }
 }

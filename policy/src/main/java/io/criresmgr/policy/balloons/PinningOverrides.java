@@ -4,13 +4,8 @@ import io.criresmgr.cache.Pod;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.topologyaware.Annotations;
-import io.criresmgr.policy.topologyaware.Annotations.Found;
-import java.util.EnumSet;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
+import io.criresmgr.policy.topologyaware.MemoryTypeAnnotation;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -34,14 +29,6 @@ record PinningOverrides(
   /** No annotation. */
   static final PinningOverrides NONE = new PinningOverrides(null, null, false);
 
-  private static final String TYPES = "expected a comma-separated list of dram, pmem, hbm, mixed";
-  private static final Map<String, Set<MemoryType>> NAMED =
-      Map.of(
-          "dram", EnumSet.of(MemoryType.DRAM),
-          "pmem", EnumSet.of(MemoryType.PMEM),
-          "hbm", EnumSet.of(MemoryType.HBM),
-          "mixed", EnumSet.allOf(MemoryType.class));
-
   /** Copies the types. */
   PinningOverrides {
     memoryTypes = memoryTypes == null ? null : Set.copyOf(memoryTypes);
@@ -56,12 +43,9 @@ record PinningOverrides(
    */
   static PinningOverrides of(Pod pod, String container, Set<MemoryType> present) {
     Boolean hide = Annotations.bool(pod, container, Annotations.HIDE_HYPERTHREADS).orElse(null);
-    Optional<Found> types = Annotations.effective(pod, container, Annotations.MEMORY_TYPE);
+    Set<MemoryType> types = MemoryTypeAnnotation.effective(pod, container, present).orElse(null);
     boolean preserve = Annotations.bool(pod, container, Annotations.MEMORY_PRESERVE).orElse(false);
-    return new PinningOverrides(
-        hide,
-        types.filter(f -> !f.value().isBlank()).map(f -> types(f, present)).orElse(null),
-        preserve);
+    return new PinningOverrides(hide, types, preserve);
   }
 
   /** Whether to hide hyperthreads in a balloon of {@code type}. */
@@ -72,22 +56,5 @@ record PinningOverrides(
   /** The memory types for a balloon of {@code type}; empty: every type. */
   Set<MemoryType> memoryTypes(BalloonType type) {
     return memoryTypes != null ? memoryTypes : type.memoryTypes();
-  }
-
-  private static Set<MemoryType> types(Found f, Set<MemoryType> present) {
-    Set<MemoryType> out = EnumSet.noneOf(MemoryType.class);
-    for (String name : f.value().split(",", -1)) {
-      Set<MemoryType> named = NAMED.get(name.strip().toLowerCase(Locale.ROOT));
-      if (named == null) {
-        throw f.invalid(TYPES);
-      }
-      out.addAll(named);
-    }
-    out.retainAll(present);
-    if (out.isEmpty()) {
-      String has = present.stream().map(MemoryType::label).collect(Collectors.joining(","));
-      throw f.invalid("the node has only " + has + " memory");
-    }
-    return out;
   }
 }

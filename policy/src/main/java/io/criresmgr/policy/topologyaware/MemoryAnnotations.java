@@ -7,7 +7,6 @@ import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.topologyaware.Annotations.Found;
 import java.time.Duration;
 import java.util.EnumSet;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -19,18 +18,11 @@ import java.util.Set;
 final class MemoryAnnotations {
   static final Duration MAX_COLD_START = Duration.ofHours(1);
 
-  private static final String TYPES = "expected a comma-separated list of dram, pmem, hbm, mixed";
   private static final String COLD_START_FORM =
       "{duration: D} with D between 0 and 1h, " + GoDuration.FORM;
   private static final String COLD_START = "expected " + COLD_START_FORM;
   private static final String OLD_COLD_START =
       "expected a map of container names to " + COLD_START_FORM;
-  private static final Map<String, Set<MemoryType>> NAMED =
-      Map.of(
-          "dram", EnumSet.of(MemoryType.DRAM),
-          "pmem", EnumSet.of(MemoryType.PMEM),
-          "hbm", EnumSet.of(MemoryType.HBM),
-          "mixed", EnumSet.allOf(MemoryType.class));
 
   private MemoryAnnotations() {}
 
@@ -52,12 +44,7 @@ final class MemoryAnnotations {
     if (found.isEmpty() || list.isBlank()) {
       return EnumSet.copyOf(present);
     }
-    Set<MemoryType> out = parseTypes(found.get(), list);
-    out.retainAll(present);
-    if (out.isEmpty()) {
-      throw found.get().invalid("the node has only " + labels(present) + " memory");
-    }
-    return out;
+    return MemoryTypeAnnotation.parse(found.get(), list, present);
   }
 
   // A YAML map gives each container its types; anything else is one value for all containers.
@@ -71,22 +58,6 @@ final class MemoryAnnotations {
       throw old.invalid("expected dram, pmem, hbm, mixed or a map of container names to them");
     }
     return entry.isValueNode() && !entry.isNull() ? entry.asText() : "";
-  }
-
-  private static Set<MemoryType> parseTypes(Found found, String list) {
-    Set<MemoryType> out = EnumSet.noneOf(MemoryType.class);
-    for (String name : list.split(",", -1)) {
-      Set<MemoryType> named = NAMED.get(name.strip().toLowerCase(Locale.ROOT));
-      if (named == null) {
-        throw found.invalid(TYPES);
-      }
-      out.addAll(named);
-    }
-    return out;
-  }
-
-  private static String labels(Set<MemoryType> types) {
-    return types.stream().map(MemoryType::label).collect(java.util.stream.Collectors.joining(","));
   }
 
   /**

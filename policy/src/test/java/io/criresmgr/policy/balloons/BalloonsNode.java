@@ -1,19 +1,29 @@
 package io.criresmgr.policy.balloons;
 
+import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
+import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResources;
 import io.criresmgr.cache.QosClass;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.FakeNode;
 import io.criresmgr.policy.Policy;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** A {@link FakeNode} with pods in namespaces and annotations, as balloons tests need them. */
-final class BalloonsNode {
-  final FakeNode node = new FakeNode("balloons");
+/**
+ * A {@link FakeNode} with pods in namespaces and annotations, as balloons tests need them:
+ * creating, allocating and releasing containers, reading their CPUs and the balloons of the policy
+ * data.
+ */
+class BalloonsNode {
+  static final String NAME = "balloons";
+
+  final FakeNode node = new FakeNode(NAME);
 
   /** Adds pod {@code pod} in {@code ns} with {@code annotations} unless it exists. */
   void pod(String ns, String pod, Map<String, String> annotations) {
@@ -63,6 +73,35 @@ final class BalloonsNode {
   /** Creates and allocates a container, applying the decisions. */
   Decisions allocate(Policy p, String ns, String pod, String name, long milli) {
     return apply(p.allocate(create(ns, pod, name, milli, false), node.cache()));
+  }
+
+  /** Releases a container as the pipeline does: no longer active, released, then removed. */
+  Decisions releaseRemoved(Policy p, String pod, String name) {
+    String id = id(pod, name);
+    node.setState(id, ContainerState.EXITED);
+    Decisions d = apply(p.release(node.container(id), node.cache()));
+    node.cache().removeContainer(id);
+    return d;
+  }
+
+  /** The current assignment of container {@code name} of pod {@code pod}. */
+  Assignment assignment(String pod, String name) {
+    return node.container(id(pod, name)).assignment();
+  }
+
+  /** The CPUs assigned to container {@code name} of pod {@code pod}. */
+  CpuSet cpus(String pod, String name) {
+    return assignment(pod, name).cpus();
+  }
+
+  /** The cache id of container {@code name} of pod {@code pod}. */
+  static String id(String pod, String name) {
+    return Container.cacheId("uid-" + pod, name);
+  }
+
+  /** The balloons of the policy data in the cache. */
+  List<Balloon> balloons() {
+    return BalloonState.read(node.cache().policyData(NAME).orElseThrow());
   }
 
   /** Applies {@code d} to the cache and returns it. */

@@ -44,9 +44,7 @@ class BalloonsReferenceMoreTest extends BalloonsReviewFixture {
     assertEquals(1, cpus("pod6", "pod6c0").size());
     assertEquals(4, cpus("pod0", "pod0c0").size());
     assertDisjoint(cpus("pod0", "pod0c0"), cpus("pod6", "pod6c0"));
-    release(p, "pod1", "pod1c0");
-    release(p, "pod2", "pod2c0");
-    release(p, "pod3", "pod3c0");
+    releaseAll(p, "pod1c0", "pod2c0", "pod3c0");
     for (String pod : new String[] {"pod0", "pod4", "pod5", "pod6"}) {
       assertEquals(1, cpus(pod, pod + "c0").size(), pod);
     }

@@ -36,18 +36,7 @@ class BalloonsReferenceTest extends BalloonsReviewFixture {
     assertEquals(cpus("pod3", "pod3c0"), cpus("pod3", "pod3c1"));
     assertEquals(3, cpus("pod3", "pod3c0").size());
     // 5: cleanup
-    for (String[] c :
-        new String[][] {
-          {"pod0", "pod0c0"},
-          {"pod0", "pod0c1"},
-          {"pod1", "pod1c0"},
-          {"pod1", "pod1c1"},
-          {"pod2", "pod2c0"},
-          {"pod3", "pod3c0"},
-          {"pod3", "pod3c1"}
-        }) {
-      release(p, c[0], c[1]);
-    }
+    releaseAll(p, "pod0c0", "pod0c1", "pod1c0", "pod1c1", "pod2c0", "pod3c0", "pod3c1");
     // 6: c0 and c1 inflate four-cpu[0] to 6, c2 does not fit under MaxCPUs 8
     allocate(p, "default", "pod4", "four-cpu", "pod4c0", 3000);
     allocate(p, "default", "pod4", "four-cpu", "pod4c1", 3000);
@@ -56,9 +45,7 @@ class BalloonsReferenceTest extends BalloonsReviewFixture {
     assertEquals(6, cpus("pod4", "pod4c0").size());
     assertEquals(4, cpus("pod4", "pod4c2").size());
     assertDisjoint(cpus("pod4", "pod4c2"), cpus("pod4", "pod4c0"));
-    release(p, "pod4", "pod4c0");
-    release(p, "pod4", "pod4c1");
-    release(p, "pod4", "pod4c2");
+    releaseAll(p, "pod4c0", "pod4c1", "pod4c2");
     // 7: spreading pods, new balloons preferred
     allocate(p, "default", "pod5", "five-cpu", "pod5c0", 1250);
     allocate(p, "default", "pod5", "five-cpu", "pod5c1", 1250);
@@ -100,18 +87,7 @@ class BalloonsReferenceTest extends BalloonsReviewFixture {
     assertDisjoint(reserved, cpus("pod3", "pod3c0"), cpus("pod4", "pod4c0"));
     allocate(p, "default", "pod5", "reserved", "pod5c0", 2500);
     assertEquals(reserved, cpus("pod5", "pod5c0"));
-    for (String[] c :
-        new String[][] {
-          {"pod0", "pod0c0"},
-          {"pod1", "pod1c0"},
-          {"pod1", "pod1c1"},
-          {"pod2", "pod2c0"},
-          {"pod3", "pod3c0"},
-          {"pod4", "pod4c0"},
-          {"pod5", "pod5c0"}
-        }) {
-      release(p, c[0], c[1]);
-    }
+    releaseAll(p, "pod0c0", "pod1c0", "pod1c1", "pod2c0", "pod3c0", "pod4c0", "pod5c0");
     allocate(p, "default", "pod6", "", "pod6c0", 999); // deflated to MinCPUs 1, not popped
     assertEquals(1, cpus("pod6", "pod6c0").size());
     assertDisjoint(reserved, cpus("pod6", "pod6c0"));
@@ -138,7 +114,7 @@ class BalloonsReferenceTest extends BalloonsReviewFixture {
         assertThrows(
             PolicyException.class, () -> allocate(p, "default", "pod2", "singleton", "c", 100));
     assertTrue(e.getMessage().startsWith("no suitable balloon instance available"), e.getMessage());
-    node.cache().removeContainer(PolicyHarness.id("pod2", "c"));
+    node.cache().removeContainer(BalloonsNode.id("pod2", "c"));
     node.cache().removePod("sandbox-pod2");
     allocate(p, "default", "pod2", "dynamictwo", "pod2c0", 800);
     assertEquals(1, cpus("pod2", "pod2c0").size());

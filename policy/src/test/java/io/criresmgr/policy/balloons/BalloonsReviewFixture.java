@@ -4,7 +4,6 @@ import static io.criresmgr.policy.balloons.BalloonsOptionsTest.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.FakeNode;
@@ -48,15 +47,18 @@ abstract class BalloonsReviewFixture {
 
   /** Releases a container as the pipeline does: no longer active, released, then removed. */
   Decisions release(BalloonsPolicy p, String pod, String name) {
-    String id = PolicyHarness.id(pod, name);
-    node.setState(id, ContainerState.EXITED);
-    Decisions d = fixture.apply(p.release(node.container(id), node.cache()));
-    node.cache().removeContainer(id);
-    return d;
+    return fixture.releaseRemoved(p, pod, name);
+  }
+
+  /** Releases containers named {@code <pod>c<i>}, e.g. {@code pod4c0}, in order. */
+  void releaseAll(BalloonsPolicy p, String... containers) {
+    for (String name : containers) {
+      release(p, name.substring(0, name.lastIndexOf('c')), name);
+    }
   }
 
   CpuSet cpus(String pod, String name) {
-    return node.container(PolicyHarness.id(pod, name)).assignment().cpus();
+    return fixture.cpus(pod, name);
   }
 
   static void assertDisjoint(CpuSet... sets) {
@@ -96,8 +98,8 @@ abstract class BalloonsReviewFixture {
 
   /** The balloon CPUs (without shared idle CPUs) of the balloon holding {@code pod}'s c0. */
   CpuSet ownCpus(BalloonsPolicy p, String pod) {
-    String id = PolicyHarness.id(pod, pod + "c0");
-    return BalloonState.read(node.cache().policyData("balloons").orElseThrow()).stream()
+    String id = BalloonsNode.id(pod, pod + "c0");
+    return fixture.balloons().stream()
         .filter(b -> b.containers().containsKey(id))
         .findFirst()
         .orElseThrow()

@@ -62,12 +62,12 @@ class BalloonsReviewTest extends BalloonsReviewFixture {
     assertEquals(
         "reserved[0]=0[] default[0]=0[] x[0]=2-3[uid-pa:c0, uid-pc:c0] x[1]=4-5[]", before);
     // kubelet repeats the same resources: nothing moves
-    d = fixture.apply(p.update(node.container(PolicyHarness.id("pc", "c0")), node.cache()));
+    d = fixture.apply(p.update(node.container(BalloonsNode.id("pc", "c0")), node.cache()));
     assertEquals(before, BalloonsNode.balloons(d));
     assertEquals(cpus, cpus("pc", "c0"));
     // a smaller request still fits: nothing moves either
-    node.setResources(PolicyHarness.id("pc", "c0"), FakeNode.cpu(500, 500));
-    d = fixture.apply(p.update(node.container(PolicyHarness.id("pc", "c0")), node.cache()));
+    node.setResources(BalloonsNode.id("pc", "c0"), FakeNode.cpu(500, 500));
+    d = fixture.apply(p.update(node.container(BalloonsNode.id("pc", "c0")), node.cache()));
     assertEquals(before, BalloonsNode.balloons(d));
     assertEquals(cpus, cpus("pc", "c0"));
   }
@@ -79,7 +79,7 @@ class BalloonsReviewTest extends BalloonsReviewFixture {
     for (String pod : new String[] {"px", "py", "pz"}) {
       fixture.pod("default", pod, Map.of());
       p.allocate(fixture.create("default", pod, "c0", 800, false), node.cache()); // not applied
-      node.cache().removeContainer(PolicyHarness.id(pod, "c0"));
+      node.cache().removeContainer(BalloonsNode.id(pod, "c0"));
     }
     Decisions d = allocate(p, "default", "pb", "", "c0", 300);
     BalloonsNode control = new BalloonsNode();
@@ -101,8 +101,7 @@ class BalloonsReviewTest extends BalloonsReviewFixture {
     assertEquals(Decisions.NONE.updates(), q.rebalance(restarted.cache()).updates());
     Decisions d = allocate(p, "default", "pod3", "four-cpu", "c0", 2000);
     restarted.create("pod3", "c0", FakeNode.cpu(2000, 2000));
-    Decisions e =
-        q.allocate(restarted.container(PolicyHarness.id("pod3", "c0")), restarted.cache());
+    Decisions e = q.allocate(restarted.container(BalloonsNode.id("pod3", "c0")), restarted.cache());
     assertEquals(d.updates(), e.updates());
     assertEquals(BalloonsNode.balloons(d), BalloonsNode.balloons(e));
   }
@@ -123,9 +122,9 @@ class BalloonsReviewTest extends BalloonsReviewFixture {
     allocate(p, "default", "pa", "", "c0", 1500);
     allocate(p, "default", "pb", "", "c0", 1500);
     allocate(p, "default", "pc", "", "c0", 400);
-    node.setResources(PolicyHarness.id("pc", "c0"), FakeNode.cpu(600, 600));
+    node.setResources(BalloonsNode.id("pc", "c0"), FakeNode.cpu(600, 600));
     Decisions d =
-        fixture.apply(p.update(node.container(PolicyHarness.id("pc", "c0")), node.cache()));
+        fixture.apply(p.update(node.container(BalloonsNode.id("pc", "c0")), node.cache()));
     assertEquals(
         "reserved[0]=0[] default[0]=0[] x[0]=2-3[uid-pa:c0] x[1]=4-5[uid-pb:c0] x[2]=6-7[uid-pc:c0]",
         BalloonsNode.balloons(d));
@@ -136,9 +135,9 @@ class BalloonsReviewTest extends BalloonsReviewFixture {
     BalloonsPolicy p = policy(TWO_OF_TWO, N4C16.onlineCpus(), CpuSet.of(0));
     allocate(p, "default", "pa", "", "c0", 1000);
     node.cache().removePod("sandbox-pa");
-    node.setResources(PolicyHarness.id("pa", "c0"), FakeNode.cpu(1500, 1500));
+    node.setResources(BalloonsNode.id("pa", "c0"), FakeNode.cpu(1500, 1500));
     Decisions d =
-        fixture.apply(p.update(node.container(PolicyHarness.id("pa", "c0")), node.cache()));
+        fixture.apply(p.update(node.container(BalloonsNode.id("pa", "c0")), node.cache()));
     assertEquals("reserved[0]=0[] default[0]=0[] x[0]=2-3[uid-pa:c0] x[1]=4-5[]", balloons(d));
     assertEquals(1536, d.updates().get(0).assignment().cpuShares());
   }
@@ -164,12 +163,12 @@ class BalloonsReviewTest extends BalloonsReviewFixture {
     allocate(p, "kube-system", "pk", "", "c0", 500);
     allocate(p, "default", "pd", "", "c0", 500);
     allocate(p, "default", "pe", "", "c0", 300);
-    node.setResources(PolicyHarness.id("pk", "c0"), FakeNode.cpu(3000, 3000));
+    node.setResources(BalloonsNode.id("pk", "c0"), FakeNode.cpu(3000, 3000));
     Decisions d =
-        fixture.apply(p.update(node.container(PolicyHarness.id("pk", "c0")), node.cache()));
+        fixture.apply(p.update(node.container(BalloonsNode.id("pk", "c0")), node.cache()));
     assertEquals(3072, d.updates().get(0).assignment().cpuShares()); // overbooked, not resized
-    node.setResources(PolicyHarness.id("pd", "c0"), FakeNode.cpu(2500, 2500));
-    d = fixture.apply(p.update(node.container(PolicyHarness.id("pd", "c0")), node.cache()));
+    node.setResources(BalloonsNode.id("pd", "c0"), FakeNode.cpu(2500, 2500));
+    d = fixture.apply(p.update(node.container(BalloonsNode.id("pd", "c0")), node.cache()));
     assertEquals("reserved[0]=0[uid-pk:c0] default[0]=1-3[uid-pd:c0, uid-pe:c0]", balloons(d));
     assertEquals(CpuSet.parse("1-3"), cpus("pe", "c0")); // its balloon mate is re-pinned
   }
