@@ -83,10 +83,19 @@ final class BalloonAssignments {
     Map<String, Assignment> wanted = new HashMap<>();
     for (Balloon b : set.balloons()) {
       CpuSet cpus = b.cpus().union(shared.getOrDefault(b.name(), CpuSet.EMPTY));
+      // Most containers have no overrides: they differ only in CPU shares, so the rest (memory
+      // nodes above all) is worked out once per balloon.
+      Assignment plain = of(b, cpus, 0, PinningOverrides.NONE);
       b.containers()
           .forEach(
-              (id, milli) ->
-                  wanted.put(id, of(b, cpus, milli, overrides(node, id, id.equals(subject)))));
+              (id, milli) -> {
+                PinningOverrides o = overrides(node, id, id.equals(subject));
+                Assignment a =
+                    o.equals(PinningOverrides.NONE)
+                        ? (options.pinCpu() ? plain.withCpuShares(milliCpuToShares(milli)) : plain)
+                        : of(b, cpus, milli, o);
+                wanted.put(id, a);
+              });
     }
     return wanted;
   }

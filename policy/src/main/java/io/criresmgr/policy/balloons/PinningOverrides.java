@@ -5,6 +5,7 @@ import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.topologyaware.Annotations;
 import io.criresmgr.policy.topologyaware.MemoryTypeAnnotation;
+import java.util.List;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -29,6 +30,13 @@ record PinningOverrides(
   /** No annotation. */
   static final PinningOverrides NONE = new PinningOverrides(null, null, false);
 
+  /** The annotation keys read here start with these, whatever the domain and scope. */
+  private static final List<String> PREFIXES =
+      List.of(
+          Annotations.HIDE_HYPERTHREADS + ".",
+          Annotations.MEMORY_TYPE + ".",
+          Annotations.MEMORY_PRESERVE + ".");
+
   /** Copies the types. */
   PinningOverrides {
     memoryTypes = memoryTypes == null ? null : Set.copyOf(memoryTypes);
@@ -42,10 +50,25 @@ record PinningOverrides(
    *     {@code memory-type} names only types the node lacks
    */
   static PinningOverrides of(Pod pod, String container, Set<MemoryType> present) {
+    if (!mentionsAny(pod)) {
+      return NONE; // the common case, and every decision asks it for every container
+    }
     Boolean hide = Annotations.bool(pod, container, Annotations.HIDE_HYPERTHREADS).orElse(null);
     Set<MemoryType> types = MemoryTypeAnnotation.effective(pod, container, present).orElse(null);
     boolean preserve = Annotations.bool(pod, container, Annotations.MEMORY_PRESERVE).orElse(false);
     return new PinningOverrides(hide, types, preserve);
+  }
+
+  /** Whether some annotation key of {@code pod} starts with one of the names read here. */
+  private static boolean mentionsAny(Pod pod) {
+    for (String key : pod.annotations().keySet()) {
+      for (String prefix : PREFIXES) {
+        if (key.startsWith(prefix)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Whether to hide hyperthreads in a balloon of {@code type}. */
