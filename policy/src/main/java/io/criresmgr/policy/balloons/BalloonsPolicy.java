@@ -26,10 +26,11 @@ import org.slf4j.LoggerFactory;
  * The balloons policy (reference §4.5): containers go into balloons of their type, which inflate
  * and deflate with the sum of their containers' CPU requests. The balloons are kept in the policy
  * data ({@link BalloonState}); each call restores them, changes them and returns the changed
- * assignments with the new data, so a rejected decision leaves no trace. Without policy data the
- * state starts as built at creation: {@code reserved[0]} on the reserved CPUs, {@code default[0]}
- * on the reserved CPUs too unless its type sets {@code MinCPUs} or {@code MaxCPUs}, and {@code
- * MinBalloons} instances of every type, high-priority types first.
+ * assignments with the new data, so a rejected decision leaves no trace. The initial state is
+ * {@code reserved[0]} on the reserved CPUs, {@code default[0]} on the reserved CPUs too unless its
+ * type sets {@code MinCPUs} or {@code MaxCPUs}, and {@code MinBalloons} instances of every type,
+ * high-priority types first. Data built by another configuration ({@link PlacementKey}) is
+ * replaced by the initial state with every active container placed again in creation order.
  */
 public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetrics {
   private static final Logger LOG = LoggerFactory.getLogger(BalloonsPolicy.class);
