@@ -29,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * assignments with the new data, so a rejected decision leaves no trace. The initial state is
  * {@code reserved[0]} on the reserved CPUs, {@code default[0]} on the reserved CPUs too unless its
  * type sets {@code MinCPUs} or {@code MaxCPUs}, and {@code MinBalloons} instances of every type,
- * high-priority types first. Data built by another configuration ({@link PlacementKey}) is
- * replaced by the initial state with every active container placed again in creation order.
+ * high-priority types first. Data built by another configuration ({@link PlacementKey}) is replaced
+ * by the initial state with every active container placed again in creation order.
  */
 public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetrics {
   private static final Logger LOG = LoggerFactory.getLogger(BalloonsPolicy.class);
