@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.cache.Pod;
-import io.criresmgr.cache.PodResources;
-import io.criresmgr.cache.QosClass;
 import io.criresmgr.policy.FakeNode;
 import io.criresmgr.policy.PolicyMetrics.Gauge;
 import io.criresmgr.policy.cpuallocator.CpuAllocator;
@@ -47,7 +44,8 @@ class BalloonsViewTest {
           + "numas=\"p[01]d0n[0-3]\",numas_count=\"1\",packages=\"p[01]\",packages_count=\"1\","
           + "sharedidlecpus=\"\",sharedidlecpus_count=\"0\",tot_req_millicpu=\"(199|200)\"\\} 2";
 
-  private final FakeNode node = new FakeNode(NAME);
+  private final BalloonsNode fixture = new BalloonsNode();
+  private final FakeNode node = fixture.node;
 
   /** Reference §12.3 test02 up to step 2: pod0 with two 100m containers in full-core. */
   private List<Balloon> test02State(BalloonsPolicy p) {
@@ -59,19 +57,7 @@ class BalloonsViewTest {
   }
 
   private void annotatedPod(String name, String type) {
-    node.cache()
-        .putPod(
-            new Pod(
-                "sandbox-" + name,
-                "uid-" + name,
-                name,
-                "default",
-                Map.of(),
-                Map.of(ANNOTATION, type),
-                "/kubepods/pod" + name,
-                QosClass.GUARANTEED,
-                PodResources.NONE,
-                true));
+    fixture.pod("default", name, Map.of(ANNOTATION, type));
   }
 
   /** {@code ReservedResources.CPU: 1} as the provider resolves it. */
