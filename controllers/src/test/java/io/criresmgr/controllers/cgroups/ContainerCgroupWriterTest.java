@@ -1,0 +1,126 @@
+package io.criresmgr.controllers.cgroups;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ContainerCgroupWriterTest {
+  private static final String CG = "kubepods/burstable/pod1/c1";
+
+  @TempDir Path root;
+
+  @Test
+  void v1Files() {
+    FakeCgroupTree tree = FakeCgroupTree.v1(root).cgroup(CG);
+    ContainerCgroupWriter w = writer();
+    assertTrue(w.setCpusetCpus(CpusetList.parse("3, 0,1")));
+    assertTrue(w.setCpusetMems(CpusetList.parse("1")));
+    assertTrue(w.setCpuShares(new CpuShares(512)));
+    assertTrue(w.setCpuQuota(new CpuQuota(50_000, 200_000)));
+    assertTrue(w.setMemoryLimit(1L << 30));
+    assertEquals("0-1,3", tree.read("cpuset/" + CG + "/cpuset.cpus"));
+    assertEquals("1", tree.read("cpuset/" + CG + "/cpuset.mems"));
+    assertEquals("512", tree.read("cpu/" + CG + "/cpu.shares"));
+    assertEquals("50000", tree.read("cpu/" + CG + "/cpu.cfs_quota_us"));
+    assertEquals("200000", tree.read("cpu/" + CG + "/cpu.cfs_period_us"));
+    assertEquals("1073741824", tree.read("memory/" + CG + "/memory.limit_in_bytes"));
+  }
+
+  @Test
+  void v1UnlimitedAndIdempotence() {
+    FakeCgroupTree tree = FakeCgroupTree.v1(root).cgroup(CG);
+    ContainerCgroupWriter w = writer();
+    assertFalse(w.setCpuQuota(CpuQuota.unlimited()), "the defaults are already there");
+    assertFalse(w.setCpusetCpus(CpusetList.parse("0,1,2,3")), "0-3 is already there");
+    assertTrue(w.setMemoryLimit(ContainerCgroupWriter.UNLIMITED));
+    assertEquals("-1", tree.read("memory/" + CG + "/memory.limit_in_bytes"));
+    assertFalse(w.setMemoryLimit(ContainerCgroupWriter.UNLIMITED));
+  }
+
+  @Test
+  void v2Files() {
+    FakeCgroupTree tree = FakeCgroupTree.v2(root, "cpuset cpu memory").cgroup(CG);
+    ContainerCgroupWriter w = writer();
+    assertTrue(w.setCpusetCpus(CpusetList.parse("2-3")));
+    assertTrue(w.setCpuShares(new CpuShares(1024)));
+    assertTrue(w.setCpuQuota(new CpuQuota(50_000, 100_000)));
+    assertTrue(w.setMemoryLimit(1L << 30));
+    assertTrue(w.setUnified("memory.high", "805306368"));
+    assertFalse(w.setUnified("memory.swap.max", "max"));
+    assertEquals("2-3", tree.read(CG + "/cpuset.cpus"));
+    assertEquals("39", tree.read(CG + "/cpu.weight"));
+    assertEquals("50000 100000", tree.read(CG + "/cpu.max"));
+    assertEquals("1073741824", tree.read(CG + "/memory.max"));
+    assertEquals("805306368", tree.read(CG + "/memory.high"));
+    assertTrue(w.setCpuQuota(CpuQuota.unlimited()));
+    assertTrue(w.setMemoryLimit(ContainerCgroupWriter.UNLIMITED));
+    assertEquals("max 100000", tree.read(CG + "/cpu.max"));
+    assertEquals("max", tree.read(CG + "/memory.max"));
+  }
+
+  @Test
+  void hybridWritesV1FilesAndRefusesUnifiedFilesOfV1Controllers() {
+    FakeCgroupTree tree = FakeCgroupTree.hybrid(root, "").cgroup(CG);
+    ContainerCgroupWriter w = writer();
+    assertTrue(w.setCpuShares(new CpuShares(2)));
+    assertEquals("2", tree.read("cpu/" + CG + "/cpu.shares"));
+    CgroupException e =
+        assertThrows(CgroupException.class, () -> w.setUnified("memory.high", "1000"));
+    assertEquals(
+        "cgroup v2 file memory.high does not exist on this hybrid host: controller memory is not"
+            + " enabled in the unified hierarchy "
+            + root.resolve("unified"),
+        e.getMessage());
+  }
+
+  @Test
+  void v1RefusesUnifiedFiles() {
+    FakeCgroupTree.v1(root).cgroup(CG);
+    CgroupException e =
+        assertThrows(CgroupException.class, () -> writer().setUnified("memory.swap.max", "max"));
+    assertEquals(
+        "cgroup v2 file memory.swap.max does not exist on this host: no unified (v2) hierarchy"
+            + " under "
+            + root
+            + " (cgroup v1 only)",
+        e.getMessage());
+  }
+
+  @Test
+  void invalidValues() {
+    FakeCgroupTree.v2(root, "memory").cgroup(CG);
+    ContainerCgroupWriter w = writer();
+    CgroupException limit = assertThrows(CgroupException.class, () -> w.setMemoryLimit(0));
+    assertEquals(
+        "invalid memory limit 0: expected more than 0 bytes, or -1 (unlimited)",
+        limit.getMessage());
+    CgroupException name =
+        assertThrows(CgroupException.class, () -> w.setUnified("../memory.max", "1"));
+    assertEquals(
+        "invalid cgroup v2 file name \"../memory.max\": expected <controller>.<name>",
+        name.getMessage());
+  }
+
+  @Test
+  void missingFileNamesFileAndValue() {
+    FakeCgroupTree.v2(root, "memory").cgroup(CG);
+    CgroupException e =
+        assertThrows(CgroupException.class, () -> writer().setUnified("memory.low", "1000"));
+    assertEquals(
+        "cannot write \"1000\" to "
+            + root.resolve(CG + "/memory.low")
+            + ": No such file or directory",
+        e.getMessage());
+  }
+
+  private ContainerCgroupWriter writer() {
+    ContainerCgroup cg =
+        ContainerCgroups.find(CgroupLayout.detect(root), "/kubepods/burstable/pod1", "c1");
+    return new ContainerCgroupWriter(cg, new CgroupWriter());
+  }
+}
