@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +41,19 @@ class ContainerCgroupWriterTest {
     assertTrue(w.setMemoryLimit(ContainerCgroupWriter.UNLIMITED));
     assertEquals("-1", tree.read("memory/" + CG + "/memory.limit_in_bytes"));
     assertFalse(w.setMemoryLimit(ContainerCgroupWriter.UNLIMITED));
+  }
+
+  @Test
+  void v1QuotaIsWrittenFirstWhenThePeriodIsRefused() throws Exception {
+    FakeCgroupTree tree = FakeCgroupTree.v1(root).cgroup(CG);
+    Path period = root.resolve("cpu/" + CG + "/cpu.cfs_period_us");
+    Files.delete(period);
+    Files.createDirectory(period); // every write to it fails with EISDIR
+    CgroupException e =
+        assertThrows(
+            CgroupException.class, () -> writer().setCpuQuota(new CpuQuota(20_000, 50_000)));
+    assertEquals("cannot write \"50000\" to " + period + ": Is a directory", e.getMessage());
+    assertEquals("20000", tree.read("cpu/" + CG + "/cpu.cfs_quota_us"));
   }
 
   @Test
