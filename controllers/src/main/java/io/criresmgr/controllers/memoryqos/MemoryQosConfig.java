@@ -45,7 +45,7 @@ public record MemoryQosConfig(List<MemoryQosClass> classes, List<String> unified
   private static final List<String> SECTION_KEYS = List.of("classes", "unifiedannotations");
   private static final List<String> CLASS_KEYS = List.of("name", "swaplimitratio");
 
-  /** Copies the lists and rejects duplicate class names and file names. */
+  /** Copies the lists; rejects duplicate class names and malformed or duplicate file names. */
   public MemoryQosConfig {
     classes = List.copyOf(classes);
     unifiedAnnotations = List.copyOf(unifiedAnnotations);
@@ -53,6 +53,11 @@ public record MemoryQosConfig(List<MemoryQosClass> classes, List<String> unified
     for (MemoryQosClass c : classes) {
       if (!names.add(c.name())) {
         throw new IllegalArgumentException("duplicate class name \"" + c.name() + "\"");
+      }
+    }
+    for (String file : unifiedAnnotations) {
+      if (!FILE_NAME.matcher(file).matches()) {
+        throw new IllegalArgumentException("not a cgroup v2 file name: \"" + file + "\"");
       }
     }
     if (Set.copyOf(unifiedAnnotations).size() != unifiedAnnotations.size()) {

@@ -142,6 +142,11 @@ class MemoryQosConfigTest {
                     List.of(new MemoryQosClass("a", 0f), new MemoryQosClass("a", 0.5f)),
                     List.of()));
     assertEquals("duplicate class name \"a\"", dup.getMessage());
+    IllegalArgumentException path =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new MemoryQosConfig(List.of(), List.of("memory.high/../x")));
+    assertEquals("not a cgroup v2 file name: \"memory.high/../x\"", path.getMessage());
     IllegalArgumentException range =
         assertThrows(IllegalArgumentException.class, () -> new MemoryQosClass("a", Float.NaN));
     assertEquals("class a: swaplimitratio NaN is not in 0.0..1.0", range.getMessage());
