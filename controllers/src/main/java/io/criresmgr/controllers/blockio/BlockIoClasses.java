@@ -30,6 +30,7 @@ public final class BlockIoClasses {
   private static BlockIoParameters resolve(
       String name, List<DeviceParameters> entries, BlockDeviceResolver r, List<String> warnings) {
     OptionalLong weight = OptionalLong.empty();
+    // per-device values in BlockIoParameters' order: weight, read/write bps, read/write iops
     List<TreeMap<DeviceNumber, Long>> maps = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
       maps.add(new TreeMap<>());
@@ -37,25 +38,34 @@ public final class BlockIoClasses {
     for (DeviceParameters p : entries) {
       if (p.devices().isEmpty()) {
         weight = p.weight().isPresent() ? p.weight() : weight;
-        continue;
-      }
-      DeviceResolution found = r.resolve(p.devices());
-      found.warnings().forEach(w -> warnings.add("class " + name + ": " + w));
-      if (found.devices().isEmpty()) {
-        warnings.add(
-            "class "
-                + name
-                + ": no matches on any of Devices "
-                + p.devices()
-                + ", parameters ignored");
-      }
-      for (BlockDevice d : found.devices()) {
-        apply(d, p, maps);
-        schedulerWarning(name, d, p, r).ifPresent(warnings::add);
+      } else {
+        applyToDevices(name, p, r, maps, warnings);
       }
     }
     return new BlockIoParameters(
         weight, maps.get(0), maps.get(1), maps.get(2), maps.get(3), maps.get(4));
+  }
+
+  private static void applyToDevices(
+      String name,
+      DeviceParameters p,
+      BlockDeviceResolver r,
+      List<TreeMap<DeviceNumber, Long>> maps,
+      List<String> warnings) {
+    DeviceResolution found = r.resolve(p.devices());
+    found.warnings().forEach(w -> warnings.add("class " + name + ": " + w));
+    if (found.devices().isEmpty()) {
+      warnings.add(
+          "class "
+              + name
+              + ": no matches on any of Devices "
+              + p.devices()
+              + ", parameters ignored");
+    }
+    for (BlockDevice d : found.devices()) {
+      apply(d, p, maps);
+      schedulerWarning(name, d, p, r).ifPresent(warnings::add);
+    }
   }
 
   private static void apply(

@@ -1,5 +1,9 @@
 package io.criresmgr.controllers.blockio;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -44,7 +48,42 @@ public final class BlockIoFiles {
   /** cgroup v2 limits. */
   public static final String V2_MAX = "io.max";
 
+  /** The cgroup v2 files a class writes. */
+  public static final List<String> V2_FILES = List.of(V2_WEIGHT, V2_MAX);
+
   private BlockIoFiles() {}
+
+  /** The cgroup v1 files a class writes, with {@code names}' weight files. */
+  public static List<String> v1Files(V1WeightFiles names) {
+    return List.of(
+        names.weight(),
+        names.weightDevice(),
+        V1_READ_BPS,
+        V1_WRITE_BPS,
+        V1_READ_IOPS,
+        V1_WRITE_IOPS);
+  }
+
+  /**
+   * The current contents of those of {@code fileNames} that exist in {@code cgroupDir}, the {@code
+   * current} argument of {@link #v1} and {@link #v2}.
+   *
+   * @throws UncheckedIOException naming the file that exists but cannot be read
+   */
+  public static Map<String, String> readCurrent(Path cgroupDir, List<String> fileNames) {
+    Map<String, String> current = new LinkedHashMap<>();
+    for (String name : fileNames) {
+      Path file = cgroupDir.resolve(name);
+      if (Files.isRegularFile(file)) {
+        try {
+          current.put(name, Files.readString(file));
+        } catch (IOException e) {
+          throw new UncheckedIOException("cannot read " + file, e);
+        }
+      }
+    }
+    return Collections.unmodifiableMap(current);
+  }
 
   /**
    * cgroup v1 contents for {@code p}.

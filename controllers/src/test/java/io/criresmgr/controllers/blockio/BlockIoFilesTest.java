@@ -78,6 +78,25 @@ class BlockIoFilesTest {
   }
 
   @Test
+  void readsCurrentContentsOfExistingFilesAndResetsFromThem(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("io.max"), "8:32 rbps=max wbps=max riops=max wiops=120\n");
+    Map<String, String> current = BlockIoFiles.readCurrent(dir, BlockIoFiles.V2_FILES);
+    assertEquals(Map.of("io.max", "8:32 rbps=max wbps=max riops=max wiops=120\n"), current);
+    assertEquals(
+        Map.of("io.max", List.of("8:32 rbps=max wbps=max riops=max wiops=max")),
+        BlockIoFiles.v2(BlockIoParameters.none(), current));
+    assertEquals(
+        List.of(
+            "blkio.weight",
+            "blkio.weight_device",
+            "blkio.throttle.read_bps_device",
+            "blkio.throttle.write_bps_device",
+            "blkio.throttle.read_iops_device",
+            "blkio.throttle.write_iops_device"),
+        BlockIoFiles.v1Files(V1WeightFiles.PLAIN));
+  }
+
+  @Test
   void detectsBfqWeightFiles(@TempDir Path dir) throws IOException {
     assertEquals(V1WeightFiles.PLAIN, V1WeightFiles.detect(dir));
     Files.writeString(dir.resolve("blkio.bfq.weight"), "100\n");
