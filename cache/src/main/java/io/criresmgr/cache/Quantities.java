@@ -3,6 +3,7 @@ package io.criresmgr.cache;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -61,6 +62,20 @@ public final class Quantities {
    */
   public static long parseBytes(String text) {
     return toLong(parse(text, "memory", MEMORY_FORMS), text, "memory", MEMORY_FORMS);
+  }
+
+  /**
+   * The whole value of a plain quantity, sign kept, fractions rounded up: {@code "50M"} is
+   * 50000000, {@code "1.5Ki"} is 1536, {@code "1e3"} is 1000; empty if {@code text} (trimmed) is no
+   * quantity or does not fit a long. For callers that word their own errors.
+   */
+  public static OptionalLong parseWhole(String text) {
+    try {
+      BigDecimal value = parse(text.trim(), "", "");
+      return OptionalLong.of(value.setScale(0, RoundingMode.CEILING).longValueExact());
+    } catch (IllegalArgumentException | ArithmeticException e) {
+      return OptionalLong.empty();
+    }
   }
 
   private static BigDecimal parse(String text, String what, String forms) {

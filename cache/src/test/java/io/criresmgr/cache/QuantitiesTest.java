@@ -3,6 +3,8 @@ package io.criresmgr.cache;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -87,5 +89,17 @@ class QuantitiesTest {
         assertThrows(IllegalArgumentException.class, () -> Quantities.parseMilli(text));
     assertEquals(
         "invalid CPU quantity \"" + text + "\": " + why + "; " + CPU_FORMS, e.getMessage());
+  }
+
+  @Test
+  void wholeValuesKeepTheSignRoundUpAndAreEmptyForNonQuantities() {
+    assertEquals(OptionalLong.of(50_000_000), Quantities.parseWhole("50M"));
+    assertEquals(OptionalLong.of(1536), Quantities.parseWhole(" 1.5Ki "));
+    assertEquals(OptionalLong.of(1000), Quantities.parseWhole("1e3"));
+    assertEquals(OptionalLong.of(-5), Quantities.parseWhole("-5"));
+    assertEquals(OptionalLong.of(1), Quantities.parseWhole("100m"));
+    assertEquals(OptionalLong.empty(), Quantities.parseWhole("50X"));
+    assertEquals(OptionalLong.empty(), Quantities.parseWhole(""));
+    assertEquals(OptionalLong.empty(), Quantities.parseWhole("9Ei"));
   }
 }

@@ -1,6 +1,7 @@
 package io.criresmgr.controllers.blockio;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.criresmgr.cache.Quantities;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +12,9 @@ import org.jspecify.annotations.Nullable;
 /** Strict reader of the {@code blockio} section; see {@link BlockIoConfig#parse}. */
 final class BlockIoConfigParser {
   private static final String ROOT = "blockio";
+  private static final String QUANTITY_FORMS =
+      "a number with an optional suffix Ki, Mi, Gi, Ti, Pi, Ei, k, M, G, T, P, E (e.g. 100, 50M,"
+          + " 10Mi, 5k)";
   private static final List<String> SECTION_KEYS = List.of("Classes");
   private static final List<String> ENTRY_KEYS =
       List.of(
@@ -113,9 +117,9 @@ final class BlockIoConfigParser {
   }
 
   private static OptionalLong rate(String path, @Nullable JsonNode value) {
-    OptionalLong r = quantity(path, value, "expected " + Quantity.FORMS + ", at least 0");
+    OptionalLong r = quantity(path, value, "expected " + QUANTITY_FORMS + ", at least 0");
     if (r.isPresent() && r.getAsLong() < 0) {
-      throw Fields.invalid(path, value, "expected " + Quantity.FORMS + ", at least 0");
+      throw Fields.invalid(path, value, "expected " + QUANTITY_FORMS + ", at least 0");
     }
     return r;
   }
@@ -128,7 +132,7 @@ final class BlockIoConfigParser {
     if (text.isEmpty() && value.isTextual()) {
       return OptionalLong.empty(); // "" means unset, as in cri-resmgr
     }
-    OptionalLong parsed = Quantity.parse(text);
+    OptionalLong parsed = Quantities.parseWhole(text);
     if (parsed.isEmpty()) {
       throw Fields.invalid(path, value, expected);
     }
