@@ -1,10 +1,9 @@
 package io.criresmgr.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.LinkedHashMap;
+import io.criresmgr.cache.StrictMapping;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -15,11 +14,10 @@ import java.util.Optional;
  * {@code policy.template.ExclusiveCpus: invalid value "maybe": expected true or false}.
  */
 public final class OptionsReader {
-  private final String path;
-  private final Map<String, JsonNode> fields = new LinkedHashMap<>();
+  private final StrictMapping mapping;
 
-  private OptionsReader(String path) {
-    this.path = path;
+  private OptionsReader(StrictMapping mapping) {
+    this.mapping = mapping;
   }
 
   /**
@@ -29,46 +27,18 @@ public final class OptionsReader {
    * @throws PolicyException if the section is not a mapping or has an unknown or duplicate key
    */
   public static OptionsReader of(String policyName, JsonNode section, List<String> keys) {
-    OptionsReader reader = new OptionsReader("policy." + policyName);
-    if (section.isMissingNode() || section.isNull()) {
-      return reader;
-    }
-    if (!section.isObject()) {
-      throw new PolicyException(
-          reader.path + ": invalid value " + section + ": expected a mapping");
-    }
-    for (Map.Entry<String, JsonNode> e : section.properties()) {
-      reader.accept(e.getKey(), e.getValue(), keys);
-    }
-    return reader;
-  }
-
-  private void accept(String key, JsonNode value, List<String> keys) {
-    String name =
-        keys.contains(key)
-            ? key
-            : keys.stream().filter(k -> k.equalsIgnoreCase(key)).findFirst().orElse(null);
-    if (name == null) {
-      throw new PolicyException(
-          path(key) + ": unknown key, expected one of " + String.join(", ", keys));
-    }
-    if (fields.containsKey(name)) {
-      throw new PolicyException(
-          path(key) + ": duplicate key (" + name + " is given twice, keys are case-insensitive)");
-    }
-    if (!value.isNull()) {
-      fields.put(name, value);
-    }
+    return new OptionsReader(
+        StrictMapping.of("policy." + policyName, section, keys, PolicyException::new));
   }
 
   /** The full path of {@code key}, e.g. {@code policy.template.ExclusiveCpus}. */
   public String path(String key) {
-    return path + "." + key;
+    return mapping.path(key);
   }
 
   /** The value of {@code key}, if given. */
   public Optional<JsonNode> field(String key) {
-    return Optional.ofNullable(fields.get(key));
+    return mapping.field(key);
   }
 
   /** {@code key} as a boolean, or {@code dflt}; YAML 1.1's yes/no/on/off are accepted too. */
@@ -113,6 +83,6 @@ public final class OptionsReader {
    * @param expected what is allowed, e.g. {@code expected true or false}
    */
   public PolicyException invalid(String key, JsonNode value, String expected) {
-    return new PolicyException(path(key) + ": invalid value " + value + ": " + expected);
+    return new PolicyException(StrictMapping.invalidMessage(path(key), value, expected));
   }
 }

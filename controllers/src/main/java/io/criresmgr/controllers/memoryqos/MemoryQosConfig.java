@@ -1,6 +1,7 @@
 package io.criresmgr.controllers.memoryqos;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.criresmgr.cache.StrictMapping;
 import io.criresmgr.controllers.ControllerException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -93,14 +94,14 @@ public record MemoryQosConfig(List<MemoryQosClass> classes, List<String> unified
    * @throws ControllerException if the section is invalid
    */
   public static MemoryQosConfig parse(String path, JsonNode section) {
-    SectionReader reader = SectionReader.of(path, section, SECTION_KEYS);
+    StrictMapping reader = StrictMapping.of(path, section, SECTION_KEYS, ControllerException::new);
     List<MemoryQosClass> classes = new ArrayList<>();
     List<JsonNode> items = reader.list("classes");
     for (int i = 0; i < items.size(); i++) {
       String at = reader.path("classes") + "[" + i + "]";
       MemoryQosClass c = parseClass(at, items.get(i));
       if (classes.stream().anyMatch(o -> o.name().equals(c.name()))) {
-        throw SectionReader.invalid(
+        throw invalid(
             at + ".name", items.get(i).get("name"), "duplicate class name, names must be unique");
       }
       classes.add(c);
@@ -109,14 +110,14 @@ public record MemoryQosConfig(List<MemoryQosClass> classes, List<String> unified
   }
 
   private static MemoryQosClass parseClass(String at, JsonNode item) {
-    SectionReader reader = SectionReader.of(at, item, CLASS_KEYS);
+    StrictMapping reader = StrictMapping.of(at, item, CLASS_KEYS, ControllerException::new);
     JsonNode name =
         reader
             .field("name")
             .orElseThrow(
                 () -> new ControllerException(at + ".name: missing, a class needs a name"));
     if (!name.isTextual() || name.textValue().isEmpty()) {
-      throw SectionReader.invalid(at + ".name", name, "expected a non-empty string");
+      throw invalid(at + ".name", name, "expected a non-empty string");
     }
     float ratio = reader.field("swaplimitratio").map(v -> ratio(at, v)).orElse(0.0f);
     return new MemoryQosClass(name.textValue(), ratio);
@@ -125,27 +126,30 @@ public record MemoryQosConfig(List<MemoryQosClass> classes, List<String> unified
   /** The ratio as the original plugin's float32; range-checked before rounding to float. */
   private static float ratio(String at, JsonNode value) {
     if (!value.isNumber() || !(value.doubleValue() >= 0.0 && value.doubleValue() <= 1.0)) {
-      throw SectionReader.invalid(
-          at + ".swaplimitratio", value, "expected a number from 0.0 to 1.0");
+      throw invalid(at + ".swaplimitratio", value, "expected a number from 0.0 to 1.0");
     }
     return Float.parseFloat(value.asText());
   }
 
-  private static List<String> parseFiles(SectionReader reader) {
+  private static List<String> parseFiles(StrictMapping reader) {
     List<String> files = new ArrayList<>();
     List<JsonNode> items = reader.list("unifiedannotations");
     for (int i = 0; i < items.size(); i++) {
       String at = reader.path("unifiedannotations") + "[" + i + "]";
       JsonNode item = items.get(i);
       if (!item.isTextual() || !FILE_NAME.matcher(item.textValue()).matches()) {
-        throw SectionReader.invalid(
+        throw invalid(
             at, item, "expected a cgroup v2 file name such as memory.high or memory.swap.max");
       }
       if (files.contains(item.textValue())) {
-        throw SectionReader.invalid(at, item, "duplicate file name, names must be unique");
+        throw invalid(at, item, "duplicate file name, names must be unique");
       }
       files.add(item.textValue());
     }
     return files;
+  }
+
+  private static ControllerException invalid(String path, JsonNode value, String expected) {
+    return new ControllerException(StrictMapping.invalidMessage(path, value, expected));
   }
 }
