@@ -3,8 +3,10 @@ package io.criresmgr.controllers.memtierd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.criresmgr.controllers.ControllerException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -196,5 +198,22 @@ class MemtierdProcessesTest {
     assertEquals(
         List.of("memtierd", "-c", "", "-config", runDir + "/default/pod0/c0/memtierd.config.yaml"),
         processes.arguments(files));
+  }
+
+  @Test
+  void aSymbolicLinkInTheOutputPathIsRefused() throws IOException {
+    Files.createDirectories(runDir.resolve("default"));
+    Files.createSymbolicLink(runDir.resolve("default/pod0"), tmp);
+    MemtierdProcesses processes = new MemtierdProcesses(memtierd.toString(), runDir);
+    ControllerException e =
+        assertThrows(ControllerException.class, () -> processes.start(C0, TEMPLATE, "/cg"));
+    assertEquals(
+        "failed to start memtierd for default/pod0:c0 in "
+            + runDir.resolve("default/pod0/c0")
+            + ": java.io.IOException: "
+            + runDir.resolve("default/pod0")
+            + " is a symbolic link, expected a directory",
+        e.getMessage());
+    assertEquals(0, argsFiles());
   }
 }
