@@ -1,9 +1,12 @@
 package io.criresmgr.controllers.rdt;
 
 import io.criresmgr.cache.QosClass;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,13 +58,31 @@ public record RdtClassChoice(String className, String source) {
    * an unknown class falls back to root with a warning.
    */
   public String resolve(RdtConfig config) {
+    return resolve(config, Set.of());
+  }
+
+  /**
+   * As {@link #resolve(RdtConfig)}, but in Discovery mode the classes are the {@code discovered}
+   * resctrl groups (see {@link ResctrlGroups#existing()} with prefix {@code ""}), and the QoS
+   * default maps only if a group named like a QoS class exists.
+   */
+  public String resolve(RdtConfig config, Set<String> discovered) {
     if (config.mode() == RdtMode.DISABLED || className.isEmpty()) {
       return "";
     }
-    if (source.equals(QOS_SOURCE) && config.classes().size() <= 1) {
+    boolean discovery = config.mode() == RdtMode.DISCOVERY;
+    Set<String> known =
+        discovery
+            ? discovered
+            : config.classes().stream().map(RdtClass::name).collect(Collectors.toSet());
+    boolean qosMapping =
+        discovery
+            ? Arrays.stream(QosClass.values()).anyMatch(q -> discovered.contains(q.label()))
+            : known.size() > 1;
+    if (source.equals(QOS_SOURCE) && !qosMapping) {
       return "";
     }
-    if (config.find(className).isEmpty()) {
+    if (!known.contains(className)) {
       LOG.warn(
           "RDT class \"{}\" (from {}) does not exist, using the root class", className, source);
       return "";

@@ -85,11 +85,20 @@ public record Resctrl(
       String l = line.trim();
       if (l.startsWith(resource + ":")) {
         for (String part : l.substring(resource.length() + 1).split(";")) {
-          ids.add(Integer.parseInt(part.substring(0, part.indexOf('=')).trim()));
+          ids.add(cacheId(part, line));
         }
       }
     }
     return ids;
+  }
+
+  private static int cacheId(String part, String line) {
+    int eq = part.indexOf('=');
+    try {
+      return Integer.parseInt(eq < 0 ? part : part.substring(0, eq).trim());
+    } catch (NumberFormatException e) {
+      throw new RdtException("resctrl schemata: malformed line \"" + line.trim() + "\"", e);
+    }
   }
 
   private static long parse(Path file, int radix) {

@@ -8,22 +8,79 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** Creates cri-resmgr's resctrl groups, writes their schemata and moves tasks into them. */
 public final class ResctrlGroups {
   /** The prefix of group directories cri-resmgr owns. */
   public static final String PREFIX = "cri-resmgr.";
 
-  private final Path root;
+  /** Directories of the resctrl root that are not groups. */
+  private static final Set<String> NOT_GROUPS = Set.of("info", "mon_groups", "mon_data");
 
-  /** Groups under resctrl mount {@code root}. */
+  private final Path root;
+  private final String prefix;
+
+  /** cri-resmgr's groups ({@value #PREFIX}{@code <class>}) under resctrl mount {@code root}. */
   public ResctrlGroups(Path root) {
+    this(root, PREFIX);
+  }
+
+  /**
+   * Groups named {@code <prefix><class>} under {@code root}; prefix {@code ""} is Discovery mode's
+   * view of the groups that already exist.
+   */
+  public ResctrlGroups(Path root, String prefix) {
     this.root = Objects.requireNonNull(root, "root");
+    this.prefix = Objects.requireNonNull(prefix, "prefix");
   }
 
   /** The directory of class {@code name}; the root group for {@code ""}. */
   public Path group(String name) {
-    return name.isEmpty() ? root : root.resolve(PREFIX + name);
+    return name.isEmpty() ? root : root.resolve(prefix + name);
+  }
+
+  /**
+   * The classes whose groups exist (directory names with the prefix, without it), sorted.
+   *
+   * @throws RdtException if the root cannot be listed
+   */
+  public Set<String> existing() {
+    try (Stream<Path> dirs = Files.list(root)) {
+      return dirs.filter(Files::isDirectory)
+          .map(d -> d.getFileName().toString())
+          .filter(n -> n.startsWith(prefix) && n.length() > prefix.length())
+          .filter(n -> !NOT_GROUPS.contains(n))
+          .map(n -> n.substring(prefix.length()))
+          .collect(Collectors.toCollection(TreeSet::new));
+    } catch (IOException e) {
+      throw new RdtException("cannot list resctrl groups in " + root + ": " + e, e);
+    }
+  }
+
+  /**
+   * Removes the groups of classes not in {@code keep} (rmdir; the kernel moves their tasks to the
+   * root group). Only for a non-empty prefix, so other software's groups are never touched.
+   *
+   * @throws RdtException naming the group that could not be removed
+   */
+  public void removeExcept(Set<String> keep) {
+    if (prefix.isEmpty()) {
+      throw new IllegalStateException("refusing to remove groups without a prefix");
+    }
+    for (String name : existing()) {
+      if (!keep.contains(name)) {
+        Path dir = group(name);
+        try {
+          Files.delete(dir);
+        } catch (IOException e) {
+          throw new RdtException("cannot remove resctrl group " + dir + ": " + e, e);
+        }
+      }
+    }
   }
 
   /**

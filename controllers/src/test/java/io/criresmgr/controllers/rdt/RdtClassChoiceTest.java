@@ -39,4 +39,18 @@ class RdtClassChoiceTest {
     RdtConfig off = RdtConfig.parse(RdtConfigTest.json("{\"options\": {\"mode\": \"disabled\"}}"));
     assertEquals("", new RdtClassChoice("Guaranteed", "a").resolve(off));
   }
+
+  @Test
+  void discoveryModeUsesExistingGroups() throws Exception {
+    RdtConfig d = RdtConfig.parse(RdtConfigTest.json("{\"options\": {\"mode\": \"Discovery\"}}"));
+    java.util.Set<String> groups = java.util.Set.of("BestEffort", "fast");
+    assertEquals(
+        "BestEffort", RdtClassChoice.of(Map.of(), "x", QosClass.BEST_EFFORT).resolve(d, groups));
+    assertEquals("", RdtClassChoice.of(Map.of(), "x", QosClass.BURSTABLE).resolve(d, groups));
+    assertEquals("fast", new RdtClassChoice("fast", "a").resolve(d, groups));
+    assertEquals(
+        "",
+        RdtClassChoice.of(Map.of(), "x", QosClass.BEST_EFFORT)
+            .resolve(d, java.util.Set.of("fast")));
+  }
 }

@@ -13,7 +13,8 @@ class RdtConfigTest {
       "{\"options\": {\"mode\": \"Full\", \"monitoringDisabled\": true, \"l3\": {\"optional\": true},"
           + " \"mb\": {\"optional\": true}}, \"partitions\": {"
           + "\"shared\": {\"l3Allocation\": \"40%\", \"mbAllocation\": [\"50%\"], \"classes\":"
-          + " {\"Burstable\": {\"l3Allocation\": \"100%\"}, \"BestEffort\": {\"l3Allocation\": \"50%\"}}},"
+          + " {\"Burstable\": {\"l3Allocation\": \"100%\"}, \"BestEffort\": {\"l3Allocation\": \"50%\","
+          + " \"mbAllocation\": [\"50%\"]}}},"
           + "\"exclusive\": {\"l3Allocation\": \"60%\", \"mbAllocation\": [\"100%\"], \"classes\":"
           + " {\"Guaranteed\": {\"l3Allocation\": \"100%\"}}}}}";
 

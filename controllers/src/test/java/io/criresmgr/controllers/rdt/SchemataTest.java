@@ -44,7 +44,7 @@ class SchemataTest {
         Map.of(
             "Guaranteed", List.of("L3:0=3f;1=3f", "MB:0=100;1=100"),
             "Burstable", List.of("L3:0=7c0;1=7c0", "MB:0=50;1=50"),
-            "BestEffort", List.of("L3:0=1c0;1=1c0", "MB:0=50;1=50")),
+            "BestEffort", List.of("L3:0=1c0;1=1c0", "MB:0=30;1=30")),
         s);
   }
 
@@ -92,11 +92,11 @@ class SchemataTest {
         Schemata.of(RdtConfig.parse(RdtConfigTest.json(RdtConfigTest.EXAMPLE)), r);
     groups.apply(s);
     Path file = dir.resolve("cri-resmgr.BestEffort/schemata");
-    assertEquals("L3:0=1c0;1=1c0\nMB:0=50;1=50\n", Files.readString(file));
+    assertEquals("L3:0=1c0;1=1c0\nMB:0=30;1=30\n", Files.readString(file));
     // What the kernel shows after the write: every resource, padded; nothing is written again.
-    Files.writeString(file, "    L3:0=1c0;1=1c0\n    MB:0=50;1=50\n");
+    Files.writeString(file, "    L3:0=1c0;1=1c0\n    MB:0=30;1=30\n");
     groups.apply(s);
-    assertEquals("    L3:0=1c0;1=1c0\n    MB:0=50;1=50\n", Files.readString(file));
+    assertEquals("    L3:0=1c0;1=1c0\n    MB:0=30;1=30\n", Files.readString(file));
     Files.writeString(dir.resolve("cri-resmgr.BestEffort/tasks"), "");
     groups.assign("BestEffort", List.of(12L, 34L));
     assertEquals("12\n34\n", Files.readString(dir.resolve("cri-resmgr.BestEffort/tasks")));
@@ -113,5 +113,30 @@ class SchemataTest {
     return assertThrows(
             RdtException.class, () -> Schemata.of(RdtConfig.parse(RdtConfigTest.json(config)), r))
         .getMessage();
+  }
+
+  @Test
+  void listsAndRemovesOwnGroupsOnly() throws Exception {
+    FakeResctrl.create(dir);
+    Files.createDirectories(dir.resolve("cri-resmgr.old"));
+    Files.createDirectories(dir.resolve("cri-resmgr.keep"));
+    Files.createDirectories(dir.resolve("other"));
+    ResctrlGroups own = new ResctrlGroups(dir);
+    assertEquals(java.util.Set.of("keep", "old"), own.existing());
+    assertEquals(
+        java.util.Set.of("cri-resmgr.keep", "cri-resmgr.old", "other"),
+        new ResctrlGroups(dir, "").existing());
+    own.removeExcept(java.util.Set.of("keep"));
+    assertEquals(java.util.Set.of("keep"), own.existing());
+    assertEquals(true, Files.isDirectory(dir.resolve("other")));
+  }
+
+  @Test
+  void malformedSchemataIsNamed() throws Exception {
+    FakeResctrl.create(dir);
+    Files.writeString(dir.resolve("schemata"), "L3:x=7ff\n");
+    assertEquals(
+        "resctrl schemata: malformed line \"L3:x=7ff\"",
+        assertThrows(RdtException.class, () -> Resctrl.discover(dir)).getMessage());
   }
 }
