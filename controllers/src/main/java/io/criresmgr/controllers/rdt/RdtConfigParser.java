@@ -20,6 +20,7 @@ final class RdtConfigParser {
       List.of("mode", "monitoringDisabled", "l2", "l3", "mb");
   private static final List<String> ALLOC_KEYS =
       List.of("l2Allocation", "l3Allocation", "mbAllocation");
+  private static final Pattern CLASS_NAME = Pattern.compile("[A-Za-z0-9_.-]+");
   private static final Pattern IDS = Pattern.compile("\\d+(-\\d+)?(,\\d+(-\\d+)?)*");
   private static final Pattern MB = Pattern.compile("(\\d{1,3})%|\\d+MBps");
   private static final String MB_ALLOWED =
@@ -64,6 +65,12 @@ final class RdtConfigParser {
             p.path("classes"), classesNode, keysOf(p.field("classes")), RdtException::new);
     List<RdtClass> classes = new ArrayList<>();
     for (Map.Entry<String, JsonNode> e : cs.fields().entrySet()) {
+      if (!CLASS_NAME.matcher(e.getKey()).matches() || e.getKey().matches("\\.+")) {
+        throw new RdtException(
+            cs.path(e.getKey())
+                + ": invalid class name, expected letters, digits, '_', '-' and '.' (it names"
+                + " a resctrl directory)");
+      }
       if (!classNames.add(e.getKey())) {
         throw new RdtException(
             cs.path(e.getKey())

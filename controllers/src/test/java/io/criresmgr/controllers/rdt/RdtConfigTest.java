@@ -85,6 +85,18 @@ class RdtConfigTest {
         error("{\"options\": {\"l3\": {\"optional\": \"yes\"}}}"));
   }
 
+  @Test
+  void classNamesMustBeDirectoryNames() {
+    assertEquals(
+        "rdt.partitions.p.classes.../x: invalid class name, expected letters, digits, '_', '-'"
+            + " and '.' (it names a resctrl directory)",
+        error("{\"partitions\": {\"p\": {\"classes\": {\"../x\": {}}}}}"));
+    assertEquals(
+        "rdt.partitions.p.classes...: invalid class name, expected letters, digits, '_', '-'"
+            + " and '.' (it names a resctrl directory)",
+        error("{\"partitions\": {\"p\": {\"classes\": {\"..\": {}}}}}"));
+  }
+
   private static String error(String text) {
     return assertThrows(RdtException.class, () -> RdtConfig.parse(json(text))).getMessage();
   }
