@@ -16,9 +16,12 @@ public record RdtClass(
     Optional<PerCacheId<CacheSpec>> l2,
     Optional<PerCacheId<CacheSpec>> l3,
     Optional<PerCacheId<Integer>> mb) {
-  /** Checks for nulls. */
+  /** Checks for nulls; the name must be usable as one directory name. */
   public RdtClass {
     Objects.requireNonNull(name, "name");
+    if (!name.matches("[A-Za-z0-9_.-]+") || name.matches("\\.+")) {
+      throw new IllegalArgumentException("invalid RDT class name \"" + name + "\"");
+    }
     Objects.requireNonNull(l2, "l2");
     Objects.requireNonNull(l3, "l3");
     Objects.requireNonNull(mb, "mb");

@@ -111,6 +111,25 @@ public final class ResctrlGroups {
   }
 
   /**
+   * The pids of a container: the {@code cgroup.procs} of its cgroup directory {@code cgroupDir}, as
+   * cri-resmgr takes them from the container's cpu cgroup.
+   *
+   * @throws RdtException naming the file if it cannot be read or holds something else than pids
+   */
+  public static List<Long> pids(Path cgroupDir) {
+    Path procs = cgroupDir.resolve("cgroup.procs");
+    try {
+      return Files.readAllLines(procs).stream()
+          .map(String::trim)
+          .filter(l -> !l.isEmpty())
+          .map(Long::parseLong)
+          .toList();
+    } catch (IOException | NumberFormatException e) {
+      throw new RdtException("cannot read pids from " + procs + ": " + e, e);
+    }
+  }
+
+  /**
    * Moves {@code pids} into class {@code name} ({@code ""}: the root group): one write per pid to
    * the group's {@code tasks}, as the kernel takes one task per write.
    *

@@ -132,6 +132,18 @@ class SchemataTest {
   }
 
   @Test
+  void readsContainerPids() throws Exception {
+    FakeResctrl.write(dir.resolve("cg/cgroup.procs"), "41\n42\n");
+    assertEquals(List.of(41L, 42L), ResctrlGroups.pids(dir.resolve("cg")));
+    FakeResctrl.write(dir.resolve("cg/cgroup.procs"), "x\n");
+    assertEquals(
+        "cannot read pids from "
+            + dir.resolve("cg/cgroup.procs")
+            + ": java.lang.NumberFormatException: For input string: \"x\"",
+        assertThrows(RdtException.class, () -> ResctrlGroups.pids(dir.resolve("cg"))).getMessage());
+  }
+
+  @Test
   void malformedSchemataIsNamed() throws Exception {
     FakeResctrl.create(dir);
     Files.writeString(dir.resolve("schemata"), "L3:x=7ff\n");
