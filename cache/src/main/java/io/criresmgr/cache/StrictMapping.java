@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -95,6 +96,31 @@ public final class StrictMapping {
     List<JsonNode> items = new ArrayList<>();
     value.forEach(items::add);
     return items;
+  }
+
+  /**
+   * The items of the list {@code key} parsed by {@code parse} (given each item's path, e.g. {@code
+   * section.classes[2]}, and the item), whose {@code name}s must be unique.
+   *
+   * @param what what the names name, for the error, e.g. {@code class}
+   */
+  public <T> List<T> uniquelyNamed(
+      String key, BiFunction<String, JsonNode, T> parse, Function<T, String> name, String what) {
+    List<JsonNode> items = list(key);
+    List<T> out = new ArrayList<>();
+    for (int i = 0; i < items.size(); i++) {
+      String at = path(key) + "[" + i + "]";
+      T item = parse.apply(at, items.get(i));
+      if (out.stream().anyMatch(o -> name.apply(o).equals(name.apply(item)))) {
+        throw error.apply(
+            invalidMessage(
+                at + ".name",
+                items.get(i).get("name"),
+                "duplicate " + what + " name, names must be unique"));
+      }
+      out.add(item);
+    }
+    return out;
   }
 
   /** The error for a bad {@code value} of {@code key}, see {@link #invalidMessage}. */

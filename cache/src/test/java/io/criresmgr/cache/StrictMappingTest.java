@@ -50,4 +50,20 @@ class StrictMappingTest {
         assertThrows(IllegalStateException.class, () -> of("{\"Items\": 3}").list("Items"))
             .getMessage());
   }
+
+  @Test
+  void namedItemsMustBeUnique() throws Exception {
+    StrictMapping m = of("{\"Items\": [{\"name\": \"a\"}, {\"name\": \"b\"}]}");
+    assertEquals(
+        List.of("top.section.Items[0]:a", "top.section.Items[1]:b"),
+        m.uniquelyNamed("Items", (at, n) -> at + ":" + n.get("name").asText(), x -> x, "item"));
+    StrictMapping twice = of("{\"Items\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}");
+    assertEquals(
+        "top.section.Items[1].name: invalid value \"a\": duplicate item name, names must be unique",
+        assertThrows(
+                IllegalStateException.class,
+                () ->
+                    twice.uniquelyNamed("Items", (at, n) -> n.get("name").asText(), x -> x, "item"))
+            .getMessage());
+  }
 }

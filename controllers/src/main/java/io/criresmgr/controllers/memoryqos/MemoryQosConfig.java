@@ -95,17 +95,8 @@ public record MemoryQosConfig(List<MemoryQosClass> classes, List<String> unified
    */
   public static MemoryQosConfig parse(String path, JsonNode section) {
     StrictMapping reader = StrictMapping.of(path, section, SECTION_KEYS, ControllerException::new);
-    List<MemoryQosClass> classes = new ArrayList<>();
-    List<JsonNode> items = reader.list("classes");
-    for (int i = 0; i < items.size(); i++) {
-      String at = reader.path("classes") + "[" + i + "]";
-      MemoryQosClass c = parseClass(at, items.get(i));
-      if (classes.stream().anyMatch(o -> o.name().equals(c.name()))) {
-        throw invalid(
-            at + ".name", items.get(i).get("name"), "duplicate class name, names must be unique");
-      }
-      classes.add(c);
-    }
+    List<MemoryQosClass> classes =
+        reader.uniquelyNamed("classes", MemoryQosConfig::parseClass, MemoryQosClass::name, "class");
     return new MemoryQosConfig(classes, parseFiles(reader));
   }
 

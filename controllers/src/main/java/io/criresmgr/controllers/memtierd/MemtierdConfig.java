@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.StrictMapping;
 import io.criresmgr.controllers.ControllerException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -93,17 +92,8 @@ public record MemtierdConfig(List<MemtierdClass> classes, String binary, Path ru
    */
   public static MemtierdConfig parse(String path, JsonNode section) {
     StrictMapping reader = StrictMapping.of(path, section, SECTION_KEYS, ControllerException::new);
-    List<MemtierdClass> classes = new ArrayList<>();
-    List<JsonNode> items = reader.list("classes");
-    for (int i = 0; i < items.size(); i++) {
-      String at = reader.path("classes") + "[" + i + "]";
-      MemtierdClass c = parseClass(at, items.get(i));
-      if (classes.stream().anyMatch(o -> o.name().equals(c.name()))) {
-        throw invalid(
-            at + ".name", items.get(i).get("name"), "duplicate class name, names must be unique");
-      }
-      classes.add(c);
-    }
+    List<MemtierdClass> classes =
+        reader.uniquelyNamed("classes", MemtierdConfig::parseClass, MemtierdClass::name, "class");
     String binary = reader.field("binary").map(v -> binary(reader, v)).orElse(DEFAULT_BINARY);
     Path runDir = reader.field("rundir").map(v -> runDir(reader, v)).orElse(DEFAULT_RUN_DIR);
     return new MemtierdConfig(classes, binary, runDir);
