@@ -1,6 +1,7 @@
 package io.criresmgr.controllers.blockio;
 
 import io.criresmgr.cache.QosClass;
+import io.criresmgr.controllers.EffectiveAnnotation;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -36,15 +37,9 @@ public record BlockIoClassChoice(String className, String source) {
    */
   public static BlockIoClassChoice of(
       Map<String, String> podAnnotations, String container, QosClass qos) {
-    for (String suffix : List.of("/container." + container, "/pod", "")) {
-      for (String key : List.of(CRI_RESMGR_KEY, NRI_KEY)) {
-        String value = podAnnotations.get(key + suffix);
-        if (value != null) {
-          return new BlockIoClassChoice(value.trim(), key + suffix);
-        }
-      }
-    }
-    return new BlockIoClassChoice(qos.label(), QOS_SOURCE);
+    return EffectiveAnnotation.of(podAnnotations, container, List.of(CRI_RESMGR_KEY, NRI_KEY))
+        .map(a -> new BlockIoClassChoice(a.value(), a.key()))
+        .orElseGet(() -> new BlockIoClassChoice(qos.label(), QOS_SOURCE));
   }
 
   /** Whether the class is the QoS-class default rather than an annotation. */

@@ -1,6 +1,7 @@
 package io.criresmgr.controllers.rdt;
 
 import io.criresmgr.cache.QosClass;
+import io.criresmgr.controllers.EffectiveAnnotation;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -41,15 +42,9 @@ public record RdtClassChoice(String className, String source) {
    */
   public static RdtClassChoice of(
       Map<String, String> podAnnotations, String container, QosClass qos) {
-    for (String suffix : List.of("/container." + container, "/pod", "")) {
-      for (String key : List.of(CRI_RESMGR_KEY, NRI_KEY)) {
-        String value = podAnnotations.get(key + suffix);
-        if (value != null) {
-          return new RdtClassChoice(value.trim(), key + suffix);
-        }
-      }
-    }
-    return new RdtClassChoice(qos.label(), QOS_SOURCE);
+    return EffectiveAnnotation.of(podAnnotations, container, List.of(CRI_RESMGR_KEY, NRI_KEY))
+        .map(a -> new RdtClassChoice(a.value(), a.key()))
+        .orElseGet(() -> new RdtClassChoice(qos.label(), QOS_SOURCE));
   }
 
   /**
