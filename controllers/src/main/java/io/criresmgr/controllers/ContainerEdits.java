@@ -4,6 +4,7 @@ import io.criresmgr.cache.LinuxResources;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,10 +15,31 @@ public final class ContainerEdits {
   private @Nullable LinuxResources linux;
   private final Map<String, String> annotations = new LinkedHashMap<>();
   private final Map<String, String> env = new LinkedHashMap<>();
+  private final Map<String, String> unified = new TreeMap<>();
+  private final Map<String, String> unifiedOwners = new TreeMap<>();
 
   /** Replaces the request's linux resources by {@code resources}. */
   public void setLinuxResources(LinuxResources resources) {
     linux = resources;
+  }
+
+  /**
+   * Sets cgroup v2 file {@code file} to {@code value} in the request's unified resources, on top of
+   * whatever else the request carries. Two controllers may set one file only to the same value: the
+   * runtime would otherwise get whichever came last (NRI refuses such conflicts too).
+   *
+   * @throws ControllerException naming the file, both controllers and both values on a conflict
+   */
+  public void claimUnified(String owner, String file, String value) {
+    String previous = unified.get(file);
+    if (previous != null && !previous.equals(value)) {
+      throw new ControllerException(
+          String.format(
+              "conflicting values for cgroup file %s: %s sets \"%s\", %s sets \"%s\"",
+              file, unifiedOwners.get(file), previous, owner, value));
+    }
+    unified.put(file, value);
+    unifiedOwners.putIfAbsent(file, owner);
   }
 
   /** Sets an annotation on the container. */
@@ -33,6 +55,11 @@ public final class ContainerEdits {
   /** The linux resources to write, if a controller set them. */
   public Optional<LinuxResources> linuxResources() {
     return Optional.ofNullable(linux);
+  }
+
+  /** Unified cgroup v2 files to set on top of the request's, sorted by name. */
+  public Map<String, String> unified() {
+    return java.util.Collections.unmodifiableMap(new TreeMap<>(unified));
   }
 
   /** Annotations to add. */

@@ -1,6 +1,8 @@
 package io.criresmgr.controllers;
 
 import io.criresmgr.cache.Container;
+import io.criresmgr.cache.CpuSet;
+import java.util.Map;
 
 /**
  * Enforces policy decisions in one domain (CRI requests, cgroups, RDT, block I/O, ...). Hooks run
@@ -13,17 +15,33 @@ public interface Controller {
   String name();
 
   /**
-   * Prepares the controller to run on this host.
+   * Prepares the controller to run on this host with the context's configuration, and brings the
+   * containers of {@code context.node()} in line with it (they may predate a restart).
    *
    * @throws ControllerException if it cannot (e.g. resctrl is not mounted)
    */
   default void start(ControllerContext context) {}
+
+  /**
+   * The configuration changed while the controller runs: take the new sections and re-apply them to
+   * every active container. A controller whose sections did not change returns quickly.
+   *
+   * @throws ControllerException if the new configuration cannot work; the caller then refuses it
+   *     and calls this again with the previous context
+   */
+  default void reconfigure(ControllerContext context) {}
 
   /** Stops the controller; it may be started again. */
   default void stop() {}
 
   /** Before CreateContainer goes to the runtime: edit the request for {@code container}. */
   default void preCreate(Container container, ContainerEdits edits) {}
+
+  /**
+   * Before kubelet's UpdateContainerResources for {@code container} (already carrying the new
+   * request and decision) goes to the runtime: edit the request. Only unified edits are used.
+   */
+  default void preUpdate(Container container, ContainerEdits edits) {}
 
   /** After the runtime started {@code container}. */
   default void postStart(Container container) {}
@@ -33,4 +51,7 @@ public interface Controller {
 
   /** After {@code container} stopped, exited or vanished and its resources were released. */
   default void postStop(Container container) {}
+
+  /** The active policy's CPU classes changed (class name to CPUs); see {@link NodeView}. */
+  default void cpuClassesChanged(Map<String, CpuSet> classes) {}
 }

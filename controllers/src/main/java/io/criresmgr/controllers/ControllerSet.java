@@ -1,6 +1,7 @@
 package io.criresmgr.controllers;
 
 import io.criresmgr.cache.Container;
+import io.criresmgr.cache.CpuSet;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,6 +32,7 @@ public final class ControllerSet {
   private final List<Controller> controllers;
   private final Map<String, ControllerMode> modes = new LinkedHashMap<>();
   private final Set<String> running = new TreeSet<>();
+  private @Nullable ControllerContext applied;
 
   /** The given controllers, sorted by name; duplicate names are rejected. */
   public ControllerSet(List<? extends Controller> controllers) {
@@ -55,11 +58,14 @@ public final class ControllerSet {
   }
 
   /**
-   * Starts and stops controllers to match {@code configured} (name to mode); unknown names are
-   * rejected. Required controllers are started first, so that a failure changes nothing: those this
-   * call started are stopped again.
+   * Starts and stops controllers to match {@code configured} (name to mode) and gives running
+   * controllers the context's sections if they changed; unknown names are rejected. Required
+   * controllers are started and running ones reconfigured first, so that a failure changes nothing:
+   * those this call started are stopped again and those it reconfigured get the previous context
+   * back.
    *
-   * @throws ControllerException if a name is unknown or a required controller cannot start
+   * @throws ControllerException if a name is unknown, a required controller cannot start, or a
+   *     running controller refuses the new sections
    */
   public void configure(Map<String, ControllerMode> configured, ControllerContext context) {
     for (String name : new TreeSet<>(configured.keySet())) {
@@ -71,13 +77,59 @@ public final class ControllerSet {
                 + (controllers.isEmpty() ? "(no controllers)" : String.join(", ", names())));
       }
     }
-    startRequired(configured, context);
+    List<Controller> started = startRequired(configured, context);
+    try {
+      reconfigureRunning(configured, context, started);
+    } catch (RuntimeException e) {
+      for (int i = started.size() - 1; i >= 0; i--) {
+        stop(started.get(i));
+      }
+      throw e;
+    }
     for (Controller c : controllers) {
       apply(c, configured.getOrDefault(c.name(), DEFAULT_MODE), context);
     }
+    applied = context;
   }
 
-  private void startRequired(Map<String, ControllerMode> configured, ControllerContext context) {
+  private void reconfigureRunning(
+      Map<String, ControllerMode> configured, ControllerContext context, List<Controller> fresh) {
+    ControllerContext previous = applied;
+    if (previous == null || previous.sections().equals(context.sections())) {
+      return;
+    }
+    List<Controller> done = new ArrayList<>();
+    for (Controller c : controllers) {
+      if (!running.contains(c.name())
+          || fresh.contains(c)
+          || configured.getOrDefault(c.name(), DEFAULT_MODE) == ControllerMode.DISABLED) {
+        continue;
+      }
+      try {
+        c.reconfigure(context);
+        done.add(c);
+      } catch (RuntimeException e) {
+        for (int i = done.size() - 1; i >= 0; i--) {
+          restore(done.get(i), previous);
+        }
+        restore(c, previous);
+        throw new ControllerException(
+            "controller " + c.name() + " refuses the configuration: " + message(e), e);
+      }
+    }
+  }
+
+  /** Gives {@code c} its previous context back; it ran with it, so failing now is only logged. */
+  private static void restore(Controller c, ControllerContext previous) {
+    try {
+      c.reconfigure(previous);
+    } catch (RuntimeException e) {
+      LOG.warn("controller {} cannot go back to its previous configuration: {}", c.name(), e);
+    }
+  }
+
+  private List<Controller> startRequired(
+      Map<String, ControllerMode> configured, ControllerContext context) {
     List<Controller> started = new ArrayList<>();
     for (Controller c : controllers) {
       ControllerMode mode = configured.getOrDefault(c.name(), DEFAULT_MODE);
@@ -92,9 +144,10 @@ public final class ControllerSet {
           stop(started.get(i));
         }
         throw new ControllerException(
-            "required controller " + c.name() + " cannot start: " + e.getMessage(), e);
+            "required controller " + c.name() + " cannot start: " + message(e), e);
       }
     }
+    return started;
   }
 
   private void apply(Controller c, ControllerMode mode, ControllerContext context) {
@@ -150,6 +203,27 @@ public final class ControllerSet {
   /** Runs every running controller's pre-create hook; see {@link #run}. */
   public Set<String> preCreate(Container container, ContainerEdits edits) {
     return run(container, "pre-create", c -> c.preCreate(container, edits));
+  }
+
+  /** Runs every running controller's pre-update hook; see {@link #run}. */
+  public Set<String> preUpdate(Container container, ContainerEdits edits) {
+    return run(container, "pre-update", c -> c.preUpdate(container, edits));
+  }
+
+  /**
+   * Tells every running controller that the policy's CPU classes changed. Failures are logged
+   * whatever the mode: no request waits for this.
+   */
+  public void cpuClassesChanged(Map<String, CpuSet> classes) {
+    for (Controller c : controllers) {
+      if (running.contains(c.name())) {
+        try {
+          c.cpuClassesChanged(classes);
+        } catch (RuntimeException e) {
+          LOG.warn("controller {} cannot apply CPU classes: {}", c.name(), message(e));
+        }
+      }
+    }
   }
 
   /** Runs every running controller's post-start hook; see {@link #run}. */

@@ -2,11 +2,15 @@ package io.criresmgr.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.Assignment;
+import io.criresmgr.cache.CpuSet;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * What a policy decided: new assignments in the order they should be enforced, optionally its new
@@ -16,9 +20,14 @@ import java.util.Set;
  * @param updates assignments, at most one per container, in enforcement order
  * @param policyData the policy's new private state; empty to keep the stored one
  * @param timers callbacks to schedule
+ * @param cpuClasses the policy's CPU classes after these decisions (class name to CPUs), for the
+ *     CPU frequency controller; empty to keep the known ones
  */
 public record Decisions(
-    List<Update> updates, Optional<JsonNode> policyData, List<PolicyTimer> timers) {
+    List<Update> updates,
+    Optional<JsonNode> policyData,
+    List<PolicyTimer> timers,
+    Optional<SortedMap<String, CpuSet>> cpuClasses) {
   /** Nothing changes. */
   public static final Decisions NONE = new Decisions(List.of(), Optional.empty());
 
@@ -27,12 +36,18 @@ public record Decisions(
     updates = List.copyOf(updates);
     timers = List.copyOf(timers);
     Objects.requireNonNull(policyData, "policyData");
+    cpuClasses = cpuClasses.map(m -> Collections.unmodifiableSortedMap(new TreeMap<>(m)));
     Set<String> seen = new HashSet<>();
     for (Update u : updates) {
       if (!seen.add(u.cacheId())) {
         throw new IllegalArgumentException("two decisions for container " + u.cacheId());
       }
     }
+  }
+
+  /** Assignments, policy data and timers; CPU classes unchanged. */
+  public Decisions(List<Update> updates, Optional<JsonNode> policyData, List<PolicyTimer> timers) {
+    this(updates, policyData, timers, Optional.empty());
   }
 
   /** Assignments and policy data, no timers. */
@@ -52,14 +67,19 @@ public record Decisions(
 
   /** A copy that also stores {@code data} as the policy's private state. */
   public Decisions withPolicyData(JsonNode data) {
-    return new Decisions(updates, Optional.of(data), timers);
+    return new Decisions(updates, Optional.of(data), timers, cpuClasses);
+  }
+
+  /** A copy that also reports the policy's CPU classes (class name to CPUs). */
+  public Decisions withCpuClasses(SortedMap<String, CpuSet> classes) {
+    return new Decisions(updates, policyData, timers, Optional.of(classes));
   }
 
   /** A copy that also asks for {@code event} to be delivered after {@code delay}. */
   public Decisions withTimer(java.time.Duration delay, PolicyEvent event) {
     List<PolicyTimer> more = new java.util.ArrayList<>(timers);
     more.add(new PolicyTimer(delay, event));
-    return new Decisions(updates, policyData, more);
+    return new Decisions(updates, policyData, more, cpuClasses);
   }
 
   /**

@@ -36,6 +36,7 @@ public final class PolicyRegistry {
     return new PolicyRegistry(
         List.of(
             new NonePolicyProvider(),
+            NonePolicyProvider.memoryQos(),
             new TemplatePolicyProvider(),
             new TopologyAwarePolicyProvider(),
             TopologyAwarePolicyProvider.memtier(),

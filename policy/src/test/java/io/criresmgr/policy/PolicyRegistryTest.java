@@ -14,7 +14,7 @@ class PolicyRegistryTest {
   @Test
   void builtInPoliciesInRegistrationOrder() {
     assertEquals(
-        List.of("none", "template", "topology-aware", "memtier", "balloons"),
+        List.of("none", "memory-qos", "template", "topology-aware", "memtier", "balloons"),
         PolicyRegistry.builtIn().names());
   }
 
@@ -33,8 +33,8 @@ class PolicyRegistryTest {
     PolicyException e =
         assertThrows(PolicyException.class, () -> PolicyRegistry.builtIn().require("podpools"));
     assertEquals(
-        "unknown policy \"podpools\", expected one of none, template, topology-aware, memtier,"
-            + " balloons",
+        "unknown policy \"podpools\", expected one of none, memory-qos, template,"
+            + " topology-aware, memtier, balloons",
         e.getMessage());
   }
 

@@ -172,7 +172,10 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
     List<Balloon> balloons = set.balloons();
     JsonNode data = BalloonState.write(balloons, key);
     memo.put(data, balloons);
-    return assignments.decide(set, node, subject).withPolicyData(data);
+    return assignments
+        .decide(set, node, subject)
+        .withPolicyData(data)
+        .withCpuClasses(CpuClasses.of(set, options.idleCpuClass()));
   }
 
   /**

@@ -10,26 +10,60 @@ import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.PolicyOptions;
 import io.criresmgr.policy.PolicyProvider;
 
-/** The {@code none} policy: makes no placement decisions; the runtime's defaults apply. */
+/**
+ * The {@code none} policy: makes no placement decisions; the runtime's defaults apply. Also
+ * registered as {@code memory-qos}: no placement, so that the memory QoS and memtierd controllers
+ * (which work with any policy) run alone, as the nri-plugins memory-qos plugin does.
+ */
 public final class NonePolicyProvider implements PolicyProvider {
   /** The policy's name. */
   public static final String NAME = "none";
 
+  /** The name of the placement-free policy that leaves the node to the memory controllers. */
+  public static final String MEMORY_QOS = "memory-qos";
+
+  private final String name;
+  private final String description;
+
+  /** The {@code none} policy. */
+  public NonePolicyProvider() {
+    this(NAME, "A no-op policy, doing pretty much nothing.");
+  }
+
+  private NonePolicyProvider(String name, String description) {
+    this.name = name;
+    this.description = description;
+  }
+
+  /** The {@code memory-qos} policy: {@code none} under the name operators of nri-plugins know. */
+  public static NonePolicyProvider memoryQos() {
+    return new NonePolicyProvider(
+        MEMORY_QOS,
+        "No CPU or memory placement; memory QoS and memtierd classes only (controllers).");
+  }
+
   @Override
   public String name() {
-    return NAME;
+    return name;
   }
 
   @Override
   public String description() {
-    return "A no-op policy, doing pretty much nothing.";
+    return description;
   }
 
   @Override
   public PolicyOptions parseOptions(JsonNode section) {
     if (!section.isEmpty()) {
       throw new PolicyException(
-          "policy." + NAME + ": the none policy has no options, found " + section);
+          "policy."
+              + name
+              + ": the "
+              + name
+              + " policy has no options"
+              + (name.equals(MEMORY_QOS) ? " (classes go to the top-level section memory-qos)" : "")
+              + ", found "
+              + section);
     }
     return PolicyOptions.NONE;
   }

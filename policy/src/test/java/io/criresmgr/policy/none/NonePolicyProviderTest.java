@@ -47,6 +47,20 @@ class NonePolicyProviderTest {
   }
 
   @Test
+  void memoryQosIsNoneUnderItsOwnNameAndPointsToTheSection() throws Exception {
+    NonePolicyProvider memoryQos = NonePolicyProvider.memoryQos();
+    assertEquals("memory-qos", memoryQos.name());
+    PolicyException e =
+        assertThrows(
+            PolicyException.class,
+            () -> memoryQos.parseOptions(new ObjectMapper().readTree("{\"classes\":[]}")));
+    assertEquals(
+        "policy.memory-qos: the memory-qos policy has no options (classes go to the top-level"
+            + " section memory-qos), found {\"classes\":[]}",
+        e.getMessage());
+  }
+
+  @Test
   void decidesNothing() {
     Policy policy =
         provider.create(

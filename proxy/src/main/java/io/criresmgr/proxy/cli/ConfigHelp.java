@@ -30,9 +30,35 @@ final class ConfigHelp {
         Resource manager; its child section control holds:
           Controllers     mode per controller: disabled, required, optional or relaxed
           page-migration  options of the page-migration controller (kept for later)""");
-    m.put("cpu", "CPU frequency classes of the cpu controller (kept for later).");
-    m.put("rdt", "RDT classes and partitions of the rdt controller (kept for later).");
-    m.put("blockio", "Block I/O classes of the blockio controller (kept for later).");
+    m.put(
+        "cpu",
+        """
+        CPU frequency classes of the cpu controller (docs/controllers/cpu.md).
+          classes  <name>: minFreq, maxFreq, uncoreMinFreq, uncoreMaxFreq (kHz)""");
+    m.put(
+        "rdt",
+        """
+        RDT (resctrl) of the rdt controller (docs/controllers/rdt.md).
+          options     mode (Full, Discovery, Disabled), l2/l3/mb optional, ...
+          partitions  <name>: l2Allocation, l3Allocation, mbAllocation, classes""");
+    m.put(
+        "blockio",
+        """
+        Block I/O classes of the blockio controller (docs/controllers/blockio.md).
+          Classes  <name>: list of Devices, Weight, ThrottleRead/WriteBps/IOPS""");
+    m.put(
+        "memory-qos",
+        """
+        Memory QoS classes of the memory-qos controller (docs/controllers/memory-qos.md).
+          classes             list of name, swaplimitratio (0.0-1.0)
+          unifiedannotations  cgroup v2 files direct annotations may set""");
+    m.put(
+        "memtierd",
+        """
+        memtierd classes of the memtierd controller (docs/controllers/memtierd.md).
+          classes  list of name, allowswap, memtierdconfig (template)
+          binary   the memtierd executable, default memtierd
+          rundir   per-container output, default /var/run/cri-resmgr/memtierd""");
     m.put(
         "dump",
         """

@@ -1,6 +1,8 @@
 package io.criresmgr.proxy.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.controllers.ControllerSections;
 import io.criresmgr.policy.PolicyRegistry;
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;
@@ -17,16 +19,17 @@ import java.util.Objects;
  * Parses configuration files in cri-resmgr's YAML layout into a {@link Config}, strictly.
  *
  * <p>Top-level sections: {@code policy}, {@code resource-manager}, {@code dump}, {@code logger},
- * {@code instrumentation}, and the controller sections {@code cpu}, {@code rdt}, {@code blockio}
- * (kept unparsed). A dotted top-level key stands for nested sections. Sections not given keep their
- * defaults, as do fields not given. Every error is a {@link ConfigException} with a message {@code
- * SOURCE: path.to.key: what is wrong, what is allowed}. See docs/configuration.md.
+ * {@code instrumentation}, and the controller sections {@code cpu}, {@code rdt}, {@code blockio},
+ * {@code memory-qos} and {@code memtierd} (validated by {@link ControllerSections}, kept unparsed).
+ * A dotted top-level key stands for nested sections. Sections not given keep their defaults, as do
+ * fields not given. Every error is a {@link ConfigException} with a message {@code SOURCE:
+ * path.to.key: what is wrong, what is allowed}. See docs/configuration.md.
  *
  * <p>Thread-safe and stateless apart from the policy registry.
  */
 public final class ConfigLoader {
   /** Top-level sections kept as JSON for their controllers. */
-  public static final List<String> CONTROLLER_SECTIONS = List.of("cpu", "rdt", "blockio");
+  public static final List<String> CONTROLLER_SECTIONS = ControllerSections.names();
 
   /** Every top-level section, in the documented order. */
   public static final List<String> SECTIONS =
@@ -36,6 +39,8 @@ public final class ConfigLoader {
           "cpu",
           "rdt",
           "blockio",
+          "memory-qos",
+          "memtierd",
           DumpSection.NAME,
           LoggerSection.NAME,
           InstrumentationSection.NAME);
@@ -72,7 +77,8 @@ public final class ConfigLoader {
     SectionReader top = SectionReader.of(source, "", tree, List.of(), SECTIONS);
     Map<String, JsonNode> controllers = new LinkedHashMap<>();
     for (String name : CONTROLLER_SECTIONS) {
-      top.section(name).ifPresent(v -> controllers.put(name, top.mapping(name, v)));
+      top.section(name)
+          .ifPresent(v -> controllers.put(name, controllerSection(source, top, name, v)));
     }
     return new Config(
         PolicySection.read(source, top.section(PolicySection.NAME).orElse(null), policies),
@@ -81,5 +87,16 @@ public final class ConfigLoader {
         LoggerSection.read(source, top.section(LoggerSection.NAME).orElse(null)),
         InstrumentationSection.read(source, top.section(InstrumentationSection.NAME).orElse(null)),
         controllers);
+  }
+
+  private static JsonNode controllerSection(
+      String source, SectionReader top, String name, JsonNode value) {
+    JsonNode section = top.mapping(name, value);
+    try {
+      ControllerSections.validate(name, section);
+    } catch (ControllerException e) {
+      throw new ConfigException(source + ": " + e.getMessage(), e);
+    }
+    return section;
   }
 }

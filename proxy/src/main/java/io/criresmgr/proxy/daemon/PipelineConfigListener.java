@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.daemon;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyRegistry;
@@ -10,6 +11,7 @@ import io.criresmgr.proxy.config.ResourceManagerConfig;
 import io.criresmgr.proxy.pipeline.ActivePolicy;
 import io.criresmgr.proxy.pipeline.PolicyActivation;
 import io.criresmgr.proxy.pipeline.ResourceManager;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -17,10 +19,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Applies sections {@code policy} and {@code resource-manager} of a new configuration to the
- * pipeline: new options of the active policy replace the policy, which reconfigures; controller
- * modes start and stop controllers. A change of {@code policy.Active} takes effect at the next
- * start, as in cri-resmgr (a running switch would re-place every container at once).
+ * Applies sections {@code policy}, {@code resource-manager} and the controller sections of a new
+ * configuration to the pipeline: new options of the active policy replace the policy, which
+ * reconfigures; controller modes start and stop controllers, changed controller sections
+ * reconfigure the running ones. A change of {@code policy.Active} takes effect at the next start,
+ * as in cri-resmgr (a running switch would re-place every container at once).
  */
 final class PipelineConfigListener implements ConfigListener {
   private static final Logger LOG = LoggerFactory.getLogger(PipelineConfigListener.class);
@@ -31,6 +34,7 @@ final class PipelineConfigListener implements ConfigListener {
   private final ControllerContext controllerContext;
   private PolicyConfig appliedPolicy;
   private ResourceManagerConfig appliedControl;
+  private Map<String, JsonNode> appliedSections;
 
   PipelineConfigListener(
       Config applied,
@@ -40,6 +44,7 @@ final class PipelineConfigListener implements ConfigListener {
       ControllerContext controllerContext) {
     this.appliedPolicy = applied.policy();
     this.appliedControl = applied.resourceManager();
+    this.appliedSections = applied.controllerSections();
     this.manager = Objects.requireNonNull(manager, "manager");
     this.registry = Objects.requireNonNull(registry, "registry");
     this.policyContext = Objects.requireNonNull(policyContext, "policyContext");
@@ -48,7 +53,8 @@ final class PipelineConfigListener implements ConfigListener {
 
   @Override
   public synchronized void configChanged(Config config) throws Exception {
-    if (!config.resourceManager().equals(appliedControl)) {
+    if (!config.resourceManager().equals(appliedControl)
+        || !config.controllerSections().equals(appliedSections)) {
       await(
           manager
               .pipeline()
@@ -58,10 +64,13 @@ final class PipelineConfigListener implements ConfigListener {
                         .configure(
                             ControllerModes.available(
                                 config.resourceManager().controllers(), s.controllers().names()),
-                            controllerContext);
+                            controllerContext
+                                .withSections(config.controllerSections())
+                                .withNode(s));
                     return null;
                   }));
       appliedControl = config.resourceManager();
+      appliedSections = config.controllerSections();
     }
     if (!config.policy().equals(appliedPolicy)) {
       applyPolicy(config.policy());

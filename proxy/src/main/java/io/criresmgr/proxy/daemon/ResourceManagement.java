@@ -18,7 +18,6 @@ import io.criresmgr.proxy.pipeline.ResourceManager;
 import io.criresmgr.proxy.pipeline.StartupSync;
 import io.grpc.Channel;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -63,7 +62,8 @@ final class ResourceManagement implements AutoCloseable {
     ControllerContext controllerContext =
         new ControllerContext(
             options.hostRoot(), options.cgroupMount(), config.controllerSections());
-    ResourceManager manager = new ResourceManager(cache, policy, List.of(), runtime, file);
+    ResourceManager manager =
+        new ResourceManager(cache, policy, HostControllers.create(), runtime, file);
     try {
       startControllers(manager, config, controllerContext);
       StartupSync.run(manager);
@@ -110,7 +110,7 @@ final class ResourceManagement implements AutoCloseable {
                     .configure(
                         ControllerModes.available(
                             config.resourceManager().controllers(), s.controllers().names()),
-                        context);
+                        context.withNode(s));
                 return null;
               })
           .get();

@@ -3,9 +3,12 @@ package io.criresmgr.proxy.pipeline;
 import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeCache;
+import io.criresmgr.cache.Pod;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.controllers.NodeView;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyTimer;
@@ -15,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -27,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * and the operations every request shares (apply decisions, enforce them, release a container).
  * Confined to the pipeline thread, except {@link #stamp()}.
  */
-public final class Section {
+public final class Section implements NodeView {
   private static final Logger LOG = LoggerFactory.getLogger(Section.class);
 
   private final NodeCache cache;
@@ -35,6 +39,7 @@ public final class Section {
   private final AtomicLong stamp = new AtomicLong();
   private final Map<String, Long> changedAt = new HashMap<>();
   private ActivePolicy policy;
+  private Map<String, CpuSet> cpuClasses = Map.of();
   private Consumer<PolicyTimer> timers = t -> LOG.debug("no timer service: {} dropped", t);
 
   /** A section over {@code cache} with {@code policy} active and {@code controllers}. */
@@ -57,6 +62,21 @@ public final class Section {
   /** The active policy. */
   public ActivePolicy policy() {
     return policy;
+  }
+
+  @Override
+  public Optional<Pod> pod(String podId) {
+    return cache.pod(podId);
+  }
+
+  @Override
+  public List<Container> activeContainers() {
+    return cache.containers().stream().filter(c -> c.state().isActive()).toList();
+  }
+
+  @Override
+  public Map<String, CpuSet> cpuClasses() {
+    return cpuClasses;
   }
 
   /** Where timers of applied decisions go (the pipeline's timer service). */
@@ -124,6 +144,14 @@ public final class Section {
     cache.applyAssignments(assignments, controllers.running());
     decisions.policyData().ifPresent(data -> cache.setPolicyData(policy.name(), data));
     decisions.timers().forEach(timers);
+    decisions
+        .cpuClasses()
+        .filter(classes -> !classes.equals(cpuClasses))
+        .ifPresent(
+            classes -> {
+              cpuClasses = classes;
+              controllers.cpuClassesChanged(classes);
+            });
     return changed;
   }
 

@@ -9,9 +9,12 @@ import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.ResourceEstimator;
 import io.criresmgr.cache.Resources;
+import io.criresmgr.controllers.ContainerEdits;
+import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.proxy.cri.LinuxResourcesCodec;
 import io.grpc.Status;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -76,6 +79,7 @@ public final class UpdateRequests {
     }
     LinuxResources requested = LinuxResourcesCodec.fromProto(request.getLinux());
     Container updated = before.withRequested(requested, resources(s, before, requested));
+    Map<String, String> unified = preUpdate(s, updated);
     s.put(updated);
     try {
       s.decide(p -> p.update(updated, s.cache()), Set.of(updated.cacheId()));
@@ -89,9 +93,25 @@ public final class UpdateRequests {
     Container decided = s.cache().container(before.cacheId()).orElseThrow();
     UpdateContainerResourcesRequest merged =
         request.toBuilder()
-            .setLinux(LinuxResourcesCodec.applyTo(request.getLinux(), decided.effectiveResources()))
+            .setLinux(
+                LinuxResourcesCodec.applyTo(request.getLinux(), decided.effectiveResources())
+                    .putAllUnified(unified))
             .build();
     return new Prepared(before, decided.assignment(), merged, updates.takeStepSends());
+  }
+
+  /** Unified files controllers add to the update; a refusal fails it before anything changed. */
+  private static Map<String, String> preUpdate(Section s, Container updated) {
+    ContainerEdits edits = new ContainerEdits();
+    try {
+      s.controllers().preUpdate(updated, edits);
+    } catch (ControllerException e) {
+      throw new RequestException(
+          Status.Code.FAILED_PRECONDITION,
+          "cannot update resources of container " + updated.cacheId() + ": " + e.getMessage(),
+          e);
+    }
+    return edits.unified();
   }
 
   /** The webhook's annotation stays authoritative; without it, estimate from the new request. */

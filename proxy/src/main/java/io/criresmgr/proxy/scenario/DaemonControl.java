@@ -213,7 +213,9 @@ final class DaemonControl implements AutoCloseable {
         Optional.empty(),
         Optional.empty(),
         hostRoot,
-        Path.of("/sys/fs/cgroup"),
+        // The simulated containers have no cgroups: host controllers must not look at the real
+        // ones. Under the generated tree they find none and stay off (one message at start).
+        hostRoot.resolve("sys/fs/cgroup"),
         dir.resolve("cri-resmgr.pid"),
         false,
         Duration.ZERO,

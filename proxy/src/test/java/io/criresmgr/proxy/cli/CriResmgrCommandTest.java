@@ -229,6 +229,8 @@ class CriResmgrCommandTest {
     assertEquals(
         "Available policies:\n"
             + "  * none: A no-op policy, doing pretty much nothing.\n"
+            + "  * memory-qos: No CPU or memory placement; memory QoS and memtierd classes only"
+            + " (controllers).\n"
             + "  * template: Example policy: exclusive CPUs for whole-CPU containers, a shared"
             + " pool for the rest.\n"
             + "  * topology-aware: Places containers by hardware topology: exclusive, isolated,"

@@ -154,7 +154,7 @@ class ConfigLoaderTest {
     assertTrue(parse("dump:\n  debug: true\n").dump().debug());
     assertEquals(
         "test.cfg: Dump: unknown key, expected one of policy, resource-manager, cpu, rdt,"
-            + " blockio, dump, logger, instrumentation",
+            + " blockio, memory-qos, memtierd, dump, logger, instrumentation",
         error("Dump:\n  Debug: true\n"));
     assertEquals(
         "test.cfg: policy.Topology-Aware: unknown key, expected one of Active,"
@@ -165,6 +165,26 @@ class ConfigLoaderTest {
     assertEquals(
         "test.cfg: dump.debug: duplicate key (Debug is given twice, keys are case-insensitive)",
         error("dump:\n  Debug: true\n  debug: false\n"));
+  }
+
+  @Test
+  void controllerSectionsAreValidatedAtLoadTime() {
+    Config ok =
+        parse(
+            "memory-qos:\n  classes:\n  - name: bronze\n    swaplimitratio: 0.5\n"
+                + "memtierd:\n  classes:\n  - name: idle\n    allowswap: true\n");
+    assertEquals(
+        "bronze",
+        ok.controllerSections().get("memory-qos").get("classes").get(0).get("name").asText());
+    assertTrue(ok.controllerSections().containsKey("memtierd"));
+    assertEquals(
+        "test.cfg: memory-qos.classes[0].swaplimitratio: invalid value 1.5: expected a number"
+            + " from 0.0 to 1.0",
+        error("memory-qos:\n  classes:\n  - name: bronze\n    swaplimitratio: 1.5\n"));
+    assertTrue(
+        error("blockio:\n  Classes:\n    slow:\n    - Weight: 5\n")
+            .startsWith("test.cfg: blockio.Classes.slow[0].Weight: invalid value"),
+        "blockio is validated");
   }
 
   @Test
@@ -198,7 +218,7 @@ class ConfigLoaderTest {
   void badValuesSayWhatIsAllowed() {
     assertEquals(
         "test.cfg: policy.Active: invalid value \"podpools\": expected one of none,"
-            + " template, topology-aware, memtier, balloons",
+            + " memory-qos, template, topology-aware, memtier, balloons",
         error("policy:\n  Active: podpools\n"));
     assertEquals(
         "test.cfg: resource-manager.control.Controllers.rdt: invalid value \"sometimes\":"
