@@ -37,4 +37,21 @@ class ContainerEditsTest {
     edits.putEnv("E", "x");
     assertThrows(UnsupportedOperationException.class, () -> edits.env().put("F", "y"));
   }
+
+  @Test
+  void unifiedClaimsOfOneFileMustAgree() {
+    ContainerEdits edits = new ContainerEdits();
+    edits.claimUnified("memory-qos", "memory.swap.max", "max");
+    edits.claimUnified("memory-qos", "memory.high", "50000000");
+    edits.claimUnified("memtierd", "memory.swap.max", "max");
+    assertEquals(Map.of("memory.high", "50000000", "memory.swap.max", "max"), edits.unified());
+    ControllerException e =
+        assertThrows(
+            ControllerException.class, () -> edits.claimUnified("memtierd", "memory.high", "max"));
+    assertEquals(
+        "conflicting values for cgroup file memory.high: memory-qos sets \"50000000\","
+            + " memtierd sets \"max\"",
+        e.getMessage());
+    assertEquals("50000000", edits.unified().get("memory.high"), "the first claim stays");
+  }
 }

@@ -244,4 +244,95 @@ class ControllerSetTest {
             .map(ILoggingEvent::getFormattedMessage)
             .toList());
   }
+
+  private static ControllerContext withSections(String... names) {
+    Map<String, com.fasterxml.jackson.databind.JsonNode> sections = new java.util.TreeMap<>();
+    for (String n : names) {
+      sections.put(n, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
+    }
+    return CONTEXT.withSections(sections);
+  }
+
+  @Test
+  void changedSectionsReconfigureRunningControllersOnly() {
+    ControllerSet set =
+        configured(
+            Map.of("c", ControllerMode.DISABLED),
+            controller("a"),
+            controller("b"),
+            controller("c"));
+    set.configure(Map.of("c", ControllerMode.DISABLED), CONTEXT);
+    assertEquals(List.of(), calls, "same sections: nothing to do");
+    set.configure(Map.of("c", ControllerMode.DISABLED), withSections("rdt"));
+    assertEquals(List.of("a.reconfigure rdt", "b.reconfigure rdt"), calls);
+  }
+
+  @Test
+  void aRefusedReconfigurationRestoresTheOthersAndChangesNothing() {
+    ControllerSet set =
+        configured(
+            Map.of(), controller("a"), controller("b").failing("reconfigure"), controller("c"));
+    ControllerException e =
+        assertThrows(
+            ControllerException.class,
+            () -> set.configure(Map.of("c", ControllerMode.DISABLED), withSections("blockio")));
+    assertEquals("controller b refuses the configuration: boom", e.getMessage());
+    assertEquals(
+        List.of(
+            "a.reconfigure blockio", "b.reconfigure blockio", "a.reconfigure ", "b.reconfigure "),
+        calls);
+    assertEquals(Set.of("a", "b", "c"), set.running(), "c was not disabled");
+    calls.clear();
+    assertThrows(
+        ControllerException.class, () -> set.configure(Map.of(), withSections("blockio", "rdt")));
+    assertEquals(
+        List.of(
+            "a.reconfigure blockio,rdt",
+            "b.reconfigure blockio,rdt",
+            "a.reconfigure ",
+            "b.reconfigure "),
+        calls,
+        "the context before the refused one is still the applied one");
+  }
+
+  @Test
+  void aRefusedReconfigurationStopsTheRequiredControllersThisCallStarted() {
+    ControllerSet set =
+        configured(
+            Map.of("a", ControllerMode.DISABLED),
+            controller("a"),
+            controller("b").failing("reconfigure"));
+    assertThrows(
+        ControllerException.class,
+        () -> set.configure(Map.of("a", ControllerMode.REQUIRED), withSections("rdt")));
+    assertEquals(List.of("a.start", "b.reconfigure rdt", "b.reconfigure ", "a.stop"), calls);
+    assertEquals(Set.of("b"), set.running());
+  }
+
+  @Test
+  void cpuClassFailuresAreLoggedWhateverTheMode() {
+    ControllerSet set =
+        configured(
+            Map.of("a", ControllerMode.REQUIRED),
+            controller("a").failing("cpuClassesChanged"),
+            controller("b"));
+    set.cpuClassesChanged(Map.of("turbo", io.criresmgr.cache.CpuSet.of(1)));
+    assertEquals(List.of("a.cpuClassesChanged {turbo=1}", "b.cpuClassesChanged {turbo=1}"), calls);
+    assertEquals(List.of("controller a cannot apply CPU classes: boom"), warnings());
+  }
+
+  @Test
+  void preUpdateFailuresFollowTheMode() {
+    ControllerSet set =
+        configured(
+            Map.of("a", ControllerMode.RELAXED, "b", ControllerMode.REQUIRED),
+            controller("a").failing("preUpdate"),
+            controller("b"));
+    assertEquals(Set.of("b"), set.preUpdate(CONTAINER, new ContainerEdits()));
+    set.configure(Map.of("a", ControllerMode.REQUIRED), CONTEXT);
+    ControllerException e =
+        assertThrows(
+            ControllerException.class, () -> set.preUpdate(CONTAINER, new ContainerEdits()));
+    assertEquals("controller a (pre-update): boom", e.getMessage());
+  }
 }

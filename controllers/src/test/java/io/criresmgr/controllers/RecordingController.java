@@ -50,6 +50,23 @@ final class RecordingController implements Controller {
   }
 
   @Override
+  public void reconfigure(ControllerContext context) {
+    record(
+        "reconfigure",
+        " " + String.join(",", new java.util.TreeSet<>(context.sections().keySet())));
+  }
+
+  @Override
+  public void preUpdate(Container container, ContainerEdits edits) {
+    record("preUpdate", " " + container.cacheId());
+  }
+
+  @Override
+  public void cpuClassesChanged(java.util.Map<String, io.criresmgr.cache.CpuSet> classes) {
+    record("cpuClassesChanged", " " + classes);
+  }
+
+  @Override
   public void stop() {
     record("stop", "");
   }

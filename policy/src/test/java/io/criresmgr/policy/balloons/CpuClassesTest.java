@@ -3,10 +3,12 @@ package io.criresmgr.policy.balloons;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import io.criresmgr.policy.sysfs.TopologySpec;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +37,7 @@ class CpuClassesTest {
   @Test
   void balloonsGetTheirTypesClassAndFreeCpusTheIdleClass() throws Exception {
     PolicyHarness h = new PolicyHarness(N4C16, RESERVED_CFG, CpuSet.parse("0-2"));
-    h.allocate("pa", "c0", 2500, Map.of());
+    Decisions decided = h.allocate("pa", "c0", 2500, Map.of());
     BalloonSet set = h.set();
     CpuSet turbo = h.balloon("full-core[0]").cpus().union(h.balloon("full-core[1]").cpus());
     CpuSet dflt = h.balloon("default[0]").cpus();
@@ -45,6 +47,10 @@ class CpuClassesTest {
     expected.put("reserved-class", CpuSet.parse("0-2"));
     expected.put("turbo", turbo);
     assertEquals(expected, CpuClasses.of(set, h.options.idleCpuClass()));
+    assertEquals(
+        Optional.of(expected),
+        decided.cpuClasses(),
+        "every decision carries the classes to the cpu controller");
   }
 
   @Test

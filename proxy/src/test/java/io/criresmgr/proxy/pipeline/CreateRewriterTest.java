@@ -61,4 +61,21 @@ class CreateRewriterTest {
     assertEquals(2, config.getEnvsCount());
     assertEquals("X", config.getEnvs(1).getKey());
   }
+
+  @Test
+  void claimedUnifiedFilesGoOnTopOfTheResources() {
+    ContainerEdits edits = new ContainerEdits();
+    edits.claimUnified("memory-qos", "memory.high", "50000000");
+    LinuxContainerResources alone =
+        CreateRewriter.rewrite(REQUEST, edits).getConfig().getLinux().getResources();
+    assertEquals(Map.of("memory.high", "50000000"), alone.getUnifiedMap());
+    assertEquals("0-7", alone.getCpusetCpus(), "kubelet's request is kept without a decision");
+    edits.setLinuxResources(
+        new LinuxResources(
+            0, 0, 0, 0, "1", "", Map.of("memory.high", "max", "memory.min", "1000")));
+    LinuxContainerResources both =
+        CreateRewriter.rewrite(REQUEST, edits).getConfig().getLinux().getResources();
+    assertEquals(Map.of("memory.high", "50000000", "memory.min", "1000"), both.getUnifiedMap());
+    assertEquals("1", both.getCpusetCpus());
+  }
 }

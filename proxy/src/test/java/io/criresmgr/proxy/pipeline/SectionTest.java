@@ -1,0 +1,71 @@
+package io.criresmgr.proxy.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.cache.NodeCache;
+import io.criresmgr.controllers.Controller;
+import io.criresmgr.controllers.ControllerContext;
+import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.PolicyContext;
+import io.criresmgr.policy.PolicyOptions;
+import io.criresmgr.policy.none.NonePolicyProvider;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class SectionTest {
+  private final List<Map<String, CpuSet>> seen = new ArrayList<>();
+
+  private Section section() {
+    Controller cpu =
+        new Controller() {
+          @Override
+          public String name() {
+            return "cpu";
+          }
+
+          @Override
+          public void cpuClassesChanged(Map<String, CpuSet> classes) {
+            seen.add(classes);
+          }
+        };
+    ControllerSet controllers = new ControllerSet(List.of(cpu));
+    Section s =
+        new Section(
+            new NodeCache(),
+            new ActivePolicy(
+                "none",
+                new NonePolicyProvider()
+                    .create(
+                        new PolicyContext(
+                            Path.of("/"), CpuSet.of(0), CpuSet.of(0), Map.of(), Map.of()),
+                        PolicyOptions.NONE)),
+            controllers);
+    controllers.configure(
+        Map.of(), new ControllerContext(Path.of("/"), Path.of("/"), Map.of()).withNode(s));
+    return s;
+  }
+
+  private static Decisions classes(String name, int... cpus) {
+    TreeMap<String, CpuSet> m = new TreeMap<>();
+    m.put(name, CpuSet.of(cpus));
+    return Decisions.NONE.withCpuClasses(m);
+  }
+
+  @Test
+  void cpuClassesReachControllersOnlyWhenTheyChange() {
+    Section s = section();
+    s.apply(Decisions.NONE);
+    s.apply(classes("turbo", 2, 3));
+    s.apply(classes("turbo", 2, 3));
+    s.apply(Decisions.NONE);
+    s.apply(classes("turbo", 3));
+    assertEquals(List.of(Map.of("turbo", CpuSet.of(2, 3)), Map.of("turbo", CpuSet.of(3))), seen);
+    assertEquals(Map.of("turbo", CpuSet.of(3)), s.cpuClasses(), "controllers read them too");
+  }
+}
