@@ -10,15 +10,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Filters {@code resource-manager.control.Controllers} down to the controllers this build has.
- * cri-resmgr's other controllers ({@code blockio}, {@code cpu}, {@code memory}, {@code
- * page-migration}, {@code rdt}) arrive in later versions: configurations naming them keep loading,
- * with a warning, unless they require one.
+ * cri-resmgr's {@code memory} (top-tier soft limit) and {@code page-migration} controllers do not
+ * exist here yet: configurations naming them keep loading, with a warning, unless they require one.
  */
 final class ControllerModes {
-  /** Controllers of cri-resmgr and nri-plugins that this build does not have yet. */
-  static final List<String> PLANNED =
-      List.of(
-          "blockio", "cgroups", "cpu", "memory", "memory-qos", "memtierd", "page-migration", "rdt");
+  /** Controllers of cri-resmgr that this build does not have yet. */
+  static final List<String> PLANNED = List.of("memory", "page-migration");
 
   private static final Logger LOG = LoggerFactory.getLogger(ControllerModes.class);
 

@@ -15,8 +15,8 @@ class ControllerModesTest {
   void plannedControllersAreDroppedUnlessRequiredOthersPass() {
     Map<String, ControllerMode> configured = new LinkedHashMap<>();
     configured.put("cri", ControllerMode.REQUIRED);
-    configured.put("rdt", ControllerMode.OPTIONAL);
-    configured.put("blockio", ControllerMode.DISABLED);
+    configured.put("page-migration", ControllerMode.OPTIONAL);
+    configured.put("memory", ControllerMode.DISABLED);
     configured.put("typo", ControllerMode.RELAXED);
     assertEquals(
         Map.of("cri", ControllerMode.REQUIRED, "typo", ControllerMode.RELAXED),
@@ -29,10 +29,11 @@ class ControllerModesTest {
         assertThrows(
             ConfigException.class,
             () ->
-                ControllerModes.available(Map.of("rdt", ControllerMode.REQUIRED), List.of("cri")));
+                ControllerModes.available(
+                    Map.of("memory", ControllerMode.REQUIRED), List.of("cri", "rdt")));
     assertEquals(
-        "resource-manager.control.Controllers.rdt: required, but this version of cri-resmgr has"
-            + " no rdt controller (available: cri)",
+        "resource-manager.control.Controllers.memory: required, but this version of cri-resmgr"
+            + " has no memory controller (available: cri, rdt)",
         e.getMessage());
   }
 }
