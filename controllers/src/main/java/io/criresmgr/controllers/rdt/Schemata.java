@@ -67,6 +67,20 @@ public final class Schemata {
     }
     CacheInfo ci = info.orElseThrow();
     checkClosids(res, ci.numClosids(), config);
+    Map<Integer, Map<String, Long>> byId = partitionMasks(res, parts, part, ci);
+    for (RdtPartition p : parts) {
+      for (RdtClass c : p.classes()) {
+        lines.get(c.name()).add(classLine(res, c, cls.apply(c), p.name(), byId, ci));
+      }
+    }
+  }
+
+  /** Cache id to partition name to mask. */
+  private static Map<Integer, Map<String, Long>> partitionMasks(
+      String res,
+      List<RdtPartition> parts,
+      Function<RdtPartition, Optional<PerCacheId<CacheSpec>>> part,
+      CacheInfo ci) {
     List<String> names = parts.stream().map(RdtPartition::name).toList();
     Map<Integer, Map<String, Long>> byId = new LinkedHashMap<>();
     for (int id : ci.cacheIds()) {
@@ -76,22 +90,28 @@ public final class Schemata {
               .toList();
       byId.put(id, CacheMasks.partitions(res, names, specs, id, ci));
     }
-    for (RdtPartition p : parts) {
-      for (RdtClass c : p.classes()) {
-        StringBuilder line = new StringBuilder(res).append(':');
-        for (int id : ci.cacheIds()) {
-          long base = byId.get(id).get(p.name());
-          Optional<CacheSpec> spec = cls.apply(c).map(a -> a.get(id).orElse(CacheMasks.ALL));
-          long mask =
-              spec.isEmpty() ? base : CacheMasks.overlay(res, c.name(), spec.get(), base, ci);
-          line.append(line.length() > res.length() + 1 ? ";" : "")
-              .append(id)
-              .append('=')
-              .append(CacheMasks.hex(mask));
-        }
-        lines.get(c.name()).add(line.toString());
-      }
+    return byId;
+  }
+
+  /** One class's line, e.g. {@code L3:0=7f;1=7f}. */
+  private static String classLine(
+      String res,
+      RdtClass c,
+      Optional<PerCacheId<CacheSpec>> alloc,
+      String partition,
+      Map<Integer, Map<String, Long>> byId,
+      CacheInfo ci) {
+    StringBuilder line = new StringBuilder(res).append(':');
+    for (int id : ci.cacheIds()) {
+      long base = byId.get(id).get(partition);
+      Optional<CacheSpec> spec = alloc.map(a -> a.get(id).orElse(CacheMasks.ALL));
+      long mask = spec.isEmpty() ? base : CacheMasks.overlay(res, c.name(), spec.get(), base, ci);
+      line.append(line.length() > res.length() + 1 ? ";" : "")
+          .append(id)
+          .append('=')
+          .append(CacheMasks.hex(mask));
     }
+    return line.toString();
   }
 
   private static void checkClassesHavePartitionValue(
