@@ -10,4 +10,9 @@ public final class BlockIoException extends ControllerException {
   public BlockIoException(String message) {
     super(message);
   }
+
+  /** With a message and a cause. */
+  public BlockIoException(String message, Throwable cause) {
+    super(message, cause);
+  }
 }

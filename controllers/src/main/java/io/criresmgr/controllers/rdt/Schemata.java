@@ -1,22 +1,25 @@
 package io.criresmgr.controllers.rdt;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Computes each class's schemata lines from the configuration and the discovered hardware.
+ * Computes each class's schemata lines from the configuration and the discovered hardware, with
+ * goresctrl's arithmetic (verified against its {@code pkg/rdt} tests; see docs/controllers/rdt.md).
  *
- * <p>Partition percentages are laid out one after another per cache id, partitions in name order,
- * from the lowest bit ({@code "60%"} and {@code "40%"} of 11 bits: bits 0-5 and 6-10); a partition
- * may take at most 100% in total. Class percentages and ranges are relative to the partition's
- * mask; class bitmasks are relative to the partition's lowest bit. Memory bandwidth of a class is
- * its percentage of the partition's, rounded up to {@code bandwidth_gran}, at least {@code
- * min_bandwidth}.
+ * <p>Cache: per cache id, partitions take either explicit non-overlapping bitmasks or percentages
+ * of {@code cbm_mask} that add up to at most 100%; percentages become bit counts smallest first (at
+ * least {@code min_cbm_bits}; the largest partition takes every bit left) and are laid out from bit
+ * 0 in partition name order. A class's percentage or range {@code A-B%} is the slice of its
+ * partition from bit ⌊(A-1)·n/100⌋ to ⌊(B-1)·n/100⌋ (A at least 1), widened to {@code
+ * min_cbm_bits}; a class bitmask is shifted to the partition's lowest bit. Memory bandwidth of a
+ * class is ⌊class% · partition% / 100⌋, at least {@code min_bandwidth} (the kernel rounds to {@code
+ * bandwidth_gran}).
  */
 public final class Schemata {
   private Schemata() {}
@@ -25,9 +28,9 @@ public final class Schemata {
    * The lines per class name (in {@link RdtConfig#classes()} order), e.g. {@code L3:0=3f;1=3f} and
    * {@code MB:0=50;1=50}.
    *
-   * @throws RdtException if an allocation does not fit the hardware, a mask has fewer than {@code
-   *     min_cbm_bits} bits, there are more classes than {@code num_closids} allows, or a resource
-   *     is configured but unsupported and not optional
+   * @throws RdtException if an allocation does not fit the hardware or the other partitions, a mask
+   *     has fewer than {@code min_cbm_bits} bits, there are more classes than {@code num_closids}
+   *     allows, or a resource is configured but unsupported and not optional
    */
   public static Map<String, List<String>> of(RdtConfig config, Resctrl resctrl) {
     Map<String, List<String>> lines = new LinkedHashMap<>();
@@ -50,117 +53,92 @@ public final class Schemata {
       Function<RdtPartition, Optional<PerCacheId<CacheSpec>>> part,
       Function<RdtClass, Optional<PerCacheId<CacheSpec>>> cls,
       Map<String, List<String>> lines) {
-    List<RdtPartition> parts =
-        config.partitions().stream().filter(p -> part.apply(p).isPresent()).toList();
+    String key = res.toLowerCase(Locale.ROOT) + "Allocation";
+    List<RdtPartition> all = config.partitions();
+    checkClassesHavePartitionValue(
+        key, all, p -> part.apply(p).isPresent(), c -> cls.apply(c).isPresent());
+    List<RdtPartition> parts = all.stream().filter(p -> part.apply(p).isPresent()).toList();
     if (parts.isEmpty() || !supported(res, info.isPresent(), optional)) {
       return;
     }
+    if (parts.size() < all.size()) {
+      throw new RdtException(
+          "rdt partitions: " + key + " is given for some partitions only, give it for all or none");
+    }
     CacheInfo ci = info.orElseThrow();
     checkClosids(res, ci.numClosids(), config);
-    Map<Integer, Integer> used = new HashMap<>();
+    Map<Integer, Map<String, Long>> byId = partitionMasks(res, parts, part, ci);
     for (RdtPartition p : parts) {
-      Map<Integer, Long> masks = new LinkedHashMap<>();
-      for (int id : ci.cacheIds()) {
-        masks.put(id, partitionMask(res, p, part.apply(p).orElseThrow(), id, ci, used));
-      }
       for (RdtClass c : p.classes()) {
-        StringBuilder line = new StringBuilder(res).append(':');
-        for (Map.Entry<Integer, Long> e : masks.entrySet()) {
-          Optional<CacheSpec> spec = cls.apply(c).flatMap(a -> a.get(e.getKey()));
-          long mask = spec.isEmpty() ? e.getValue() : classMask(res, c, spec.get(), e.getValue());
-          checkMinBits(res + " of class " + c.name(), mask, ci);
-          line.append(line.length() > res.length() + 1 ? ";" : "")
-              .append(e.getKey())
-              .append('=')
-              .append(Long.toHexString(mask));
-        }
-        lines.get(c.name()).add(line.toString());
+        lines.get(c.name()).add(classLine(res, c, cls.apply(c), p.name(), byId, ci));
       }
     }
   }
 
-  private static long partitionMask(
+  /** Cache id to partition name to mask. */
+  private static Map<Integer, Map<String, Long>> partitionMasks(
       String res,
-      RdtPartition p,
-      PerCacheId<CacheSpec> alloc,
-      int id,
-      CacheInfo ci,
-      Map<Integer, Integer> used) {
-    CacheSpec spec =
-        alloc
-            .get(id)
-            .orElseThrow(
-                () ->
-                    new RdtException(
-                        "rdt partition "
-                            + p.name()
-                            + ": no "
-                            + res
-                            + " allocation for cache id "
-                            + id));
-    int bits = ci.bits();
-    long mask;
-    if (!spec.percent()) {
-      mask = spec.mask();
-    } else if (spec.from() == 0) {
-      int start = used.getOrDefault(id, 0);
-      if (start + spec.to() > 100) {
-        throw new RdtException(
-            "rdt partitions: "
-                + res
-                + " allocation of cache id "
-                + id
-                + " exceeds 100% with partition "
-                + p.name()
-                + " ("
-                + spec.text()
-                + ")");
-      }
-      used.put(id, start + spec.to());
-      mask = CacheSpec.bits(bits * start / 100, bits * (start + spec.to()) / 100);
-    } else {
-      mask = CacheSpec.bits(bits * spec.from() / 100, bits * spec.to() / 100);
+      List<RdtPartition> parts,
+      Function<RdtPartition, Optional<PerCacheId<CacheSpec>>> part,
+      CacheInfo ci) {
+    List<String> names = parts.stream().map(RdtPartition::name).toList();
+    Map<Integer, Map<String, Long>> byId = new LinkedHashMap<>();
+    for (int id : ci.cacheIds()) {
+      List<CacheSpec> specs =
+          parts.stream()
+              .map(p -> part.apply(p).orElseThrow().get(id).orElse(CacheMasks.ALL))
+              .toList();
+      byId.put(id, CacheMasks.partitions(res, names, specs, id, ci));
     }
-    if ((mask & ~ci.cbmMask()) != 0 || mask == 0) {
-      throw new RdtException(
-          "rdt partition "
-              + p.name()
-              + ": "
-              + res
-              + " allocation "
-              + spec.text()
-              + " for cache id "
-              + id
-              + " does not fit cbm_mask "
-              + Long.toHexString(ci.cbmMask()));
-    }
-    checkMinBits(res + " of partition " + p.name(), mask, ci);
-    return mask;
+    return byId;
   }
 
-  private static long classMask(String res, RdtClass c, CacheSpec spec, long partition) {
-    int low = Long.numberOfTrailingZeros(partition);
-    int width = Long.bitCount(partition);
-    long mask =
-        spec.percent()
-            ? CacheSpec.bits(low + width * spec.from() / 100, low + (width * spec.to() + 99) / 100)
-            : spec.mask() << low;
-    if ((mask & ~partition) != 0 || mask == 0) {
-      throw new RdtException(
-          "rdt class "
-              + c.name()
-              + ": "
-              + res
-              + " allocation "
-              + spec.text()
-              + " does not fit its partition's mask "
-              + Long.toHexString(partition));
+  /** One class's line, e.g. {@code L3:0=7f;1=7f}. */
+  private static String classLine(
+      String res,
+      RdtClass c,
+      Optional<PerCacheId<CacheSpec>> alloc,
+      String partition,
+      Map<Integer, Map<String, Long>> byId,
+      CacheInfo ci) {
+    StringBuilder line = new StringBuilder(res).append(':');
+    for (int id : ci.cacheIds()) {
+      long base = byId.get(id).get(partition);
+      Optional<CacheSpec> spec = alloc.map(a -> a.get(id).orElse(CacheMasks.ALL));
+      long mask = spec.isEmpty() ? base : CacheMasks.overlay(res, c.name(), spec.get(), base, ci);
+      line.append(line.length() > res.length() + 1 ? ";" : "")
+          .append(id)
+          .append('=')
+          .append(CacheMasks.hex(mask));
     }
-    return mask;
+    return line.toString();
+  }
+
+  private static void checkClassesHavePartitionValue(
+      String key,
+      List<RdtPartition> parts,
+      java.util.function.Predicate<RdtPartition> partHas,
+      java.util.function.Predicate<RdtClass> classHas) {
+    for (RdtPartition p : parts) {
+      for (RdtClass c : p.classes()) {
+        if (classHas.test(c) && !partHas.test(p)) {
+          throw new RdtException(
+              "rdt partition "
+                  + p.name()
+                  + ": class "
+                  + c.name()
+                  + " has "
+                  + key
+                  + " but the partition has none");
+        }
+      }
+    }
   }
 
   private static void mbLines(
       Optional<MbInfo> info, RdtConfig config, Map<String, List<String>> lines) {
+    checkClassesHavePartitionValue(
+        "mbAllocation", config.partitions(), p -> p.mb().isPresent(), c -> c.mb().isPresent());
     boolean any = config.partitions().stream().anyMatch(p -> p.mb().isPresent());
     if (!any || !supported("MB", info.isPresent(), config.mbOptional())) {
       return;
@@ -168,27 +146,36 @@ public final class Schemata {
     MbInfo mb = info.orElseThrow();
     checkClosids("MB", mb.numClosids(), config);
     for (RdtPartition p : config.partitions()) {
+      if (p.mb().isEmpty()) {
+        continue;
+      }
       for (RdtClass c : p.classes()) {
         StringBuilder line = new StringBuilder("MB:");
         for (int id : mb.cacheIds()) {
-          int part = p.mb().flatMap(a -> a.get(id)).orElse(100);
-          int pct = c.mb().flatMap(a -> a.get(id)).orElse(100);
+          int base =
+              Math.max(mb.minBandwidth(), percent(p.mb().get(), id, "partition " + p.name()));
+          int pct = c.mb().isEmpty() ? 100 : percent(c.mb().get(), id, "class " + c.name());
           line.append(line.length() > 3 ? ";" : "")
               .append(id)
               .append('=')
-              .append(bandwidth(part * pct, mb));
+              .append(Math.max(mb.minBandwidth(), pct * base / 100));
         }
         lines.get(c.name()).add(line.toString());
       }
     }
   }
 
-  /** {@code product} (percent times percent) as a percentage the hardware accepts. */
-  private static int bandwidth(int product, MbInfo mb) {
-    int gran = Math.max(1, mb.bandwidthGran());
-    int pct = (product + 99) / 100;
-    pct = (pct + gran - 1) / gran * gran;
-    return Math.min(100, Math.max(mb.minBandwidth(), pct));
+  private static int percent(PerCacheId<Integer> alloc, int id, String what) {
+    return alloc
+        .get(id)
+        .orElseThrow(
+            () ->
+                new RdtException(
+                    "rdt "
+                        + what
+                        + ": mbAllocation has no value for cache id "
+                        + id
+                        + " (give \"all\" or list every id)"));
   }
 
   private static boolean supported(String res, boolean present, boolean optional) {
@@ -198,7 +185,7 @@ public final class Schemata {
               + res
               + " allocation is configured but not supported by"
               + " the hardware (set rdt.options."
-              + res.toLowerCase(java.util.Locale.ROOT)
+              + res.toLowerCase(Locale.ROOT)
               + ".optional: true to ignore it)");
     }
     return present;
@@ -216,20 +203,6 @@ public final class Schemata {
               + res
               + " CLOSIDs, num_closids is "
               + closids);
-    }
-  }
-
-  private static void checkMinBits(String what, long mask, CacheInfo ci) {
-    if (Long.bitCount(mask) < ci.minCbmBits()) {
-      throw new RdtException(
-          "rdt: "
-              + what
-              + ": mask "
-              + Long.toHexString(mask)
-              + " has "
-              + Long.bitCount(mask)
-              + " bits, fewer than min_cbm_bits "
-              + ci.minCbmBits());
     }
   }
 }

@@ -13,7 +13,7 @@ import java.util.Map;
  * Builds fake cgroup mounts (v1, v2, hybrid) under a test directory, shaped like this machine's
  * {@code /sys/fs/cgroup}, and cgroups in them with the kernel's default file contents.
  */
-final class FakeCgroupTree {
+public final class FakeCgroupTree {
   private static final Map<String, Map<String, String>> V1_FILES =
       Map.of(
           "cpuset", Map.of("cpuset.cpus", "0-3\n", "cpuset.mems", "0\n"),
@@ -36,7 +36,7 @@ final class FakeCgroupTree {
           "memory.high", "max\n",
           "memory.swap.max", "max\n");
 
-  final Path root;
+  public final Path root;
   private final Map<Path, Map<String, String>> hierarchies = new LinkedHashMap<>();
 
   private FakeCgroupTree(Path root) {
@@ -44,7 +44,7 @@ final class FakeCgroupTree {
   }
 
   /** v1 hierarchies cpuset, cpu, cpuacct, memory, blkio plus the named systemd one. */
-  static FakeCgroupTree v1(Path root) {
+  public static FakeCgroupTree v1(Path root) {
     FakeCgroupTree tree = new FakeCgroupTree(root);
     for (String name : List.of("cpuset", "cpu", "cpuacct", "memory", "blkio", "systemd")) {
       tree.hierarchy(root.resolve(name), V1_FILES.getOrDefault(name, Map.of()));
@@ -53,7 +53,7 @@ final class FakeCgroupTree {
   }
 
   /** v1 plus {@code unified/} whose cgroup.controllers is {@code controllers}. */
-  static FakeCgroupTree hybrid(Path root, String controllers) {
+  public static FakeCgroupTree hybrid(Path root, String controllers) {
     FakeCgroupTree tree = v1(root);
     Path unified = root.resolve("unified");
     tree.hierarchy(unified, Map.of("cgroup.procs", ""));
@@ -62,7 +62,7 @@ final class FakeCgroupTree {
   }
 
   /** A v2 mount at the root enabling {@code controllers}. */
-  static FakeCgroupTree v2(Path root, String controllers) {
+  public static FakeCgroupTree v2(Path root, String controllers) {
     FakeCgroupTree tree = new FakeCgroupTree(root);
     tree.hierarchy(root, V2_FILES);
     write(root.resolve("cgroup.controllers"), controllers + "\n");
@@ -70,7 +70,7 @@ final class FakeCgroupTree {
   }
 
   /** Creates cgroup {@code relative} in every hierarchy, with default files. */
-  FakeCgroupTree cgroup(String relative) {
+  public FakeCgroupTree cgroup(String relative) {
     hierarchies.forEach(
         (dir, files) -> {
           Path cg = dir.resolve(relative);
@@ -81,7 +81,7 @@ final class FakeCgroupTree {
   }
 
   /** The content of {@code root/relative}. */
-  String read(String relative) {
+  public String read(String relative) {
     try {
       return Files.readString(root.resolve(relative), StandardCharsets.UTF_8);
     } catch (IOException e) {
@@ -94,7 +94,7 @@ final class FakeCgroupTree {
     hierarchies.put(dir, files);
   }
 
-  static void mkdirs(Path dir) {
+  public static void mkdirs(Path dir) {
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
@@ -102,7 +102,7 @@ final class FakeCgroupTree {
     }
   }
 
-  static void write(Path file, String content) {
+  public static void write(Path file, String content) {
     try {
       Files.writeString(file, content, StandardCharsets.UTF_8);
     } catch (IOException e) {

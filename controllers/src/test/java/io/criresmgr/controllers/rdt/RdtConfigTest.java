@@ -58,8 +58,8 @@ class RdtConfigTest {
   @Test
   void errorsNamePathValueAndAllowed() {
     assertEquals(
-        "rdt.partitions.p.l3Allocation: invalid value \"40\": " + CacheSpec.ALLOWED,
-        error("{\"partitions\": {\"p\": {\"l3Allocation\": \"40\"}}}"));
+        "rdt.partitions.p.l3Allocation: invalid value \"40p\": " + CacheSpec.ALLOWED,
+        error("{\"partitions\": {\"p\": {\"l3Allocation\": \"40p\"}}}"));
     assertEquals(
         "rdt.options.mode: invalid value \"Fast\": expected one of Full, Discovery, Disabled",
         error("{\"options\": {\"mode\": \"Fast\"}}"));

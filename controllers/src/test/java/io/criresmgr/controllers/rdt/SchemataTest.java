@@ -42,9 +42,9 @@ class SchemataTest {
             Resctrl.discover(FakeResctrl.create(dir)));
     assertEquals(
         Map.of(
-            "Guaranteed", List.of("L3:0=3f;1=3f", "MB:0=100;1=100"),
-            "Burstable", List.of("L3:0=7c0;1=7c0", "MB:0=50;1=50"),
-            "BestEffort", List.of("L3:0=1c0;1=1c0", "MB:0=30;1=30")),
+            "Guaranteed", List.of("L3:0=7f;1=7f", "MB:0=100;1=100"),
+            "Burstable", List.of("L3:0=780;1=780", "MB:0=50;1=50"),
+            "BestEffort", List.of("L3:0=180;1=180", "MB:0=25;1=25")),
         s);
   }
 
@@ -54,10 +54,10 @@ class SchemataTest {
         RdtConfig.parse(
             RdtConfigTest.json(
                 "{\"partitions\": {\"p\": {\"l3Allocation\":"
-                    + " {\"all\": \"0-7\", \"1\": \"0x7f0\"}, \"classes\": {\"a\": {\"l3Allocation\": \"50-100%\","
-                    + " \"mbAllocation\": [\"33%\"]}}}}}"));
+                    + " {\"all\": \"0-7\", \"1\": \"0x7f0\"}, \"classes\": {\"a\": {\"l3Allocation\": \"50-100%\"}}}}}"));
+    // 50-100% of 8 bits is bits 3-7 (goresctrl: (50-1)*8/100 = 3 to (100-1)*8/100 = 7).
     assertEquals(
-        Map.of("a", List.of("L3:0=f0;1=780")),
+        Map.of("a", List.of("L3:0=f8;1=780")),
         Schemata.of(c, Resctrl.discover(FakeResctrl.create(dir))));
   }
 
@@ -65,13 +65,13 @@ class SchemataTest {
   void hardwareLimitErrors() throws Exception {
     Resctrl r = Resctrl.discover(FakeResctrl.create(dir));
     assertEquals(
-        "rdt: L3 of class a: mask 100 has 1 bits, fewer than min_cbm_bits 2",
+        "rdt class a: L3 allocation 0x4: mask 100 has 1 bits, fewer than min_cbm_bits 2",
         error(
             "{\"partitions\": {\"p\": {\"l3Allocation\": \"0x3c0\", \"classes\": {\"a\":"
                 + " {\"l3Allocation\": \"0x4\"}}}}}",
             r));
     assertEquals(
-        "rdt partitions: L3 allocation of cache id 0 exceeds 100% with partition q (50%)",
+        "rdt partitions: L3 allocations of cache id 0 add up to 110%, more than 100%",
         error(
             "{\"partitions\": {\"p\": {\"l3Allocation\": \"60%\"}, \"q\": {\"l3Allocation\": \"50%\"}}}",
             r));
@@ -92,11 +92,11 @@ class SchemataTest {
         Schemata.of(RdtConfig.parse(RdtConfigTest.json(RdtConfigTest.EXAMPLE)), r);
     groups.apply(s);
     Path file = dir.resolve("cri-resmgr.BestEffort/schemata");
-    assertEquals("L3:0=1c0;1=1c0\nMB:0=30;1=30\n", Files.readString(file));
+    assertEquals("L3:0=180;1=180\nMB:0=25;1=25\n", Files.readString(file));
     // What the kernel shows after the write: every resource, padded; nothing is written again.
-    Files.writeString(file, "    L3:0=1c0;1=1c0\n    MB:0=30;1=30\n");
+    Files.writeString(file, "    L3:0=180;1=180\n    MB:0=25;1=25\n");
     groups.apply(s);
-    assertEquals("    L3:0=1c0;1=1c0\n    MB:0=30;1=30\n", Files.readString(file));
+    assertEquals("    L3:0=180;1=180\n    MB:0=25;1=25\n", Files.readString(file));
     Files.writeString(dir.resolve("cri-resmgr.BestEffort/tasks"), "");
     groups.assign("BestEffort", List.of(12L, 34L));
     assertEquals("12\n34\n", Files.readString(dir.resolve("cri-resmgr.BestEffort/tasks")));

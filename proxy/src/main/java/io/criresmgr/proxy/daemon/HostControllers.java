@@ -1,6 +1,8 @@
 package io.criresmgr.proxy.daemon;
 
 import io.criresmgr.controllers.Controller;
+import io.criresmgr.controllers.blockio.BlockIoController;
+import io.criresmgr.controllers.rdt.RdtController;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,6 +17,8 @@ final class HostControllers {
   /** New instances of every host controller. */
   static List<Controller> create() {
     List<Controller> all = new ArrayList<>();
+    all.add(new RdtController());
+    all.add(new BlockIoController());
     return List.copyOf(all);
   }
 }

@@ -1,0 +1,224 @@
+package io.criresmgr.controllers.blockio;
+
+import com.fasterxml.jackson.databind.node.NullNode;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.Pod;
+import io.criresmgr.controllers.Controller;
+import io.criresmgr.controllers.ControllerContext;
+import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.controllers.NodeView;
+import io.criresmgr.controllers.cgroups.CgroupLayout;
+import io.criresmgr.controllers.cgroups.ContainerCgroup;
+import io.criresmgr.controllers.cgroups.ContainerCgroups;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * cri-resmgr's {@code blockio} controller: resolves the {@code blockio} classes against the host's
+ * devices and writes a container's class into its block I/O cgroup files after start and after
+ * updates: cgroup v1 {@code blkio.*} when a blkio hierarchy is mounted, else cgroup v2 {@code
+ * io.weight} and {@code io.max} when the v2 hierarchy has the io controller. Confined to the
+ * pipeline thread.
+ */
+public final class BlockIoController implements Controller {
+  /** The controller's name in {@code resource-manager.control.Controllers}. */
+  public static final String NAME = "blockio";
+
+  /** The {@link BlockIoClassChoice#source} of a class the policy assigned. */
+  static final String POLICY_SOURCE = "policy assignment";
+
+  private static final Logger LOG = LoggerFactory.getLogger(BlockIoController.class);
+
+  private @Nullable Running running;
+
+  /**
+   * What a started controller works with.
+   *
+   * @param v2 whether the files are cgroup v2's (else v1's blkio)
+   */
+  private record Running(
+      Path hostRoot,
+      BlockIoConfig config,
+      ResolvedClasses classes,
+      CgroupLayout layout,
+      boolean v2,
+      NodeView node) {
+    Running {
+      Objects.requireNonNull(classes, "classes");
+    }
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  /**
+   * Finds the block I/O cgroup controller, resolves the classes and applies them to every active
+   * container.
+   *
+   * @throws ControllerException if no blkio (v1) or io (v2) controller is mounted or the section is
+   *     invalid
+   */
+  @Override
+  public void start(ControllerContext context) {
+    CgroupLayout layout = CgroupLayout.detect(context.cgroupMountOrDefault());
+    boolean v2 = !layout.v1Hierarchies().containsKey("blkio");
+    if (v2 && !(layout.unifiedRoot().isPresent() && layout.unifiedControllers().contains("io"))) {
+      throw new BlockIoException(
+          "no block I/O cgroup controller under "
+              + layout.root()
+              + ": neither a blkio hierarchy (cgroup v1) nor io in the v2 hierarchy's"
+              + " cgroup.controllers");
+    }
+    Path hostRoot = context.hostRootOrSlash();
+    BlockIoConfig config = config(context);
+    running = new Running(hostRoot, config, resolve(hostRoot, config), layout, v2, context.node());
+    applyAll();
+  }
+
+  /** Resolves a changed {@code blockio} section again and re-applies it to every container. */
+  @Override
+  public void reconfigure(ControllerContext context) {
+    Running r = started();
+    BlockIoConfig config = config(context);
+    if (config.equals(r.config()) && context.node() == r.node()) {
+      return;
+    }
+    running =
+        new Running(
+            r.hostRoot(),
+            config,
+            resolve(r.hostRoot(), config),
+            r.layout(),
+            r.v2(),
+            context.node());
+    applyAll();
+  }
+
+  @Override
+  public void stop() {
+    running = null;
+  }
+
+  /** Writes the new container's class. */
+  @Override
+  public void postStart(Container container) {
+    apply(container);
+  }
+
+  /** Writes the container's class again if its assignment changed for this controller. */
+  @Override
+  public void postUpdate(Container container) {
+    if (container.pending().contains(NAME)) {
+      apply(container);
+    }
+  }
+
+  private static BlockIoConfig config(ControllerContext context) {
+    return BlockIoConfig.parse(context.section("blockio").orElse(NullNode.getInstance()));
+  }
+
+  /** Resolves the devices once per configuration and logs what was skipped, once. */
+  private static ResolvedClasses resolve(Path hostRoot, BlockIoConfig config) {
+    ResolvedClasses classes = BlockIoClasses.resolve(config, new BlockDeviceResolver(hostRoot));
+    classes.warnings().forEach(w -> LOG.warn("block I/O {}", w));
+    return classes;
+  }
+
+  /** Applies every active container; one container's failure is logged and the rest go on. */
+  private void applyAll() {
+    for (Container c : started().node().activeContainers()) {
+      try {
+        apply(c);
+      } catch (ControllerException e) {
+        LOG.warn("block I/O class of {} not applied: {}", c.cacheId(), e.getMessage());
+      }
+    }
+  }
+
+  private void apply(Container c) {
+    Running r = started();
+    if (c.id().isEmpty()) {
+      return; // not created yet: no cgroup
+    }
+    Pod pod =
+        r.node()
+            .pod(c.podId())
+            .orElseThrow(
+                () ->
+                    new BlockIoException(
+                        "pod " + c.podId() + " of container " + c.cacheId() + " is not cached"));
+    Optional<BlockIoParameters> p = choice(c, pod).parameters(r.classes());
+    if (p.isEmpty()) {
+      return;
+    }
+    ContainerCgroup cg = ContainerCgroups.find(r.layout(), pod.cgroupParent(), c.id());
+    Path dir = r.v2() ? cg.unifiedDir().orElseThrow() : cg.dir("blkio");
+    write(dir, files(p.get(), dir, r.v2()));
+  }
+
+  /** The policy's class if it assigned one, else the container's annotations or QoS class. */
+  static BlockIoClassChoice choice(Container c, Pod pod) {
+    String assigned = c.assignment().blockIoClass();
+    return assigned.isEmpty()
+        ? BlockIoClassChoice.of(pod.annotations(), c.name(), c.qosClass())
+        : new BlockIoClassChoice(assigned, POLICY_SOURCE);
+  }
+
+  private static Map<String, List<String>> files(BlockIoParameters p, Path dir, boolean v2) {
+    try {
+      if (v2) {
+        return BlockIoFiles.v2(p, BlockIoFiles.readCurrent(dir, BlockIoFiles.V2_FILES));
+      }
+      V1WeightFiles names = V1WeightFiles.detect(dir);
+      return BlockIoFiles.v1(p, names, BlockIoFiles.readCurrent(dir, BlockIoFiles.v1Files(names)));
+    } catch (java.io.UncheckedIOException e) {
+      throw new BlockIoException(e.getMessage() + ": " + e.getCause(), e);
+    }
+  }
+
+  /** One {@code write(2)} per line, as the kernel parses one setting per write; never creates. */
+  private static void write(Path dir, Map<String, List<String>> files) {
+    files.forEach(
+        (name, lines) -> {
+          Path file = dir.resolve(name);
+          for (String line : lines) {
+            try {
+              Files.writeString(
+                  file,
+                  line + "\n",
+                  StandardCharsets.US_ASCII,
+                  StandardOpenOption.WRITE,
+                  StandardOpenOption.APPEND);
+            } catch (IOException e) {
+              throw new BlockIoException(
+                  "cannot write \"" + line + "\" to " + file + ": " + osError(e), e);
+            }
+          }
+        });
+  }
+
+  private static String osError(IOException e) {
+    return e instanceof NoSuchFileException ? "No such file or directory" : String.valueOf(e);
+  }
+
+  private Running started() {
+    Running r = running;
+    if (r == null) {
+      throw new IllegalStateException("blockio controller is not started");
+    }
+    return r;
+  }
+}
