@@ -94,6 +94,11 @@ final class FakeMemtierd {
     return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
   }
 
+  /** Waits up to 10 s for {@code pid} to exit (stop does not wait for it). */
+  static void waitForExit(long pid) {
+    waitFor(() -> !alive(pid));
+  }
+
   /** The pid in {@code file}. */
   static long pidIn(Path file) {
     try {

@@ -127,7 +127,7 @@ class MemtierdControllerTest {
     f.fake.args(pid);
     f.node.removePod(MemtierdFixture.POD_ID);
     controller.postStop(c0);
-    assertFalse(FakeMemtierd.alive(pid));
+    FakeMemtierd.waitForExit(pid);
     assertFalse(Files.exists(f.dir("c0")));
   }
 

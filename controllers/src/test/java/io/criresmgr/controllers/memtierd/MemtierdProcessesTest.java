@@ -106,7 +106,7 @@ class MemtierdProcessesTest {
     List<ProcessHandle> tree = new ArrayList<>(handle.descendants().toList());
     tree.add(handle);
     assertTrue(processes.stop(C0));
-    tree.forEach(h -> assertFalse(h.isAlive(), "pid " + h.pid() + " still alive"));
+    tree.forEach(h -> waitFor(() -> !h.isAlive()));
     assertFalse(Files.exists(runDir.resolve("default/pod0/c0")));
     assertEquals(List.of(), processes.managed());
     assertFalse(processes.stop(C0));
@@ -121,7 +121,7 @@ class MemtierdProcessesTest {
     assertEquals(pid, start(restarted, C0));
     assertEquals(1, argsFiles());
     assertTrue(restarted.stop(C0));
-    assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+    FakeMemtierd.waitForExit(pid);
   }
 
   @Test
