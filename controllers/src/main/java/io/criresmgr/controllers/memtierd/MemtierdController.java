@@ -8,7 +8,6 @@ import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.NodeView;
-import io.criresmgr.controllers.cgroups.ContainerCgroups;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.HashMap;
@@ -209,14 +208,14 @@ public final class MemtierdController implements Controller {
    * its configuration is current, else (if {@code startMissing}) a new one.
    */
   private void align(MemtierdSetup s, Container c, boolean startMissing) {
-    Optional<Pod> pod = node.pod(c.podId());
-    Optional<String> template = pod.flatMap(p -> template(s, p, c));
-    if (template.isEmpty()) {
+    Pod pod = node.pod(c.podId()).orElse(null);
+    Optional<String> template = pod == null ? Optional.empty() : template(s, pod, c);
+    if (pod == null || template.isEmpty()) {
       stopManaged(s, c.cacheId());
       return;
     }
-    MemtierdContainer mc = container(pod.orElseThrow(), c);
-    String cgroupDir = cgroupDir(s, pod.orElseThrow(), c);
+    MemtierdContainer mc = MemtierdSetup.containerOf(pod, c);
+    String cgroupDir = s.cgroupDir(pod, c);
     if (current(s, mc, template.get(), cgroupDir)) {
       managed.put(c.cacheId(), mc);
     } else if (startMissing) {
@@ -263,21 +262,6 @@ public final class MemtierdController implements Controller {
     } catch (IOException e) {
       return "";
     }
-  }
-
-  private static MemtierdContainer container(Pod pod, Container c) {
-    try {
-      return new MemtierdContainer(pod.namespace(), pod.name(), c.name());
-    } catch (IllegalArgumentException e) {
-      throw new ControllerException("cannot run memtierd for " + c.cacheId() + ": " + e, e);
-    }
-  }
-
-  private static String cgroupDir(MemtierdSetup s, Pod pod, Container c) {
-    return ContainerCgroups.find(s.layout(), pod.cgroupParent(), c.id())
-        .unifiedDir()
-        .orElseThrow()
-        .toString();
   }
 
   private void stopManaged(MemtierdSetup s, String cacheId) {

@@ -1,9 +1,12 @@
 package io.criresmgr.controllers.memtierd;
 
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.Pod;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.cgroups.CgroupException;
 import io.criresmgr.controllers.cgroups.CgroupLayout;
+import io.criresmgr.controllers.cgroups.ContainerCgroups;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,6 +65,27 @@ record MemtierdSetup(MemtierdConfig config, CgroupLayout layout, MemtierdProcess
   /** Whether {@code next} uses other processes (binary or run dir changed). */
   boolean otherProcesses(MemtierdSetup next) {
     return next.processes() != processes;
+  }
+
+  /** The output directory name of {@code c}, a container of {@code pod}. */
+  static MemtierdContainer containerOf(Pod pod, Container c) {
+    try {
+      return new MemtierdContainer(pod.namespace(), pod.name(), c.name());
+    } catch (IllegalArgumentException e) {
+      throw new ControllerException("cannot run memtierd for " + c.cacheId() + ": " + e, e);
+    }
+  }
+
+  /**
+   * The absolute cgroup v2 directory of {@code c}, a container of {@code pod}.
+   *
+   * @throws io.criresmgr.controllers.cgroups.CgroupException naming the directories tried
+   */
+  String cgroupDir(Pod pod, Container c) {
+    return ContainerCgroups.find(layout, pod.cgroupParent(), c.id())
+        .unifiedDir()
+        .orElseThrow()
+        .toString();
   }
 
   private static CgroupLayout unifiedLayout(Path mount) {

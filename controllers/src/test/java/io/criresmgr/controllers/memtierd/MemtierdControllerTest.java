@@ -13,11 +13,14 @@ import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.controllers.ContainerEdits;
 import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.controllers.ControllerMode;
+import io.criresmgr.controllers.ControllerSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -80,6 +83,32 @@ class MemtierdControllerTest {
             ControllerException.class, () -> controller.start(f.context(none, f.section())));
     assertEquals(
         "memtierd needs cgroup v2: cgroup mount " + none + " is not a directory", e.getMessage());
+  }
+
+  @Test
+  void inAControllerSetTheModeDecidesWhatAFailureDoes() throws IOException {
+    Path v1 = f.v1();
+    ControllerSet relaxed = new ControllerSet(List.of(controller));
+    relaxed.configure(Map.of(), f.context(v1, f.section()));
+    assertEquals(Set.of(), relaxed.running());
+    ControllerSet required = new ControllerSet(List.of(new MemtierdController()));
+    Map<String, ControllerMode> modes = Map.of("memtierd", ControllerMode.REQUIRED);
+    ControllerException e =
+        assertThrows(
+            ControllerException.class, () -> required.configure(modes, f.context(v1, f.section())));
+    assertEquals(
+        "required controller memtierd cannot start: memtierd needs cgroup v2: "
+            + v1
+            + " has only cgroup v1 hierarchies",
+        e.getMessage());
+    required.configure(modes, f.context(f.v2(), f.section()));
+    f.pod(Map.of("class.memtierd.nri.io", "gold"));
+    Container c0 = f.container("c0", ContainerState.CREATING);
+    e = assertThrows(ControllerException.class, () -> required.preCreate(c0, new ContainerEdits()));
+    assertTrue(
+        e.getMessage()
+            .startsWith("controller memtierd (pre-create): unknown memtierd class \"gold\""),
+        e::getMessage);
   }
 
   @Test
