@@ -11,9 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -131,7 +129,8 @@ public final class MemtierdProcesses {
 
   /**
    * Stops the memtierd of {@code container} (tracked or adoptable): kills its process tree with
-   * SIGKILL, waits for it to exit, and removes its output directory, as the original plugin does.
+   * SIGKILL and removes its output directory, as the original plugin does; returns without waiting
+   * for the processes to exit (they cannot write any more).
    *
    * @return whether a process was stopped
    */
@@ -164,20 +163,28 @@ public final class MemtierdProcesses {
     return List.copyOf(kept);
   }
 
+  /**
+   * Sends SIGKILL to the process and its descendants without waiting: stop runs on the pipeline
+   * thread, and waiting for a process that is not our child polls from 300 ms up. A process that
+   * has not exited after {@value #STOP_TIMEOUT_SECONDS} s is logged.
+   */
   private static void killTree(ProcessHandle handle) {
     List<ProcessHandle> tree = new ArrayList<>(handle.descendants().toList());
     tree.add(0, handle);
     // Kill the parent first so it cannot start new children while they are being killed.
     tree.forEach(ProcessHandle::destroyForcibly);
     for (ProcessHandle h : tree) {
-      try {
-        h.onExit().get(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-      } catch (ExecutionException | TimeoutException e) {
-        LOG.warn("memtierd process {} did not exit after SIGKILL: {}", h.pid(), e.toString());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
+      h.onExit()
+          .orTimeout(STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+          .whenComplete(
+              (done, failure) -> {
+                if (failure != null) {
+                  LOG.warn(
+                      "memtierd process {} did not exit {} s after SIGKILL",
+                      h.pid(),
+                      STOP_TIMEOUT_SECONDS);
+                }
+              });
     }
   }
 }

@@ -11,92 +11,52 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Runs a fake memtierd: a shell script that records its arguments and sleeps in a child. */
+/** Runs a {@link FakeMemtierd}. */
 class MemtierdProcessesTest {
-  private static final String SCRIPT =
-      """
-      #!/bin/sh
-      dir=$(dirname "$0")
-      printf '%s\\n' "$@" > "$dir/args.$$"
-      echo "fake memtierd started"
-      echo "fake memtierd stderr" >&2
-      sleep 300 &
-      wait
-      """;
   private static final String TEMPLATE =
       "cgroups: [$CGROUP2_ABS_PATH]\nstats: $MEMTIERD_SWAP_STATS_PATH\n";
   private static final MemtierdContainer C0 = new MemtierdContainer("default", "pod0", "c0");
   private static final MemtierdContainer C1 = new MemtierdContainer("default", "pod0", "c1");
 
   @TempDir Path tmp;
-  private Path binDir;
+  private FakeMemtierd fake;
   private Path memtierd;
   private Path runDir;
-  private final List<Long> started = new ArrayList<>();
 
   @BeforeEach
   void writeFakeMemtierd() throws IOException {
-    binDir = Files.createDirectory(tmp.resolve("bin"));
-    memtierd = binDir.resolve("memtierd");
-    Files.writeString(memtierd, SCRIPT);
-    Files.setPosixFilePermissions(memtierd, PosixFilePermissions.fromString("rwx------"));
+    fake = FakeMemtierd.install(tmp.resolve("bin"));
+    memtierd = fake.binary();
     runDir = tmp.resolve("run");
   }
 
   @AfterEach
   void killLeftovers() {
-    for (long pid : started) {
-      ProcessHandle.of(pid)
-          .ifPresent(
-              h ->
-                  Stream.concat(h.descendants(), Stream.of(h))
-                      .forEach(ProcessHandle::destroyForcibly));
-    }
+    fake.killAll();
   }
 
   private long start(MemtierdProcesses processes, MemtierdContainer c) {
-    long pid = processes.start(c, TEMPLATE, "/sys/fs/cgroup/pod0/" + c.container());
-    started.add(pid);
-    return pid;
+    return processes.start(c, TEMPLATE, "/sys/fs/cgroup/pod0/" + c.container());
   }
 
   private List<String> recordedArgs(long pid) throws IOException {
-    Path args = binDir.resolve("args." + pid);
-    waitFor(() -> Files.exists(args));
-    waitFor(() -> args.toFile().length() > 0);
-    return Files.readAllLines(args);
+    return fake.args(pid);
   }
 
   private static void waitFor(BooleanSupplier condition) {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-    while (!condition.getAsBoolean()) {
-      if (Instant.now().isAfter(deadline)) {
-        throw new AssertionError("condition not met within 10 s");
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
+    FakeMemtierd.waitFor(condition);
   }
 
   private long argsFiles() throws IOException {
-    try (Stream<Path> files = Files.list(binDir)) {
-      return files.filter(p -> p.getFileName().toString().startsWith("args.")).count();
-    }
+    return fake.started();
   }
 
   @Test
@@ -146,7 +106,7 @@ class MemtierdProcessesTest {
     List<ProcessHandle> tree = new ArrayList<>(handle.descendants().toList());
     tree.add(handle);
     assertTrue(processes.stop(C0));
-    tree.forEach(h -> assertFalse(h.isAlive(), "pid " + h.pid() + " still alive"));
+    tree.forEach(h -> waitFor(() -> !h.isAlive()));
     assertFalse(Files.exists(runDir.resolve("default/pod0/c0")));
     assertEquals(List.of(), processes.managed());
     assertFalse(processes.stop(C0));
@@ -161,7 +121,7 @@ class MemtierdProcessesTest {
     assertEquals(pid, start(restarted, C0));
     assertEquals(1, argsFiles());
     assertTrue(restarted.stop(C0));
-    assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+    FakeMemtierd.waitForExit(pid);
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.criresmgr.proxy.daemon;
 import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.blockio.BlockIoController;
 import io.criresmgr.controllers.rdt.RdtController;
+import io.criresmgr.controllers.memtierd.MemtierdController;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,6 +20,7 @@ final class HostControllers {
     List<Controller> all = new ArrayList<>();
     all.add(new RdtController());
     all.add(new BlockIoController());
+    all.add(new MemtierdController());
     return List.copyOf(all);
   }
 }
