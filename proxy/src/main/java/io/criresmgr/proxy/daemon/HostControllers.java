@@ -4,6 +4,7 @@ import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.blockio.BlockIoController;
 import io.criresmgr.controllers.rdt.RdtController;
 import io.criresmgr.controllers.memtierd.MemtierdController;
+import io.criresmgr.controllers.memoryqos.MemoryQosController;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,6 +22,7 @@ final class HostControllers {
     all.add(new RdtController());
     all.add(new BlockIoController());
     all.add(new MemtierdController());
+    all.add(new MemoryQosController());
     return List.copyOf(all);
   }
 }

@@ -102,6 +102,11 @@ final class PipelineHarness implements AutoCloseable {
 
   /** Options of the daemon under test. */
   DaemonOptions options(boolean disablePolicySwitch) {
+    return options(disablePolicySwitch, Path.of("/sys/fs/cgroup"));
+  }
+
+  /** Options of the daemon under test with cgroups mounted at {@code cgroupMount}. */
+  DaemonOptions options(boolean disablePolicySwitch, Path cgroupMount) {
     return new DaemonOptions(
         sim.socket(),
         sim.socket(),
@@ -111,7 +116,7 @@ final class PipelineHarness implements AutoCloseable {
         Optional.empty(),
         Optional.empty(),
         dir.resolve("host"),
-        Path.of("/sys/fs/cgroup"),
+        cgroupMount,
         dir.resolve("cri-resmgr.pid"),
         false,
         Duration.ZERO,
@@ -147,9 +152,13 @@ final class PipelineHarness implements AutoCloseable {
   /** Starts the daemon with {@code policy} active, registering {@code extra} policies too. */
   void startDaemon(String policy, boolean disablePolicySwitch, PolicyProvider... extra)
       throws InterruptedException {
-    daemon =
-        Daemon.start(
-            options(disablePolicySwitch), new ConfigStore(config(policy)), registry(extra));
+    startDaemon(options(disablePolicySwitch), config(policy), extra);
+  }
+
+  /** Starts the daemon with {@code options} and {@code config}, registering {@code extra} too. */
+  void startDaemon(DaemonOptions options, Config config, PolicyProvider... extra)
+      throws InterruptedException {
+    daemon = Daemon.start(options, new ConfigStore(config), registry(extra));
     relayClient = new RawClient(relaySocket());
   }
 

@@ -1,0 +1,266 @@
+package io.criresmgr.controllers.memoryqos;
+
+import static io.criresmgr.controllers.memoryqos.FakeNode.container;
+import static io.criresmgr.controllers.memoryqos.FakeNode.creating;
+import static io.criresmgr.controllers.memoryqos.MemoryQosControllerTest.M100;
+import static io.criresmgr.controllers.memoryqos.MemoryQosControllerTest.SAMPLE;
+import static io.criresmgr.controllers.memoryqos.MemoryQosControllerTest.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.ContainerState;
+import io.criresmgr.controllers.ContainerEdits;
+import io.criresmgr.controllers.ControllerContext;
+import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.controllers.ControllerMode;
+import io.criresmgr.controllers.ControllerSet;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
+
+/** The controller on v1, hybrid and v2 hosts: starting, cgroup writes, reconfiguration. */
+class MemoryQosControllerHostTest {
+  private static final Map<String, JsonNode> SECTIONS =
+      Map.of(MemoryQosConfig.SECTION, json(SAMPLE));
+  private static final String NEEDS = "; memory QoS needs cgroup v2 with the memory controller";
+
+  @TempDir Path dir;
+  private final FakeNode node = new FakeNode();
+  private final MemoryQosController controller = new MemoryQosController();
+  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
+  private final List<Logger> loggers =
+      List.of(
+          (Logger) LoggerFactory.getLogger(MemoryQosController.class),
+          (Logger) LoggerFactory.getLogger(ControllerSet.class));
+
+  @BeforeEach
+  void captureLog() {
+    logged.start();
+    loggers.forEach(l -> l.addAppender(logged));
+  }
+
+  @AfterEach
+  void releaseLog() {
+    loggers.forEach(l -> l.detachAppender(logged));
+  }
+
+  private List<String> logged(Level level) {
+    return logged.list.stream()
+        .filter(e -> e.getLevel() == level)
+        .map(ILoggingEvent::getFormattedMessage)
+        .toList();
+  }
+
+  private ControllerContext context(Path mount, Map<String, JsonNode> sections) {
+    return new ControllerContext(dir, mount, sections, node);
+  }
+
+  private Path v2() {
+    return FakeCgroups.v2(dir.resolve("cg"), "cpuset cpu io memory hugetlb pids");
+  }
+
+  private String startFailure(Path mount) {
+    return assertThrows(ControllerException.class, () -> controller.start(context(mount, SECTIONS)))
+        .getMessage();
+  }
+
+  @Test
+  void aV1HostIsRefusedOnceWithWhatIsMissing() {
+    Path mount = FakeCgroups.v1(dir.resolve("cg"));
+    assertEquals(
+        "memory.high and memory.swap.max do not exist on this host: cgroups under "
+            + mount
+            + " are v1 only"
+            + NEEDS,
+        startFailure(mount));
+  }
+
+  @Test
+  void aHybridHostLikeThisMachineIsRefused() {
+    Path mount = FakeCgroups.hybrid(dir.resolve("cg"), "hugetlb");
+    assertEquals(
+        "memory.high and memory.swap.max do not exist on this host: cgroups under "
+            + mount
+            + " are hybrid, memory is a v1 controller and the v2 hierarchy "
+            + mount.resolve("unified")
+            + " enables only hugetlb"
+            + NEEDS,
+        startFailure(mount));
+  }
+
+  @Test
+  void aV2HostWithoutTheMemoryControllerAndAMissingMountAreRefused() {
+    Path mount = FakeCgroups.v2(dir.resolve("cg"), "pids cpu");
+    assertEquals(
+        "memory.high and memory.swap.max do not exist on this host: the cgroup v2 hierarchy "
+            + mount
+            + " does not enable the memory controller (it enables only cpu, pids)"
+            + NEEDS,
+        startFailure(mount));
+    Path missing = dir.resolve("no/sys/fs/cgroup");
+    assertEquals(
+        "memory QoS needs cgroup v2 with the memory controller, but cgroup mount "
+            + missing
+            + " is not a directory",
+        startFailure(missing));
+  }
+
+  @Test
+  void withoutASectionItStartsAnywhereAndDoesNothing() {
+    controller.start(context(dir.resolve("missing"), Map.of()));
+    controller.start(context(FakeCgroups.v1(dir.resolve("cg")), Map.of()));
+    assertEquals(List.of(), logged.list);
+  }
+
+  @Test
+  void relaxedItIsDisabledWithOneWarningAndRequiredItRefusesTheConfig() {
+    Path mount = FakeCgroups.hybrid(dir.resolve("cg"), "hugetlb");
+    ControllerSet relaxed = new ControllerSet(List.of(controller));
+    relaxed.configure(Map.of(), context(mount, SECTIONS));
+    assertEquals(java.util.Set.of(), relaxed.running());
+    List<String> warnings = logged(Level.WARN);
+    assertEquals(1, warnings.size(), warnings::toString);
+    assertTrue(
+        warnings
+            .get(0)
+            .startsWith(
+                "controller memory-qos cannot start, disabled (relaxed mode): memory.high and"
+                    + " memory.swap.max do not exist on this host: cgroups under "),
+        warnings::toString);
+    ControllerSet required = new ControllerSet(List.of(new MemoryQosController()));
+    ControllerException e =
+        assertThrows(
+            ControllerException.class,
+            () ->
+                required.configure(
+                    Map.of("memory-qos", ControllerMode.REQUIRED), context(mount, SECTIONS)));
+    assertTrue(
+        e.getMessage().startsWith("required controller memory-qos cannot start: memory.high"),
+        e::getMessage);
+  }
+
+  @Test
+  void postStartWritesTheDecidedFilesOnlyWhereTheyDiffer() throws Exception {
+    Path mount = v2();
+    Path cg = FakeCgroups.v2Cgroup(mount, "kubepods/burstable/pod-uid/ctr-0");
+    Files.setLastModifiedTime(cg.resolve("memory.swap.max"), FileTime.fromMillis(0));
+    node.pod("p", MemoryQosTest.TEST_POD);
+    controller.start(context(mount, SECTIONS));
+    Container c0 = container("p", "c0-lowprio", "ctr-0", M100, ContainerState.RUNNING);
+    controller.postStart(c0);
+    assertEquals("50000000", FakeCgroups.read(cg.resolve("memory.high")));
+    assertEquals("max\n", FakeCgroups.read(cg.resolve("memory.swap.max")), "already max");
+    assertEquals(FileTime.fromMillis(0), Files.getLastModifiedTime(cg.resolve("memory.swap.max")));
+    controller.postStart(c0);
+    assertEquals(
+        List.of("memory QoS of uid-p:c0-lowprio: wrote memory.high=50000000"),
+        logged(Level.INFO),
+        "a second start writes nothing");
+  }
+
+  @Test
+  void postStartFindsSystemdScopes() {
+    Path mount = v2();
+    Path cg =
+        FakeCgroups.v2Cgroup(
+            mount,
+            "kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod1.slice/"
+                + "cri-containerd-ctr-2.scope");
+    node.pod("p", MemoryQosTest.TEST_POD, "kubepods-burstable-pod1.slice");
+    controller.start(context(mount, SECTIONS));
+    controller.postStart(container("p", "c2-noswap", "ctr-2", M100, ContainerState.RUNNING));
+    assertEquals("0", FakeCgroups.read(cg.resolve("memory.swap.max")));
+    assertEquals("max\n", FakeCgroups.read(cg.resolve("memory.high")));
+  }
+
+  @Test
+  void aMissingCgroupIsAnErrorNamingWhatWasTried() {
+    Path mount = v2();
+    node.pod("p", MemoryQosTest.TEST_POD);
+    controller.start(context(mount, SECTIONS));
+    Container c = container("p", "c1-normal", "gone", M100, ContainerState.RUNNING);
+    ControllerException e = assertThrows(ControllerException.class, () -> controller.postStart(c));
+    assertTrue(e.getMessage().startsWith("cgroup of container gone"), e::getMessage);
+  }
+
+  @Test
+  void startAndReconfigureBringExistingContainersInLine() {
+    Path mount = v2();
+    Path cg = FakeCgroups.v2Cgroup(mount, "kubepods/burstable/pod-uid/ctr-1");
+    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(container("p", "c1-normal", "ctr-1", M100, ContainerState.RUNNING));
+    node.add(creating("p", "c0-lowprio", M100)); // no cgroup yet: skipped
+    controller.start(context(mount, SECTIONS));
+    assertEquals("80000000", FakeCgroups.read(cg.resolve("memory.high")));
+    JsonNode changed =
+        json(
+            "{\"classes\": [{\"name\": \"silver\", \"swaplimitratio\": 0.5}, {\"name\": \"bronze\"}]}");
+    controller.reconfigure(context(mount, Map.of("memory-qos", changed)));
+    assertEquals("50000000", FakeCgroups.read(cg.resolve("memory.high")));
+    assertEquals(List.of(), logged(Level.WARN));
+  }
+
+  @Test
+  void anInvalidSectionIsRefusedAndTheOldOneStays() {
+    Path mount = v2();
+    node.pod("p", MemoryQosTest.TEST_POD);
+    controller.start(context(mount, SECTIONS));
+    JsonNode bad = json("{\"classes\": [{\"name\": \"bronze\", \"swaplimitratio\": 1.5}]}");
+    ControllerException e =
+        assertThrows(
+            ControllerException.class,
+            () -> controller.reconfigure(context(mount, Map.of("memory-qos", bad))));
+    assertEquals(
+        "memory-qos.classes[0].swaplimitratio: invalid value 1.5: expected a number from 0.0 to"
+            + " 1.0",
+        e.getMessage());
+    assertEquals("50000000", preCreate(creating("p", "c0-lowprio", M100)).get("memory.high"));
+  }
+
+  @Test
+  void aRemovedSectionMakesItInert() {
+    Path mount = v2();
+    node.pod("p", MemoryQosTest.TEST_POD);
+    controller.start(context(mount, SECTIONS));
+    controller.reconfigure(context(mount, Map.of()));
+    assertEquals(Map.of(), preCreate(creating("p", "c0-lowprio", M100)));
+  }
+
+  @Test
+  void aSectionArrivingOnAV1HostIsLoggedOnceAndIgnored() {
+    Path mount = FakeCgroups.v1(dir.resolve("cg"));
+    node.pod("p", MemoryQosTest.TEST_POD);
+    controller.start(context(mount, Map.of()));
+    controller.reconfigure(context(mount, SECTIONS));
+    controller.reconfigure(context(mount, SECTIONS));
+    assertEquals(Map.of(), preCreate(creating("p", "c0-lowprio", M100)));
+    assertEquals(
+        List.of(
+            "memory-qos section ignored: memory.high and memory.swap.max do not exist on this"
+                + " host: cgroups under "
+                + mount
+                + " are v1 only"
+                + NEEDS),
+        logged(Level.WARN));
+  }
+
+  private Map<String, String> preCreate(Container c) {
+    ContainerEdits edits = new ContainerEdits();
+    controller.preCreate(c, edits);
+    return edits.unified();
+  }
+}
