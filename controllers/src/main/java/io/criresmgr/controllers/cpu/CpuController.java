@@ -132,8 +132,7 @@ public final class CpuController implements Controller {
 
   private static void checkSupport(CpuConfig config, CpuSysfs sysfs) {
     if (config.setsFrequency() && !sysfs.hasCpufreq()) {
-      throw new ControllerException(
-          "cpufreq is not available: no " + sysfs.cpufreqPattern() + " directory");
+      throw new ControllerException("cpufreq is not available: no " + sysfs.cpufreqPattern());
     }
     if (config.setsUncore() && !Files.isDirectory(sysfs.uncoreRoot())) {
       throw new ControllerException(

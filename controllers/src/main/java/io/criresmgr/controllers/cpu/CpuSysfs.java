@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 /** Where a host's CPU frequency files are, below {@code <host root>/sys/devices/system/cpu}. */
 final class CpuSysfs {
   private static final Pattern CPU_DIR = Pattern.compile("cpu[0-9]+");
+  private static final String SCALING_MAX = "cpufreq/scaling_max_freq";
 
   private final Path cpus;
   private final SysfsIo io;
@@ -72,20 +73,20 @@ final class CpuSysfs {
         : new Die(pkg, 0);
   }
 
-  /** Whether some CPU has a {@code cpufreq} directory (a cpufreq driver is loaded). */
+  /** Whether some CPU has cpufreq limits ({@code cpufreq/scaling_max_freq}): a driver is loaded. */
   boolean hasCpufreq() {
     try (Stream<Path> dirs = Files.list(cpus)) {
       return dirs.anyMatch(
           d ->
               CPU_DIR.matcher(d.getFileName().toString()).matches()
-                  && Files.isDirectory(d.resolve("cpufreq")));
+                  && Files.exists(d.resolve(SCALING_MAX)));
     } catch (IOException | UncheckedIOException e) {
       return false;
     }
   }
 
-  /** The directory whose absence means no cpufreq; for messages. */
+  /** The files whose absence means no cpufreq; for messages. */
   Path cpufreqPattern() {
-    return cpus.resolve("cpu*/cpufreq");
+    return cpus.resolve("cpu*").resolve(SCALING_MAX);
   }
 }

@@ -219,7 +219,8 @@ class CpuControllerTest {
 
   @Test
   void withoutCpufreqAClassWithFrequenciesCannotStart(@TempDir Path bare) throws Exception {
-    Files.createDirectories(bare.resolve("sys/devices/system/cpu/cpu0/topology"));
+    // A cpufreq directory with facts but without limits (as some fake trees have) is not enough.
+    FakeCpuTree.write(bare.resolve("sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq"), 1);
     CpuController c = new CpuController(io);
     ControllerException e =
         assertThrows(
@@ -230,8 +231,7 @@ class CpuControllerTest {
                         bare, bare, Map.of("cpu", json(CLASSES)), node(Map.of()))));
     assertEquals(
         "cpufreq is not available: no "
-            + bare.resolve("sys/devices/system/cpu/cpu*/cpufreq")
-            + " directory",
+            + bare.resolve("sys/devices/system/cpu/cpu*/cpufreq/scaling_max_freq"),
         e.getMessage());
   }
 
