@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -38,17 +39,10 @@ final class CpuClassEnforcer {
     int written = 0;
     Map<Die, Limits> uncore = new TreeMap<>(Die.ORDER);
     for (Map.Entry<String, CpuSet> e : classes.entrySet()) {
-      CpuClass c = config.find(e.getKey()).orElse(null);
-      if (c == null) {
-        continue;
-      }
-      Limits scaling = new Limits(c.minFreq(), c.maxFreq());
-      Limits uncoreLimits = new Limits(c.uncoreMinFreq(), c.uncoreMaxFreq());
-      for (int cpu : e.getValue().stream().toArray()) {
-        written += sysfs.scaling(cpu).apply(sysfs.io(), scaling, problems);
-        if (uncoreLimits.any()) {
-          addUncore(uncore, cpu, uncoreLimits, problems);
-        }
+      Optional<CpuClass> c = config.find(e.getKey());
+      if (c.isPresent()) {
+        written += applyScaling(c.get(), e.getValue(), problems);
+        addUncore(uncore, c.get(), e.getValue(), problems);
       }
     }
     for (Map.Entry<Die, Limits> e : uncore.entrySet()) {
@@ -60,11 +54,27 @@ final class CpuClassEnforcer {
     return written;
   }
 
-  private void addUncore(Map<Die, Limits> uncore, int cpu, Limits limits, List<String> problems) {
-    try {
-      uncore.merge(sysfs.die(cpu), limits, Limits::largest);
-    } catch (SysfsProblem e) {
-      problems.add("die of CPU " + cpu + ": " + e.getMessage());
+  private int applyScaling(CpuClass c, CpuSet cpus, List<String> problems) {
+    Limits limits = new Limits(c.minFreq(), c.maxFreq());
+    int written = 0;
+    for (int cpu : cpus.stream().toArray()) {
+      written += sysfs.scaling(cpu).apply(sysfs.io(), limits, problems);
+    }
+    return written;
+  }
+
+  /** Merges the uncore limits of {@code c} into those of the dies of {@code cpus}. */
+  private void addUncore(Map<Die, Limits> uncore, CpuClass c, CpuSet cpus, List<String> problems) {
+    Limits limits = new Limits(c.uncoreMinFreq(), c.uncoreMaxFreq());
+    if (!limits.any()) {
+      return;
+    }
+    for (int cpu : cpus.stream().toArray()) {
+      try {
+        uncore.merge(sysfs.die(cpu), limits, Limits::largest);
+      } catch (SysfsProblem e) {
+        problems.add("die of CPU " + cpu + ": " + e.getMessage());
+      }
     }
   }
 

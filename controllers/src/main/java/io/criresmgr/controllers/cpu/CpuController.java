@@ -101,13 +101,14 @@ public final class CpuController implements Controller {
     CpuSysfs sysfs = new CpuSysfs(context.hostRootOrSlash(), io);
     checkSupport(next, sysfs);
     config = next;
-    enforcer = new CpuClassEnforcer(sysfs);
+    CpuClassEnforcer fresh = new CpuClassEnforcer(sysfs);
+    enforcer = fresh;
     warnedUnknown.clear();
     reportUnenforced(next);
     try {
-      apply(enforcer, context.node().cpuClasses());
+      apply(fresh, context.node().cpuClasses());
     } catch (ControllerException e) {
-      LOG.warn("cannot apply CPU classes: {}", e.getMessage());
+      LOG.warn("controller cpu cannot apply CPU classes: {}", e.getMessage());
     }
   }
 

@@ -255,7 +255,7 @@ class CpuControllerTest {
     controller.start(context(CLASSES, Map.of("idle", CpuSet.of(0))));
     assertEquals(
         List.of(
-            "cannot apply CPU classes: cannot write 1000000 to "
+            "controller cpu cannot apply CPU classes: cannot write 1000000 to "
                 + tree.cpufreq(0, "scaling_max_freq")
                 + ": permission denied"),
         warnings());
