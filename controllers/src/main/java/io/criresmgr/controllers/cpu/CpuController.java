@@ -65,7 +65,8 @@ public final class CpuController implements Controller {
    */
   @Override
   public void reconfigure(ControllerContext context) {
-    CpuConfig next = context.section(CpuConfig.SECTION).map(CpuConfig::parse).orElse(null);
+    @Nullable CpuConfig next =
+        context.section(CpuConfig.SECTION).map(CpuConfig::parse).orElse(null);
     boolean unchanged = next == null ? enforcer == null : enforcer != null && next.equals(config);
     if (!unchanged) {
       configure(context);
@@ -93,7 +94,8 @@ public final class CpuController implements Controller {
   }
 
   private void configure(ControllerContext context) {
-    CpuConfig next = context.section(CpuConfig.SECTION).map(CpuConfig::parse).orElse(null);
+    @Nullable CpuConfig next =
+        context.section(CpuConfig.SECTION).map(CpuConfig::parse).orElse(null);
     if (next == null) {
       stop();
       return;
