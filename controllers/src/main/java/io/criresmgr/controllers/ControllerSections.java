@@ -2,6 +2,7 @@ package io.criresmgr.controllers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.controllers.blockio.BlockIoConfig;
+import io.criresmgr.controllers.cpu.CpuConfig;
 import io.criresmgr.controllers.memoryqos.MemoryQosConfig;
 import io.criresmgr.controllers.memtierd.MemtierdConfig;
 import io.criresmgr.controllers.rdt.RdtConfig;
@@ -22,7 +23,7 @@ public final class ControllerSections {
 
   private static Map<String, Consumer<JsonNode>> validators() {
     Map<String, Consumer<JsonNode>> v = new LinkedHashMap<>();
-    v.put("cpu", node -> {});
+    v.put(CpuConfig.SECTION, CpuConfig::parse);
     v.put(RdtConfig.SECTION, RdtConfig::parse);
     v.put("blockio", BlockIoConfig::parse);
     v.put(MemoryQosConfig.SECTION, MemoryQosConfig::parse);

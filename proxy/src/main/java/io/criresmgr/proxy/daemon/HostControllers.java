@@ -5,6 +5,7 @@ import io.criresmgr.controllers.blockio.BlockIoController;
 import io.criresmgr.controllers.rdt.RdtController;
 import io.criresmgr.controllers.memtierd.MemtierdController;
 import io.criresmgr.controllers.memoryqos.MemoryQosController;
+import io.criresmgr.controllers.cpu.CpuController;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,6 +24,7 @@ final class HostControllers {
     all.add(new BlockIoController());
     all.add(new MemtierdController());
     all.add(new MemoryQosController());
+    all.add(new CpuController());
     return List.copyOf(all);
   }
 }
