@@ -34,7 +34,8 @@ final class ConfigHelp {
         "cpu",
         """
         CPU frequency classes of the cpu controller (docs/controllers/cpu.md).
-          classes  <name>: minFreq, maxFreq, uncoreMinFreq, uncoreMaxFreq (kHz)""");
+          classes  <name>: minFreq, maxFreq, uncoreMinFreq, uncoreMaxFreq (kHz),
+                   energyPerformancePreference (accepted, not enforced)""");
     m.put(
         "rdt",
         """
