@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.daemon;
 
 import io.criresmgr.controllers.Controller;
+import io.criresmgr.controllers.cgroups.CgroupsController;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,6 +16,7 @@ final class HostControllers {
   /** New instances of every host controller. */
   static List<Controller> create() {
     List<Controller> all = new ArrayList<>();
+    all.add(new CgroupsController());
     return List.copyOf(all);
   }
 }
