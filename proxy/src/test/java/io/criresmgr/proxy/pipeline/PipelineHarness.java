@@ -111,7 +111,8 @@ final class PipelineHarness implements AutoCloseable {
         Optional.empty(),
         Optional.empty(),
         dir.resolve("host"),
-        Path.of("/sys/fs/cgroup"),
+        // no cgroups under the fake host: host controllers stay off the real /sys/fs/cgroup
+        dir.resolve("host/sys/fs/cgroup"),
         dir.resolve("cri-resmgr.pid"),
         false,
         Duration.ZERO,
