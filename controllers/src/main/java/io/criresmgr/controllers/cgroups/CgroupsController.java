@@ -92,6 +92,7 @@ public final class CgroupsController implements Controller {
     node = context.node();
   }
 
+  /** Forgets the layout, the node view and every resolved cgroup. */
   @Override
   public void stop() {
     layout = null;
