@@ -59,6 +59,17 @@ final class ResmgrBed {
     return proxy;
   }
 
+  /**
+   * Stops the daemon and starts it again in the same work directory, so that it restores its cache:
+   * what a daemon restart on a node looks like.
+   */
+  CriResmgrProcess restartProxy(String configYaml) throws IOException, InterruptedException {
+    require(proxy).close();
+    // a daemon that had to be killed leaves its PID file, which would end the wait too early
+    Files.deleteIfExists(workDir.resolve("proxy").resolve("cri-resmgr.pid"));
+    return startProxy(configYaml);
+  }
+
   /** The started daemon. */
   CriResmgrProcess proxy() {
     return require(proxy);

@@ -21,7 +21,8 @@ public final class TestDaemons {
         Optional.empty(),
         Optional.empty(),
         Path.of(""),
-        Path.of("/sys/fs/cgroup"),
+        // nonexistent: host controllers that need cgroups stay off the real /sys/fs/cgroup
+        dir.resolve("sys/fs/cgroup"),
         dir.resolve("cri-resmgr.pid"),
         allowUntested);
   }

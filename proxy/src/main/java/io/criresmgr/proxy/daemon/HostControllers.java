@@ -2,10 +2,11 @@ package io.criresmgr.proxy.daemon;
 
 import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.blockio.BlockIoController;
-import io.criresmgr.controllers.rdt.RdtController;
-import io.criresmgr.controllers.memtierd.MemtierdController;
-import io.criresmgr.controllers.memoryqos.MemoryQosController;
+import io.criresmgr.controllers.cgroups.CgroupsController;
 import io.criresmgr.controllers.cpu.CpuController;
+import io.criresmgr.controllers.memoryqos.MemoryQosController;
+import io.criresmgr.controllers.memtierd.MemtierdController;
+import io.criresmgr.controllers.rdt.RdtController;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,6 +26,7 @@ final class HostControllers {
     all.add(new MemtierdController());
     all.add(new MemoryQosController());
     all.add(new CpuController());
+    all.add(new CgroupsController());
     return List.copyOf(all);
   }
 }

@@ -87,6 +87,7 @@ final class CrashDaemon {
             "--relay-dir", l.relayDir().toString(),
             "--pid-file", l.pidFile().toString(),
             "--host-root", l.hostRoot().toString(),
+            "--cgroup-mount", l.hostRoot().resolve("sys/fs/cgroup").toString(),
             "--force-config", l.config().toString(),
             "--force-config-signal", "disabled"));
     return command;

@@ -102,7 +102,8 @@ final class PipelineHarness implements AutoCloseable {
 
   /** Options of the daemon under test. */
   DaemonOptions options(boolean disablePolicySwitch) {
-    return options(disablePolicySwitch, Path.of("/sys/fs/cgroup"));
+    // No cgroups under the fake host: host controllers stay off the real /sys/fs/cgroup.
+    return options(disablePolicySwitch, dir.resolve("host/sys/fs/cgroup"));
   }
 
   /** Options of the daemon under test with cgroups mounted at {@code cgroupMount}. */
