@@ -24,22 +24,34 @@ public final class ContainerEdits {
   }
 
   /**
-   * Sets cgroup v2 file {@code file} to {@code value} in the request's unified resources, on top of
-   * whatever else the request carries. Two controllers may set one file only to the same value: the
-   * runtime would otherwise get whichever came last (NRI refuses such conflicts too).
+   * Sets cgroup v2 files (file name to value) in the request's unified resources, on top of
+   * whatever else the request carries, all or none. Two controllers may set one file only to the
+   * same value: the runtime would otherwise get whichever came last (NRI refuses such conflicts
+   * too).
    *
-   * @throws ControllerException naming the file, both controllers and both values on a conflict
+   * @throws ControllerException naming the file, both controllers and both values on a conflict;
+   *     then none of {@code files} is set
    */
-  public void claimUnified(String owner, String file, String value) {
-    String previous = unified.get(file);
-    if (previous != null && !previous.equals(value)) {
-      throw new ControllerException(
-          String.format(
-              "conflicting values for cgroup file %s: %s sets \"%s\", %s sets \"%s\"",
-              file, unifiedOwners.get(file), previous, owner, value));
+  public void claimUnified(String owner, Map<String, String> files) {
+    for (Map.Entry<String, String> e : new TreeMap<>(files).entrySet()) {
+      String previous = unified.get(e.getKey());
+      if (previous != null && !previous.equals(e.getValue())) {
+        throw new ControllerException(
+            String.format(
+                "conflicting values for cgroup file %s: %s sets \"%s\", %s sets \"%s\"",
+                e.getKey(), unifiedOwners.get(e.getKey()), previous, owner, e.getValue()));
+      }
     }
-    unified.put(file, value);
-    unifiedOwners.putIfAbsent(file, owner);
+    files.forEach(
+        (file, value) -> {
+          unified.put(file, value);
+          unifiedOwners.putIfAbsent(file, owner);
+        });
+  }
+
+  /** Sets one cgroup v2 file; see {@link #claimUnified(String, Map)}. */
+  public void claimUnified(String owner, String file, String value) {
+    claimUnified(owner, Map.of(file, value));
   }
 
   /** Sets an annotation on the container. */

@@ -54,4 +54,17 @@ class ContainerEditsTest {
         e.getMessage());
     assertEquals("50000000", edits.unified().get("memory.high"), "the first claim stays");
   }
+
+  @Test
+  void aConflictingClaimSetsNoneOfItsFiles() {
+    ContainerEdits edits = new ContainerEdits();
+    edits.claimUnified("memory-qos", "memory.swap.max", "max");
+    assertThrows(
+        ControllerException.class,
+        () -> edits.claimUnified("memtierd", Map.of("memory.high", "max", "memory.swap.max", "0")));
+    assertEquals(
+        Map.of("memory.swap.max", "max"),
+        edits.unified(),
+        "a relaxed controller's failed claim must leave nothing behind");
+  }
 }

@@ -143,8 +143,7 @@ public final class MemoryQosController implements Controller {
     }
     node.pod(container.podId())
         .map(pod -> decide(a, pod, container))
-        .ifPresent(
-            d -> d.unified().forEach((file, value) -> edits.claimUnified(NAME, file, value)));
+        .ifPresent(d -> edits.claimUnified(NAME, d.unified()));
   }
 
   /** As {@link #preCreate}, with the updated memory limit: {@code memory.high} follows it. */

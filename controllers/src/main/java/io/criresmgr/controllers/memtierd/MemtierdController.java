@@ -181,7 +181,7 @@ public final class MemtierdController implements Controller {
   }
 
   private static void claim(MemtierdChoice choice, ContainerEdits edits) {
-    choice.unified().forEach((file, value) -> edits.claimUnified(NAME, file, value));
+    edits.claimUnified(NAME, choice.unified());
   }
 
   /** Brings every active container in line, then stops every other memtierd in the run dir. */
