@@ -62,6 +62,11 @@ class MemoryQosPipelineIT {
 
   /** Policy memory-qos, the controller required (so it must start), others out of the way. */
   private static Config config() throws Exception {
+    return config(NonePolicyProvider.MEMORY_QOS);
+  }
+
+  /** {@code policy} active, the memory-qos controller required, others out of the way. */
+  private static Config config(String policy) throws Exception {
     Config base = TestDaemons.config();
     JsonNode section = new ObjectMapper().readTree(SAMPLE);
     Map<String, ControllerMode> modes =
@@ -72,7 +77,7 @@ class MemoryQosPipelineIT {
             "rdt", ControllerMode.DISABLED,
             "blockio", ControllerMode.DISABLED);
     return new Config(
-        new PolicyConfig(NonePolicyProvider.MEMORY_QOS, Map.of(), Map.of(), Map.of()),
+        new PolicyConfig(policy, Map.of(), Map.of(), Map.of()),
         new ResourceManagerConfig(modes),
         base.dump(),
         base.logger(),
@@ -134,6 +139,21 @@ class MemoryQosPipelineIT {
     assertEquals(
         Map.of("memory.high", "100000000", "memory.swap.max", "max"),
         update.getLinux().getUnifiedMap());
+  }
+
+  @Test
+  void combinesWithAPlacementPolicy() throws Exception {
+    h.close();
+    h = new PipelineHarness(dir.resolve("placement"));
+    h.startDaemon(h.options(false, cgroups), config(ExclusiveCpusTestPolicyProvider.NAME));
+    String pod = runPod(Map.of("class.memory-qos.nri.io", "silver"));
+    h.relay().createContainer(createRequest(pod, "c0", 100_000_000L));
+    LinuxContainerResources r = lastCreate().getConfig().getLinux().getResources();
+    assertEquals("0", r.getCpusetCpus(), "the policy's exclusive CPU");
+    assertEquals(
+        Map.of("memory.high", "80000000", "memory.swap.max", "max"),
+        r.getUnifiedMap(),
+        "and the memory QoS class on top");
   }
 
   @Test
