@@ -29,4 +29,12 @@ public record LinuxResources(
   public LinuxResources {
     unified = Map.copyOf(unified);
   }
+
+  /** A copy with {@code files} set in the unified map (replacing values of the same files). */
+  public LinuxResources withUnified(Map<String, String> files) {
+    Map<String, String> merged = new java.util.TreeMap<>(unified);
+    merged.putAll(files);
+    return new LinuxResources(
+        cpuPeriod, cpuQuota, cpuShares, memoryLimitBytes, cpusetCpus, cpusetMems, merged);
+  }
 }

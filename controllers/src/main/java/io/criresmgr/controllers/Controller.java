@@ -34,12 +34,16 @@ public interface Controller {
   /** Stops the controller; it may be started again. */
   default void stop() {}
 
-  /** Before CreateContainer goes to the runtime: edit the request for {@code container}. */
+  /**
+   * Before CreateContainer goes to the runtime: edit the request for {@code container}. Claimed
+   * unified files become part of the container's request in the cache.
+   */
   default void preCreate(Container container, ContainerEdits edits) {}
 
   /**
-   * Before kubelet's UpdateContainerResources for {@code container} (already carrying the new
-   * request and decision) goes to the runtime: edit the request. Only unified edits are used.
+   * Before kubelet's UpdateContainerResources for {@code container} (already carrying kubelet's new
+   * request; the policy decides after this hook) goes to the runtime: edit the request. Only
+   * unified edits are used; they become part of the container's request in the cache.
    */
   default void preUpdate(Container container, ContainerEdits edits) {}
 

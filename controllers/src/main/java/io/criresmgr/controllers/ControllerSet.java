@@ -62,7 +62,8 @@ public final class ControllerSet {
    * controllers the context's sections if they changed; unknown names are rejected. Required
    * controllers are started and running ones reconfigured first, so that a failure changes nothing:
    * those this call started are stopped again and those it reconfigured get the previous context
-   * back.
+   * back. A relaxed controller that refuses the new sections is stopped and started again with them
+   * (which reports why it cannot work, once), as at start-up; it does not refuse them.
    *
    * @throws ControllerException if a name is unknown, a required controller cannot start, or a
    *     running controller refuses the new sections
@@ -100,15 +101,20 @@ public final class ControllerSet {
     }
     List<Controller> done = new ArrayList<>();
     for (Controller c : controllers) {
-      if (!running.contains(c.name())
-          || fresh.contains(c)
-          || configured.getOrDefault(c.name(), DEFAULT_MODE) == ControllerMode.DISABLED) {
+      ControllerMode mode = configured.getOrDefault(c.name(), DEFAULT_MODE);
+      if (!running.contains(c.name()) || fresh.contains(c) || mode == ControllerMode.DISABLED) {
         continue;
       }
       try {
         c.reconfigure(context);
         done.add(c);
       } catch (RuntimeException e) {
+        if (mode == ControllerMode.RELAXED) {
+          // As at start-up: a relaxed controller that cannot work is off, the rest goes on. The
+          // start attempt that follows reports why, once.
+          stop(c);
+          continue;
+        }
         for (int i = done.size() - 1; i >= 0; i--) {
           restore(done.get(i), previous);
         }

@@ -271,11 +271,14 @@ class ControllerSetTest {
   void aRefusedReconfigurationRestoresTheOthersAndChangesNothing() {
     ControllerSet set =
         configured(
-            Map.of(), controller("a"), controller("b").failing("reconfigure"), controller("c"));
+            Map.of("b", ControllerMode.OPTIONAL),
+            controller("a"),
+            controller("b").failing("reconfigure"),
+            controller("c"));
+    Map<String, ControllerMode> next =
+        Map.of("b", ControllerMode.OPTIONAL, "c", ControllerMode.DISABLED);
     ControllerException e =
-        assertThrows(
-            ControllerException.class,
-            () -> set.configure(Map.of("c", ControllerMode.DISABLED), withSections("blockio")));
+        assertThrows(ControllerException.class, () -> set.configure(next, withSections("blockio")));
     assertEquals("controller b refuses the configuration: boom", e.getMessage());
     assertEquals(
         List.of(
@@ -284,7 +287,7 @@ class ControllerSetTest {
     assertEquals(Set.of("a", "b", "c"), set.running(), "c was not disabled");
     calls.clear();
     assertThrows(
-        ControllerException.class, () -> set.configure(Map.of(), withSections("blockio", "rdt")));
+        ControllerException.class, () -> set.configure(next, withSections("blockio", "rdt")));
     assertEquals(
         List.of(
             "a.reconfigure blockio,rdt",
@@ -296,15 +299,27 @@ class ControllerSetTest {
   }
 
   @Test
+  void aRelaxedControllerThatRefusesTheSectionsIsRestartedNotRefusing() {
+    ControllerSet set =
+        configured(Map.of(), controller("a").failing("reconfigure"), controller("b"));
+    set.configure(Map.of(), withSections("rdt"));
+    assertEquals(List.of("a.reconfigure rdt", "a.stop", "b.reconfigure rdt", "a.start"), calls);
+    assertEquals(Set.of("a", "b"), set.running(), "a started again with the new sections");
+  }
+
+  @Test
   void aRefusedReconfigurationStopsTheRequiredControllersThisCallStarted() {
     ControllerSet set =
         configured(
-            Map.of("a", ControllerMode.DISABLED),
+            Map.of("a", ControllerMode.DISABLED, "b", ControllerMode.OPTIONAL),
             controller("a"),
             controller("b").failing("reconfigure"));
     assertThrows(
         ControllerException.class,
-        () -> set.configure(Map.of("a", ControllerMode.REQUIRED), withSections("rdt")));
+        () ->
+            set.configure(
+                Map.of("a", ControllerMode.REQUIRED, "b", ControllerMode.OPTIONAL),
+                withSections("rdt")));
     assertEquals(List.of("a.start", "b.reconfigure rdt", "b.reconfigure ", "a.stop"), calls);
     assertEquals(Set.of("b"), set.running());
   }

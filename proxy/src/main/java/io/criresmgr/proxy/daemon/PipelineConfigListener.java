@@ -53,6 +53,12 @@ final class PipelineConfigListener implements ConfigListener {
 
   @Override
   public synchronized void configChanged(Config config) throws Exception {
+    // The policy first: its refusal (e.g. containers that would not fit) changes nothing, while
+    // controllers write files that a later refusal could not always take back.
+    if (!config.policy().equals(appliedPolicy)) {
+      applyPolicy(config.policy());
+      appliedPolicy = config.policy();
+    }
     if (!config.resourceManager().equals(appliedControl)
         || !config.controllerSections().equals(appliedSections)) {
       await(
@@ -71,10 +77,6 @@ final class PipelineConfigListener implements ConfigListener {
                   }));
       appliedControl = config.resourceManager();
       appliedSections = config.controllerSections();
-    }
-    if (!config.policy().equals(appliedPolicy)) {
-      applyPolicy(config.policy());
-      appliedPolicy = config.policy();
     }
   }
 

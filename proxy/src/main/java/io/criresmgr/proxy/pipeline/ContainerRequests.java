@@ -82,7 +82,9 @@ public final class ContainerRequests {
     PolicyEvent event = new PolicyEvent(PolicyEvent.CONTAINER_STARTED, running.cacheId(), Map.of());
     s.decide(p -> p.handleEvent(event, s.cache()), Set.of());
     try {
-      s.controllers().postStart(s.cache().container(running.cacheId()).orElse(running));
+      Container started = s.cache().container(running.cacheId()).orElse(running);
+      // What failed stays pending: the next enforcement of this container tries again.
+      s.clearPending(started.cacheId(), s.controllers().postStart(started));
     } catch (ControllerException e) {
       throw new RequestException(Status.Code.FAILED_PRECONDITION, e.getMessage(), e);
     }

@@ -101,11 +101,30 @@ public final class CreateRequests {
     }
   }
 
+  private static final Set<String> CRI = Set.of(CriController.NAME);
+
+  /**
+   * Unified files controllers claimed become part of the container's request in the cache, so that
+   * later enforcement (the cgroups controller, updates the pipeline sends) keeps them instead of
+   * kubelet's original values, also after a restart.
+   */
+  static void keepClaims(Section s, String cacheId, ContainerEdits edits) {
+    if (edits.unified().isEmpty()) {
+      return;
+    }
+    Container c = s.cache().container(cacheId).orElseThrow();
+    s.put(c.withRequested(c.requested().withUnified(edits.unified()), c.resources()));
+  }
+
   private static ContainerEdits preCreate(Section s, String cacheId) {
     Container allocated = s.cache().container(cacheId).orElseThrow();
     ContainerEdits edits = new ContainerEdits();
     try {
-      s.clearPending(cacheId, s.controllers().preCreate(allocated, edits));
+      Set<String> done = s.controllers().preCreate(allocated, edits);
+      // Only the CRI controller has enforced the assignment once the request is rewritten; host
+      // controllers enforce at StartContainer and stay pending until then.
+      s.clearPending(cacheId, done.contains(CriController.NAME) ? CRI : Set.of());
+      keepClaims(s, cacheId, edits);
     } catch (ControllerException e) {
       s.release(allocated, ContainerState.STALE);
       throw new RequestException(

@@ -78,8 +78,10 @@ public final class UpdateRequests {
       return null;
     }
     LinuxResources requested = LinuxResourcesCodec.fromProto(request.getLinux());
-    Container updated = before.withRequested(requested, resources(s, before, requested));
-    Map<String, String> unified = preUpdate(s, updated);
+    Container asked = before.withRequested(requested, resources(s, before, requested));
+    // Claimed files stay part of the request in the cache, as at CreateContainer.
+    Map<String, String> unified = preUpdate(s, asked);
+    Container updated = asked.withRequested(requested.withUnified(unified), asked.resources());
     s.put(updated);
     try {
       s.decide(p -> p.update(updated, s.cache()), Set.of(updated.cacheId()));
@@ -93,9 +95,7 @@ public final class UpdateRequests {
     Container decided = s.cache().container(before.cacheId()).orElseThrow();
     UpdateContainerResourcesRequest merged =
         request.toBuilder()
-            .setLinux(
-                LinuxResourcesCodec.applyTo(request.getLinux(), decided.effectiveResources())
-                    .putAllUnified(unified))
+            .setLinux(LinuxResourcesCodec.applyTo(request.getLinux(), decided.effectiveResources()))
             .build();
     return new Prepared(before, decided.assignment(), merged, updates.takeStepSends());
   }

@@ -157,6 +157,41 @@ class MemoryQosPipelineIT {
   }
 
   @Test
+  void claimsWinOverKubeletsUnifiedFilesAndStayInTheCache() throws Exception {
+    String pod = runPod(Map.of("class.memory-qos.nri.io", "bronze"));
+    CreateContainerRequest.Builder b = createRequest(pod, "c0", 100_000_000L).toBuilder();
+    // kubelet's swap support (NoSwap) asks for memory.swap.max=0 itself
+    b.getConfigBuilder()
+        .getLinuxBuilder()
+        .getResourcesBuilder()
+        .putUnified("memory.swap.max", "0")
+        .putUnified("memory.min", "1000");
+    String id = h.relay().createContainer(b.build()).getContainerId();
+    assertEquals(
+        Map.of("memory.high", "50000000", "memory.swap.max", "max", "memory.min", "1000"),
+        lastCreate().getConfig().getLinux().getResources().getUnifiedMap());
+    // Later enforcement (the cgroups controller, updates the daemon sends, a restart) reads the
+    // cached request: it must carry the claimed values, not kubelet's.
+    JsonNode cached =
+        h.awaitCache(
+            "the claimed files in the cached request",
+            c ->
+                PipelineHarness.containerById(c, id)
+                    .path("LinuxReq")
+                    .path("Unified")
+                    .path("memory.swap.max")
+                    .asText()
+                    .equals("max"));
+    assertEquals(
+        "50000000",
+        PipelineHarness.containerById(cached, id)
+            .path("LinuxReq")
+            .path("Unified")
+            .path("memory.high")
+            .asText());
+  }
+
+  @Test
   void anUnknownClassFailsCreateContainerOfARequiredController() {
     String pod = runPod(Map.of("class.memory-qos.nri.io/c1", "gold"));
     StatusRuntimeException e =
