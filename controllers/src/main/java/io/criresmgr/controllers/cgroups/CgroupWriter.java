@@ -64,6 +64,23 @@ public final class CgroupWriter {
     return true;
   }
 
+  /**
+   * Writes {@code value} to {@code file} unless the file already holds it or one of {@code
+   * equivalent} (values that mean the same to whoever wrote them, e.g. another runtime's
+   * conversion).
+   *
+   * @return true if the file was written
+   * @throws CgroupException naming the file, the value and the OS error if the write fails
+   */
+  public boolean write(Path file, String value, java.util.Set<String> equivalent) {
+    String now = current(file, normalize(value));
+    if (now != null && equivalent.contains(now)) {
+      LOG.debug("{} holds \"{}\", equivalent to \"{}\"", file, now, value);
+      return false;
+    }
+    return write(file, value);
+  }
+
   /** Surrounding whitespace removed and inner runs of spaces and tabs collapsed to one space. */
   public static String normalize(String value) {
     return value.strip().replaceAll("[ \t]+", " ");

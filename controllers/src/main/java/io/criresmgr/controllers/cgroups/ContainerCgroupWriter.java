@@ -41,7 +41,11 @@ public final class ContainerCgroupWriter {
   public boolean setCpuShares(CpuShares shares) {
     return isV1("cpu")
         ? writer.write(file("cpu", "cpu.shares"), Long.toString(shares.shares()))
-        : writer.write(file("cpu", "cpu.weight"), Long.toString(shares.weight()));
+        : writer.write(
+            file("cpu", "cpu.weight"),
+            Long.toString(shares.weight()),
+            java.util.Set.of(
+                Long.toString(shares.weight()), Long.toString(shares.quadraticWeight())));
   }
 
   /**

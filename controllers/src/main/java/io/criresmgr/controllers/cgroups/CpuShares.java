@@ -27,4 +27,15 @@ public record CpuShares(long shares) {
   public long weight() {
     return 1 + ((shares - 2) * 9999) / 262_142;
   }
+
+  /**
+   * The weight of the newer conversion (crun 1.23, runc 1.3: {@code 10^((l^2 + 125 l) / 612 -
+   * 7/34)} rounded up, {@code l = log2(shares)}), which maps the default 1024 shares to the default
+   * weight 100. A runtime may have used either, so both count as applied.
+   */
+  public long quadraticWeight() {
+    double l = Math.log(shares) / Math.log(2);
+    double exponent = (l * l + 125 * l) / 612.0 - 7.0 / 34.0;
+    return Math.max(1, Math.min(10_000, (long) Math.ceil(Math.pow(10, exponent))));
+  }
 }

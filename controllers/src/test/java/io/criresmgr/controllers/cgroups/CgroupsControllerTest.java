@@ -80,7 +80,7 @@ class CgroupsControllerTest {
             + "cri-containerd-c1.scope";
     FakeCgroupTree tree = FakeCgroupTree.v2(root, "cpuset cpu memory").cgroup(scope);
     LinuxResources requested =
-        new LinuxResources(200_000, 100_000, 1024, GIB / 2, "", "", Map.of("memory.swap.max", "0"));
+        new LinuxResources(200_000, 100_000, 2048, GIB / 2, "", "", Map.of("memory.swap.max", "0"));
     Assignment assignment =
         Assignment.NONE.withCpus(CpuSet.of(2, 3)).withUnified(Map.of("memory.high", "402653184"));
     Container c1 = container("c1", ContainerState.RUNNING, requested, assignment, Set.of());
@@ -88,7 +88,7 @@ class CgroupsControllerTest {
     controller.postStart(c1);
     assertEquals("2-3", tree.read(scope + "/cpuset.cpus"));
     assertEquals("\n", tree.read(scope + "/cpuset.mems"), "not set, left alone");
-    assertEquals("39", tree.read(scope + "/cpu.weight"));
+    assertEquals("79", tree.read(scope + "/cpu.weight"));
     assertEquals("100000 200000", tree.read(scope + "/cpu.max"));
     assertEquals("536870912", tree.read(scope + "/memory.max"));
     assertEquals("402653184", tree.read(scope + "/memory.high"));

@@ -61,13 +61,13 @@ class ContainerCgroupWriterTest {
     FakeCgroupTree tree = FakeCgroupTree.v2(root, "cpuset cpu memory").cgroup(CG);
     ContainerCgroupWriter w = writer();
     assertTrue(w.setCpusetCpus(CpusetList.parse("2-3")));
-    assertTrue(w.setCpuShares(new CpuShares(1024)));
+    assertTrue(w.setCpuShares(new CpuShares(2048)));
     assertTrue(w.setCpuQuota(new CpuQuota(50_000, 100_000)));
     assertTrue(w.setMemoryLimit(1L << 30));
     assertTrue(w.setUnified("memory.high", "805306368"));
     assertFalse(w.setUnified("memory.swap.max", "max"));
     assertEquals("2-3", tree.read(CG + "/cpuset.cpus"));
-    assertEquals("39", tree.read(CG + "/cpu.weight"));
+    assertEquals("79", tree.read(CG + "/cpu.weight"));
     assertEquals("50000 100000", tree.read(CG + "/cpu.max"));
     assertEquals("1073741824", tree.read(CG + "/memory.max"));
     assertEquals("805306368", tree.read(CG + "/memory.high"));
@@ -75,6 +75,18 @@ class ContainerCgroupWriterTest {
     assertTrue(w.setMemoryLimit(ContainerCgroupWriter.UNLIMITED));
     assertEquals("max 100000", tree.read(CG + "/cpu.max"));
     assertEquals("max", tree.read(CG + "/memory.max"));
+  }
+
+  @Test
+  void aWeightOfEitherRuntimeConversionIsLeftAlone() throws Exception {
+    FakeCgroupTree tree = FakeCgroupTree.v2(root, "cpu").cgroup(CG);
+    ContainerCgroupWriter w = writer();
+    java.nio.file.Files.writeString(root.resolve(CG + "/cpu.weight"), "100\n");
+    assertFalse(w.setCpuShares(new CpuShares(1024)), "a newer runtime's weight for 1024 shares");
+    assertEquals("100\n", tree.read(CG + "/cpu.weight"));
+    java.nio.file.Files.writeString(root.resolve(CG + "/cpu.weight"), "77\n");
+    assertTrue(w.setCpuShares(new CpuShares(1024)));
+    assertEquals("39", tree.read(CG + "/cpu.weight"));
   }
 
   @Test

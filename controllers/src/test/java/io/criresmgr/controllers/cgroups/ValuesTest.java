@@ -31,6 +31,10 @@ class ValuesTest {
     assertEquals(1, new CpuShares(2).weight());
     assertEquals(39, new CpuShares(1024).weight());
     assertEquals(10_000, new CpuShares(262_144).weight());
+    // the newer crun/runc conversion keeps the defaults aligned: 1024 shares -> weight 100
+    assertEquals(100, new CpuShares(1024).quadraticWeight());
+    assertEquals(1, new CpuShares(2).quadraticWeight());
+    assertEquals(10_000, new CpuShares(262_144).quadraticWeight());
   }
 
   @Test
