@@ -1,7 +1,7 @@
 package io.criresmgr.controllers.cgroups;
 
-import static io.criresmgr.controllers.cgroups.FakeNode.container;
-import static io.criresmgr.controllers.cgroups.FakeNode.running;
+import static io.criresmgr.controllers.cgroups.CgroupsFixture.container;
+import static io.criresmgr.controllers.cgroups.CgroupsFixture.running;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import ch.qos.logback.classic.Level;
@@ -61,7 +61,7 @@ class CgroupsControllerStartTest {
             .cgroup(REL + "/c4")
             .cgroup(REL + "/c5");
     var node =
-        FakeNode.withParent(
+        CgroupsFixture.withParent(
             PARENT,
             running("c1", LinuxResources.NONE, "1"), // drifted: the tree holds 0-3
             running("c2", LinuxResources.NONE, "1"), // no cgroup

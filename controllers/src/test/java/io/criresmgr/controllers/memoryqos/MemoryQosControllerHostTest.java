@@ -1,10 +1,11 @@
 package io.criresmgr.controllers.memoryqos;
 
-import static io.criresmgr.controllers.memoryqos.FakeNode.container;
-import static io.criresmgr.controllers.memoryqos.FakeNode.creating;
 import static io.criresmgr.controllers.memoryqos.MemoryQosControllerTest.M100;
 import static io.criresmgr.controllers.memoryqos.MemoryQosControllerTest.SAMPLE;
 import static io.criresmgr.controllers.memoryqos.MemoryQosControllerTest.json;
+import static io.criresmgr.controllers.memoryqos.MemoryQosFixture.container;
+import static io.criresmgr.controllers.memoryqos.MemoryQosFixture.creating;
+import static io.criresmgr.controllers.memoryqos.MemoryQosFixture.pod;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,6 +22,7 @@ import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerMode;
 import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.controllers.FakeNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -158,7 +160,7 @@ class MemoryQosControllerHostTest {
     Path mount = v2();
     Path cg = FakeCgroups.v2Cgroup(mount, "kubepods/burstable/pod-uid/ctr-0");
     Files.setLastModifiedTime(cg.resolve("memory.swap.max"), FileTime.fromMillis(0));
-    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, SECTIONS));
     Container c0 = container("p", "c0-lowprio", "ctr-0", M100, ContainerState.RUNNING);
     controller.postStart(c0);
@@ -180,7 +182,7 @@ class MemoryQosControllerHostTest {
             mount,
             "kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod1.slice/"
                 + "cri-containerd-ctr-2.scope");
-    node.pod("p", MemoryQosTest.TEST_POD, "kubepods-burstable-pod1.slice");
+    node.add(pod("p", MemoryQosTest.TEST_POD, "kubepods-burstable-pod1.slice"));
     controller.start(context(mount, SECTIONS));
     controller.postStart(container("p", "c2-noswap", "ctr-2", M100, ContainerState.RUNNING));
     assertEquals("0", FakeCgroups.read(cg.resolve("memory.swap.max")));
@@ -190,7 +192,7 @@ class MemoryQosControllerHostTest {
   @Test
   void aMissingCgroupIsAnErrorNamingWhatWasTried() {
     Path mount = v2();
-    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, SECTIONS));
     Container c = container("p", "c1-normal", "gone", M100, ContainerState.RUNNING);
     ControllerException e = assertThrows(ControllerException.class, () -> controller.postStart(c));
@@ -201,7 +203,7 @@ class MemoryQosControllerHostTest {
   void startAndReconfigureBringExistingContainersInLine() {
     Path mount = v2();
     Path cg = FakeCgroups.v2Cgroup(mount, "kubepods/burstable/pod-uid/ctr-1");
-    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     node.add(container("p", "c1-normal", "ctr-1", M100, ContainerState.RUNNING));
     node.add(creating("p", "c0-lowprio", M100)); // no cgroup yet: skipped
     controller.start(context(mount, SECTIONS));
@@ -217,7 +219,7 @@ class MemoryQosControllerHostTest {
   @Test
   void anInvalidSectionIsRefusedAndTheOldOneStays() {
     Path mount = v2();
-    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, SECTIONS));
     JsonNode bad = json("{\"classes\": [{\"name\": \"bronze\", \"swaplimitratio\": 1.5}]}");
     ControllerException e =
@@ -234,7 +236,7 @@ class MemoryQosControllerHostTest {
   @Test
   void aRemovedSectionMakesItInert() {
     Path mount = v2();
-    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, SECTIONS));
     controller.reconfigure(context(mount, Map.of()));
     assertEquals(Map.of(), preCreate(creating("p", "c0-lowprio", M100)));
@@ -243,7 +245,7 @@ class MemoryQosControllerHostTest {
   @Test
   void aSectionArrivingOnAV1HostIsLoggedOnceAndIgnored() {
     Path mount = FakeCgroups.v1(dir.resolve("cg"));
-    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, Map.of()));
     controller.reconfigure(context(mount, SECTIONS));
     controller.reconfigure(context(mount, SECTIONS));

@@ -1,6 +1,7 @@
 package io.criresmgr.controllers.memoryqos;
 
-import static io.criresmgr.controllers.memoryqos.FakeNode.creating;
+import static io.criresmgr.controllers.memoryqos.MemoryQosFixture.creating;
+import static io.criresmgr.controllers.memoryqos.MemoryQosFixture.pod;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -16,6 +17,7 @@ import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerMode;
 import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.controllers.FakeNode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -93,7 +95,7 @@ class MemoryQosControllerTest {
 
   @Test
   void theManualTestPodOfNriPluginsGetsItsFiles() {
-    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(sample());
     assertEquals(
         Map.of("memory.high", "50000000", "memory.swap.max", "max"),
@@ -117,7 +119,7 @@ class MemoryQosControllerTest {
     "1073741824, 1.0, 0"
   })
   void memoryHighIsComputedInFloat32LikeTheOriginal(long limit, String ratio, String high) {
-    node.pod("p", Map.of("class.memory-qos.nri.io", "c"));
+    node.add(pod("p", Map.of("class.memory-qos.nri.io", "c")));
     controller.start(
         context(
             Map.of(
@@ -130,7 +132,7 @@ class MemoryQosControllerTest {
 
   @Test
   void containersWithoutAnnotationsOrPodAreLeftAlone() {
-    node.pod("p", Map.of("app", "web"));
+    node.add(pod("p", Map.of("app", "web")));
     controller.start(sample());
     assertEquals(Map.of(), preCreate(creating("p", "c", M100)));
     assertEquals(Map.of(), preCreate(creating("no-such-pod", "c", M100)));
@@ -138,8 +140,10 @@ class MemoryQosControllerTest {
 
   @Test
   void withoutASectionAnnotationsAreIgnoredSilently() {
-    node.pod(
-        "p", Map.of("class.memory-qos.nri.io", "gold", "memory.oom.group.memory-qos.nri.io", "1"));
+    node.add(
+        pod(
+            "p",
+            Map.of("class.memory-qos.nri.io", "gold", "memory.oom.group.memory-qos.nri.io", "1")));
     controller.start(context(Map.of()));
     assertEquals(Map.of(), preCreate(creating("p", "c", 0)));
     assertEquals(List.of(), logged.list.stream().map(ILoggingEvent::getFormattedMessage).toList());
@@ -147,7 +151,7 @@ class MemoryQosControllerTest {
 
   @Test
   void anUpdateRecomputesMemoryHighFromTheNewLimit() {
-    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(sample());
     ContainerEdits edits = new ContainerEdits();
     controller.preUpdate(creating("p", "c0-lowprio", 2 * M100), edits);
@@ -156,7 +160,7 @@ class MemoryQosControllerTest {
 
   @Test
   void memtierdSettingTheSameFileDifferentlyFailsNamingBoth() {
-    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(sample());
     ContainerEdits edits = new ContainerEdits();
     controller.preCreate(creating("p", "c0-lowprio", M100), edits);
@@ -172,7 +176,7 @@ class MemoryQosControllerTest {
 
   @Test
   void ignoredAnnotationsAreWarnedOncePerPod() {
-    node.pod("p", Map.of("class.memory-qos.nri.io/container.c1", "bronze"));
+    node.add(pod("p", Map.of("class.memory-qos.nri.io/container.c1", "bronze")));
     controller.start(sample());
     preCreate(creating("p", "c1", M100));
     preCreate(creating("p", "c1", M100));
@@ -196,7 +200,7 @@ class MemoryQosControllerTest {
           no memory limit | class.memory-qos.nri.io | silver | 0 | class.memory-qos.nri.io: class "silver" (swaplimitratio 0.2) needs a memory limit, but the container has none: set resources.limits.memory or remove the class with class.memory-qos.nri.io/c: ""
           """)
   void problemsFailTheHook(String what, String key, String value, long limit, String problem) {
-    node.pod("p", Map.of(key, value));
+    node.add(pod("p", Map.of(key, value)));
     controller.start(sample());
     MemoryQosException e =
         assertThrows(MemoryQosException.class, () -> preCreate(creating("p", "c", limit)));
@@ -208,7 +212,7 @@ class MemoryQosControllerTest {
       value = ControllerMode.class,
       names = {"REQUIRED", "OPTIONAL"})
   void inRequiredAndOptionalModeAProblemFailsTheRequest(ControllerMode mode) {
-    node.pod("p", Map.of("class.memory-qos.nri.io", "gold"));
+    node.add(pod("p", Map.of("class.memory-qos.nri.io", "gold")));
     ControllerSet set = new ControllerSet(List.of(controller));
     set.configure(Map.of("memory-qos", mode), sample());
     ContainerEdits edits = new ContainerEdits();
@@ -223,7 +227,7 @@ class MemoryQosControllerTest {
 
   @Test
   void inRelaxedModeAProblemIsLoggedAndTheContainerCreatedWithoutFiles() {
-    node.pod("p", Map.of("class.memory-qos.nri.io", "silver"));
+    node.add(pod("p", Map.of("class.memory-qos.nri.io", "silver")));
     ControllerSet set = new ControllerSet(List.of(controller));
     set.configure(Map.of(), sample());
     ContainerEdits edits = new ContainerEdits();

@@ -231,7 +231,7 @@ class MemtierdControllerTest {
 
   @Test
   void ignoredAnnotationsAreWarnedAboutOncePerPod() throws IOException {
-    Logger logger = (Logger) LoggerFactory.getLogger(PodWarnings.class);
+    Logger logger = (Logger) LoggerFactory.getLogger(MemtierdController.class);
     ListAppender<ILoggingEvent> logged = new ListAppender<>();
     logged.start();
     logger.addAppender(logged);

@@ -3,21 +3,17 @@ package io.criresmgr.controllers.memtierd;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
-import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
-import io.criresmgr.cache.PodResources;
 import io.criresmgr.cache.QosClass;
-import io.criresmgr.cache.Resources;
 import io.criresmgr.controllers.ControllerContext;
+import io.criresmgr.controllers.FakeNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -114,44 +110,24 @@ final class MemtierdFixture {
 
   /** Pod {@code default/pod0} with {@code annotations}, put into the node. */
   Pod pod(Map<String, String> annotations) {
-    Pod pod =
-        new Pod(
-            POD_ID,
-            "uid-0",
-            "pod0",
-            "default",
-            Map.of(),
-            annotations,
-            "/" + PARENT,
-            QosClass.BURSTABLE,
-            PodResources.NONE,
-            true);
-    node.put(pod);
-    return pod;
+    return node.put(
+        FakeNode.podBuilder(POD_ID)
+            .uid("uid-0")
+            .name("pod0")
+            .annotations(annotations)
+            .cgroupParent("/" + PARENT)
+            .qos(QosClass.BURSTABLE)
+            .build());
   }
 
   /** Container {@code name} of pod0 with runtime id {@code ctr-<name>}, put into the node. */
   Container container(String name, ContainerState state) {
-    Container c =
-        new Container(
-            "uid-0:" + name,
-            "ctr-" + name,
-            POD_ID,
-            name,
-            "default",
-            false,
-            Map.of(),
-            Map.of(),
-            "busybox",
-            state,
-            LinuxResources.NONE,
-            Resources.NONE,
-            QosClass.BURSTABLE,
-            Assignment.NONE,
-            Set.of(),
-            1);
-    node.put(c);
-    return c;
+    return node.put(
+        FakeNode.containerBuilder(POD_ID, name)
+            .podUid("uid-0")
+            .id("ctr-" + name)
+            .state(state)
+            .build());
   }
 
   /** The output directory of container {@code name}. */
