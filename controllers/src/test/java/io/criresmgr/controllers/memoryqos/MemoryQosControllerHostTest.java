@@ -23,6 +23,7 @@ import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerMode;
 import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.controllers.FakeNode;
+import io.criresmgr.controllers.cgroups.FakeCgroupTree;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -71,8 +72,8 @@ class MemoryQosControllerHostTest {
     return new ControllerContext(dir, mount, sections, node);
   }
 
-  private Path v2() {
-    return FakeCgroups.v2(dir.resolve("cg"), "cpuset cpu io memory hugetlb pids");
+  private FakeCgroupTree v2() {
+    return FakeCgroupTree.v2(dir.resolve("cg"), "cpuset cpu io memory hugetlb pids");
   }
 
   private String startFailure(Path mount) {
@@ -82,7 +83,7 @@ class MemoryQosControllerHostTest {
 
   @Test
   void aV1HostIsRefusedOnceWithWhatIsMissing() {
-    Path mount = FakeCgroups.v1(dir.resolve("cg"));
+    Path mount = FakeCgroupTree.v1(dir.resolve("cg")).root;
     assertEquals(
         "memory.high and memory.swap.max do not exist on this host: cgroups under "
             + mount
@@ -93,7 +94,7 @@ class MemoryQosControllerHostTest {
 
   @Test
   void aHybridHostLikeThisMachineIsRefused() {
-    Path mount = FakeCgroups.hybrid(dir.resolve("cg"), "hugetlb");
+    Path mount = FakeCgroupTree.hybrid(dir.resolve("cg"), "hugetlb").root;
     assertEquals(
         "memory.high and memory.swap.max do not exist on this host: cgroups under "
             + mount
@@ -106,7 +107,7 @@ class MemoryQosControllerHostTest {
 
   @Test
   void aV2HostWithoutTheMemoryControllerAndAMissingMountAreRefused() {
-    Path mount = FakeCgroups.v2(dir.resolve("cg"), "pids cpu");
+    Path mount = FakeCgroupTree.v2(dir.resolve("cg"), "pids cpu").root;
     assertEquals(
         "memory.high and memory.swap.max do not exist on this host: the cgroup v2 hierarchy "
             + mount
@@ -124,13 +125,13 @@ class MemoryQosControllerHostTest {
   @Test
   void withoutASectionItStartsAnywhereAndDoesNothing() {
     controller.start(context(dir.resolve("missing"), Map.of()));
-    controller.start(context(FakeCgroups.v1(dir.resolve("cg")), Map.of()));
+    controller.start(context(FakeCgroupTree.v1(dir.resolve("cg")).root, Map.of()));
     assertEquals(List.of(), logged.list);
   }
 
   @Test
   void relaxedItIsDisabledWithOneWarningAndRequiredItRefusesTheConfig() {
-    Path mount = FakeCgroups.hybrid(dir.resolve("cg"), "hugetlb");
+    Path mount = FakeCgroupTree.hybrid(dir.resolve("cg"), "hugetlb").root;
     ControllerSet relaxed = new ControllerSet(List.of(controller));
     relaxed.configure(Map.of(), context(mount, SECTIONS));
     assertEquals(java.util.Set.of(), relaxed.running());
@@ -157,15 +158,16 @@ class MemoryQosControllerHostTest {
 
   @Test
   void postStartWritesTheDecidedFilesOnlyWhereTheyDiffer() throws Exception {
-    Path mount = v2();
-    Path cg = FakeCgroups.v2Cgroup(mount, "kubepods/burstable/pod-uid/ctr-0");
+    FakeCgroupTree tree = v2();
+    Path mount = tree.root;
+    Path cg = tree.cgroupDir("kubepods/burstable/pod-uid/ctr-0");
     Files.setLastModifiedTime(cg.resolve("memory.swap.max"), FileTime.fromMillis(0));
     node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, SECTIONS));
     Container c0 = container("p", "c0-lowprio", "ctr-0", M100, ContainerState.RUNNING);
     controller.postStart(c0);
-    assertEquals("50000000", FakeCgroups.read(cg.resolve("memory.high")));
-    assertEquals("max\n", FakeCgroups.read(cg.resolve("memory.swap.max")), "already max");
+    assertEquals("50000000", FakeCgroupTree.read(cg.resolve("memory.high")));
+    assertEquals("max\n", FakeCgroupTree.read(cg.resolve("memory.swap.max")), "already max");
     assertEquals(FileTime.fromMillis(0), Files.getLastModifiedTime(cg.resolve("memory.swap.max")));
     controller.postStart(c0);
     assertEquals(
@@ -176,22 +178,22 @@ class MemoryQosControllerHostTest {
 
   @Test
   void postStartFindsSystemdScopes() {
-    Path mount = v2();
+    FakeCgroupTree tree = v2();
+    Path mount = tree.root;
     Path cg =
-        FakeCgroups.v2Cgroup(
-            mount,
+        tree.cgroupDir(
             "kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod1.slice/"
                 + "cri-containerd-ctr-2.scope");
     node.add(pod("p", MemoryQosTest.TEST_POD, "kubepods-burstable-pod1.slice"));
     controller.start(context(mount, SECTIONS));
     controller.postStart(container("p", "c2-noswap", "ctr-2", M100, ContainerState.RUNNING));
-    assertEquals("0", FakeCgroups.read(cg.resolve("memory.swap.max")));
-    assertEquals("max\n", FakeCgroups.read(cg.resolve("memory.high")));
+    assertEquals("0", FakeCgroupTree.read(cg.resolve("memory.swap.max")));
+    assertEquals("max\n", FakeCgroupTree.read(cg.resolve("memory.high")));
   }
 
   @Test
   void aMissingCgroupIsAnErrorNamingWhatWasTried() {
-    Path mount = v2();
+    Path mount = v2().root;
     node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, SECTIONS));
     Container c = container("p", "c1-normal", "gone", M100, ContainerState.RUNNING);
@@ -201,24 +203,25 @@ class MemoryQosControllerHostTest {
 
   @Test
   void startAndReconfigureBringExistingContainersInLine() {
-    Path mount = v2();
-    Path cg = FakeCgroups.v2Cgroup(mount, "kubepods/burstable/pod-uid/ctr-1");
+    FakeCgroupTree tree = v2();
+    Path mount = tree.root;
+    Path cg = tree.cgroupDir("kubepods/burstable/pod-uid/ctr-1");
     node.add(pod("p", MemoryQosTest.TEST_POD));
     node.add(container("p", "c1-normal", "ctr-1", M100, ContainerState.RUNNING));
     node.add(creating("p", "c0-lowprio", M100)); // no cgroup yet: skipped
     controller.start(context(mount, SECTIONS));
-    assertEquals("80000000", FakeCgroups.read(cg.resolve("memory.high")));
+    assertEquals("80000000", FakeCgroupTree.read(cg.resolve("memory.high")));
     JsonNode changed =
         json(
             "{\"classes\": [{\"name\": \"silver\", \"swaplimitratio\": 0.5}, {\"name\": \"bronze\"}]}");
     controller.reconfigure(context(mount, Map.of("memory-qos", changed)));
-    assertEquals("50000000", FakeCgroups.read(cg.resolve("memory.high")));
+    assertEquals("50000000", FakeCgroupTree.read(cg.resolve("memory.high")));
     assertEquals(List.of(), logged(Level.WARN));
   }
 
   @Test
   void anInvalidSectionIsRefusedAndTheOldOneStays() {
-    Path mount = v2();
+    Path mount = v2().root;
     node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, SECTIONS));
     JsonNode bad = json("{\"classes\": [{\"name\": \"bronze\", \"swaplimitratio\": 1.5}]}");
@@ -235,7 +238,7 @@ class MemoryQosControllerHostTest {
 
   @Test
   void aRemovedSectionMakesItInert() {
-    Path mount = v2();
+    Path mount = v2().root;
     node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, SECTIONS));
     controller.reconfigure(context(mount, Map.of()));
@@ -244,7 +247,7 @@ class MemoryQosControllerHostTest {
 
   @Test
   void aSectionArrivingOnAV1HostIsLoggedOnceAndIgnored() {
-    Path mount = FakeCgroups.v1(dir.resolve("cg"));
+    Path mount = FakeCgroupTree.v1(dir.resolve("cg")).root;
     node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, Map.of()));
     controller.reconfigure(context(mount, SECTIONS));

@@ -18,6 +18,7 @@ import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerMode;
 import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.controllers.FakeNode;
+import io.criresmgr.controllers.cgroups.FakeCgroupTree;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -72,7 +73,7 @@ class MemoryQosControllerTest {
 
   /** A context on a fake v2 host enabling memory, with {@code sections}. */
   ControllerContext context(Map<String, JsonNode> sections) {
-    Path mount = FakeCgroups.v2(dir.resolve("cgroup"), "cpuset cpu io memory hugetlb pids");
+    Path mount = FakeCgroupTree.v2(dir.resolve("cgroup"), "cpuset cpu io memory hugetlb pids").root;
     return new ControllerContext(dir, mount, sections, node);
   }
 
