@@ -5,6 +5,7 @@ import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.controllers.ContainerEdits;
+import io.criresmgr.controllers.ContainerLoop;
 import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
@@ -14,6 +15,7 @@ import io.criresmgr.controllers.cgroups.CgroupLayout;
 import io.criresmgr.controllers.cgroups.CgroupWriter;
 import io.criresmgr.controllers.cgroups.ContainerCgroupWriter;
 import io.criresmgr.controllers.cgroups.ContainerCgroups;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -201,14 +203,13 @@ public final class MemoryQosController implements Controller {
 
   /** Brings every created or running container in line; a failure for one is logged and skipped. */
   private void applyToAll() {
-    for (Container c : node.activeContainers()) {
-      if (c.state() == ContainerState.CREATED || c.state() == ContainerState.RUNNING) {
-        try {
-          postStart(c);
-        } catch (ControllerException e) {
-          LOG.warn("memory QoS of {}: {}", c.cacheId(), e.getMessage());
-        }
-      }
-    }
+    List<Container> started =
+        node.activeContainers().stream()
+            .filter(c -> c.state() == ContainerState.CREATED || c.state() == ContainerState.RUNNING)
+            .toList();
+    ContainerLoop.applyToEach(
+        started,
+        this::postStart,
+        (c, e) -> LOG.warn("memory QoS of {}: {}", c.cacheId(), e.getMessage()));
   }
 }
