@@ -24,6 +24,7 @@ import org.jspecify.annotations.Nullable;
 public final class FakeNode implements NodeView {
   private final Map<String, Pod> pods = new LinkedHashMap<>();
   private final Map<String, Container> containers = new LinkedHashMap<>();
+  private Map<String, CpuSet> cpuClasses = Map.of();
 
   /** Adds {@code pod}, replacing the one with its id. */
   public FakeNode add(Pod pod) {
@@ -72,9 +73,15 @@ public final class FakeNode implements NodeView {
     return containers.values().stream().filter(c -> c.state().isActive()).toList();
   }
 
+  /** Sets the policy's CPU classes (none by default). */
+  public FakeNode setCpuClasses(Map<String, CpuSet> classes) {
+    cpuClasses = classes;
+    return this;
+  }
+
   @Override
   public Map<String, CpuSet> cpuClasses() {
-    return Map.of();
+    return cpuClasses;
   }
 
   /** A ready pod {@code id} (name and uid derived from it) with a cgroup parent and annotations. */

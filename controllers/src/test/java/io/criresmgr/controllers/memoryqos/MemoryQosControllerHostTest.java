@@ -11,9 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
@@ -23,6 +20,7 @@ import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerMode;
 import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.controllers.FakeNode;
+import io.criresmgr.controllers.LogCapture;
 import io.criresmgr.controllers.cgroups.FakeCgroupTree;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,10 +28,8 @@ import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /** The controller on v1, hybrid and v2 hosts: starting, cgroup writes, reconfiguration. */
 class MemoryQosControllerHostTest {
@@ -44,28 +40,11 @@ class MemoryQosControllerHostTest {
   @TempDir Path dir;
   private final FakeNode node = new FakeNode();
   private final MemoryQosController controller = new MemoryQosController();
-  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-  private final List<Logger> loggers =
-      List.of(
-          (Logger) LoggerFactory.getLogger(MemoryQosController.class),
-          (Logger) LoggerFactory.getLogger(ControllerSet.class));
-
-  @BeforeEach
-  void captureLog() {
-    logged.start();
-    loggers.forEach(l -> l.addAppender(logged));
-  }
+  private final LogCapture log = LogCapture.of(MemoryQosController.class, ControllerSet.class);
 
   @AfterEach
   void releaseLog() {
-    loggers.forEach(l -> l.detachAppender(logged));
-  }
-
-  private List<String> logged(Level level) {
-    return logged.list.stream()
-        .filter(e -> e.getLevel() == level)
-        .map(ILoggingEvent::getFormattedMessage)
-        .toList();
+    log.close();
   }
 
   private ControllerContext context(Path mount, Map<String, JsonNode> sections) {
@@ -126,7 +105,7 @@ class MemoryQosControllerHostTest {
   void withoutASectionItStartsAnywhereAndDoesNothing() {
     controller.start(context(dir.resolve("missing"), Map.of()));
     controller.start(context(FakeCgroupTree.v1(dir.resolve("cg")).root, Map.of()));
-    assertEquals(List.of(), logged.list);
+    assertEquals(List.of(), log.events());
   }
 
   @Test
@@ -135,7 +114,7 @@ class MemoryQosControllerHostTest {
     ControllerSet relaxed = new ControllerSet(List.of(controller));
     relaxed.configure(Map.of(), context(mount, SECTIONS));
     assertEquals(java.util.Set.of(), relaxed.running());
-    List<String> warnings = logged(Level.WARN);
+    List<String> warnings = log.messages(Level.WARN);
     assertEquals(1, warnings.size(), warnings::toString);
     assertTrue(
         warnings
@@ -172,7 +151,7 @@ class MemoryQosControllerHostTest {
     controller.postStart(c0);
     assertEquals(
         List.of("memory QoS of uid-p:c0-lowprio: wrote memory.high=50000000"),
-        logged(Level.INFO),
+        log.messages(Level.INFO),
         "a second start writes nothing");
   }
 
@@ -216,7 +195,7 @@ class MemoryQosControllerHostTest {
             "{\"classes\": [{\"name\": \"silver\", \"swaplimitratio\": 0.5}, {\"name\": \"bronze\"}]}");
     controller.reconfigure(context(mount, Map.of("memory-qos", changed)));
     assertEquals("50000000", FakeCgroupTree.read(cg.resolve("memory.high")));
-    assertEquals(List.of(), logged(Level.WARN));
+    assertEquals(List.of(), log.messages(Level.WARN));
   }
 
   @Test
@@ -260,7 +239,7 @@ class MemoryQosControllerHostTest {
                 + mount
                 + " are v1 only"
                 + NEEDS),
-        logged(Level.WARN));
+        log.messages(Level.WARN));
   }
 
   private Map<String, String> preCreate(Container c) {

@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.criresmgr.cache.Container;
@@ -18,18 +15,17 @@ import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerMode;
 import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.controllers.FakeNode;
+import io.criresmgr.controllers.LogCapture;
 import io.criresmgr.controllers.cgroups.FakeCgroupTree;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.slf4j.LoggerFactory;
 
 /** The controller's request hooks on a cgroup v2 host: what reaches CRI requests, and errors. */
 class MemoryQosControllerTest {
@@ -46,21 +42,11 @@ class MemoryQosControllerTest {
   @TempDir Path dir;
   private final FakeNode node = new FakeNode();
   private final MemoryQosController controller = new MemoryQosController();
-  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-  private final List<Logger> loggers =
-      List.of(
-          (Logger) LoggerFactory.getLogger(MemoryQosController.class),
-          (Logger) LoggerFactory.getLogger(ControllerSet.class));
-
-  @BeforeEach
-  void captureLog() {
-    logged.start();
-    loggers.forEach(l -> l.addAppender(logged));
-  }
+  private final LogCapture log = LogCapture.of(MemoryQosController.class, ControllerSet.class);
 
   @AfterEach
   void releaseLog() {
-    loggers.forEach(l -> l.detachAppender(logged));
+    log.close();
   }
 
   static JsonNode json(String text) {
@@ -79,13 +65,6 @@ class MemoryQosControllerTest {
 
   ControllerContext sample() {
     return context(Map.of(MemoryQosConfig.SECTION, json(SAMPLE)));
-  }
-
-  List<String> logged(Level level) {
-    return logged.list.stream()
-        .filter(e -> e.getLevel() == level)
-        .map(ILoggingEvent::getFormattedMessage)
-        .toList();
   }
 
   Map<String, String> preCreate(Container c) {
@@ -147,7 +126,7 @@ class MemoryQosControllerTest {
             Map.of("class.memory-qos.nri.io", "gold", "memory.oom.group.memory-qos.nri.io", "1")));
     controller.start(context(Map.of()));
     assertEquals(Map.of(), preCreate(creating("p", "c", 0)));
-    assertEquals(List.of(), logged.list.stream().map(ILoggingEvent::getFormattedMessage).toList());
+    assertEquals(List.of(), log.messages());
   }
 
   @Test
@@ -186,7 +165,7 @@ class MemoryQosControllerTest {
         List.of(
             "memory QoS of pod default/pod-p: class.memory-qos.nri.io/container.c1: ignored,"
                 + " memory QoS annotations name the container as class.memory-qos.nri.io/c1"),
-        logged(Level.WARN));
+        log.messages(Level.WARN));
   }
 
   /** What each problem says after "memory QoS of container c: ". */
@@ -240,6 +219,6 @@ class MemoryQosControllerTest {
                 + " c: class.memory-qos.nri.io: class \"silver\" (swaplimitratio 0.2) needs a"
                 + " memory limit, but the container has none: set resources.limits.memory or"
                 + " remove the class with class.memory-qos.nri.io/c: \"\""),
-        logged(Level.WARN));
+        log.messages(Level.WARN));
   }
 }
