@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
@@ -19,9 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 class ControllerSetTest {
   private static final ControllerContext CONTEXT =
@@ -46,18 +41,11 @@ class ControllerSetTest {
           1);
 
   private final List<String> calls = new ArrayList<>();
-  private final Logger logger = (Logger) LoggerFactory.getLogger(ControllerSet.class);
-  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-
-  @BeforeEach
-  void captureLog() {
-    logged.start();
-    logger.addAppender(logged);
-  }
+  private final LogCapture log = LogCapture.of(ControllerSet.class);
 
   @AfterEach
   void releaseLog() {
-    logger.detachAppender(logged);
+    log.close();
   }
 
   private RecordingController controller(String name) {
@@ -65,10 +53,7 @@ class ControllerSetTest {
   }
 
   private List<String> warnings() {
-    return logged.list.stream()
-        .filter(e -> e.getLevel() == Level.WARN)
-        .map(ILoggingEvent::getFormattedMessage)
-        .toList();
+    return log.messages(Level.WARN);
   }
 
   private ControllerSet configured(Map<String, ControllerMode> modes, Controller... controllers) {
@@ -239,10 +224,7 @@ class ControllerSetTest {
         List.of(
             "controller a is now running, mode required",
             "controller a is now stopped, mode disabled"),
-        logged.list.stream()
-            .filter(e -> e.getLevel() == Level.INFO)
-            .map(ILoggingEvent::getFormattedMessage)
-            .toList());
+        log.messages(Level.INFO));
   }
 
   private static ControllerContext withSections(String... names) {

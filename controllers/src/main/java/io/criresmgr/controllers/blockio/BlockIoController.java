@@ -3,19 +3,18 @@ package io.criresmgr.controllers.blockio;
 import com.fasterxml.jackson.databind.node.NullNode;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
+import io.criresmgr.controllers.ContainerLoop;
 import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.controllers.KernelFiles;
 import io.criresmgr.controllers.NodeView;
 import io.criresmgr.controllers.cgroups.CgroupLayout;
 import io.criresmgr.controllers.cgroups.ContainerCgroup;
 import io.criresmgr.controllers.cgroups.ContainerCgroups;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -139,13 +138,10 @@ public final class BlockIoController implements Controller {
 
   /** Applies every active container; one container's failure is logged and the rest go on. */
   private void applyAll() {
-    for (Container c : started().node().activeContainers()) {
-      try {
-        apply(c);
-      } catch (ControllerException e) {
-        LOG.warn("block I/O class of {} not applied: {}", c.cacheId(), e.getMessage());
-      }
-    }
+    ContainerLoop.applyToEach(
+        started().node().activeContainers(),
+        this::apply,
+        (c, e) -> LOG.warn("block I/O class of {} not applied: {}", c.cacheId(), e.getMessage()));
   }
 
   private void apply(Container c) {
@@ -196,12 +192,7 @@ public final class BlockIoController implements Controller {
           Path file = dir.resolve(name);
           for (String line : lines) {
             try {
-              Files.writeString(
-                  file,
-                  line + "\n",
-                  StandardCharsets.US_ASCII,
-                  StandardOpenOption.WRITE,
-                  StandardOpenOption.APPEND);
+              KernelFiles.writeLine(file, line);
             } catch (IOException e) {
               throw new BlockIoException(
                   "cannot write \"" + line + "\" to " + file + ": " + osError(e), e);

@@ -5,20 +5,19 @@ import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.controllers.ContainerEdits;
+import io.criresmgr.controllers.ContainerLoop;
 import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.NodeView;
+import io.criresmgr.controllers.PodWarnings;
 import io.criresmgr.controllers.cgroups.CgroupLayout;
 import io.criresmgr.controllers.cgroups.CgroupWriter;
 import io.criresmgr.controllers.cgroups.ContainerCgroupWriter;
 import io.criresmgr.controllers.cgroups.ContainerCgroups;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,7 +42,7 @@ public final class MemoryQosController implements Controller {
   private NodeView node = NodeView.EMPTY;
   private @Nullable Active active;
   private @Nullable JsonNode ignoredSection;
-  private final Map<String, Set<String>> warned = new HashMap<>();
+  private final PodWarnings warned = new PodWarnings(LOG, "memory QoS of");
 
   /** A controller writing cgroup files with a fresh {@link CgroupWriter}. */
   public MemoryQosController() {
@@ -170,7 +169,7 @@ public final class MemoryQosController implements Controller {
   @Override
   public void postStop(Container container) {
     if (node.activeContainers().stream().noneMatch(c -> c.podId().equals(container.podId()))) {
-      warned.remove(container.podId());
+      warned.forget(container.podId());
     }
   }
 
@@ -198,29 +197,19 @@ public final class MemoryQosController implements Controller {
                 pod.annotations(),
                 container.name(),
                 container.effectiveResources().memoryLimitBytes());
-    warnOnce(pod, d);
+    warned.warn(pod, d.warnings());
     return d;
-  }
-
-  /** Logs each of the decision's warnings once per pod, not at every request of its containers. */
-  private void warnOnce(Pod pod, MemoryQosDecision d) {
-    for (String w : d.warnings()) {
-      if (warned.computeIfAbsent(pod.id(), k -> new HashSet<>()).add(w)) {
-        LOG.warn("memory QoS of pod {}/{}: {}", pod.namespace(), pod.name(), w);
-      }
-    }
   }
 
   /** Brings every created or running container in line; a failure for one is logged and skipped. */
   private void applyToAll() {
-    for (Container c : node.activeContainers()) {
-      if (c.state() == ContainerState.CREATED || c.state() == ContainerState.RUNNING) {
-        try {
-          postStart(c);
-        } catch (ControllerException e) {
-          LOG.warn("memory QoS of {}: {}", c.cacheId(), e.getMessage());
-        }
-      }
-    }
+    List<Container> started =
+        node.activeContainers().stream()
+            .filter(c -> c.state() == ContainerState.CREATED || c.state() == ContainerState.RUNNING)
+            .toList();
+    ContainerLoop.applyToEach(
+        started,
+        this::postStart,
+        (c, e) -> LOG.warn("memory QoS of {}: {}", c.cacheId(), e.getMessage()));
   }
 }

@@ -8,6 +8,7 @@ import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.NodeView;
+import io.criresmgr.controllers.PodWarnings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.HashMap;
@@ -41,7 +42,7 @@ public final class MemtierdController implements Controller {
   /** Cache id to the managed container: postStop must work when the pod left the cache. */
   private final Map<String, MemtierdContainer> managed = new HashMap<>();
 
-  private final PodWarnings warnings = new PodWarnings();
+  private final PodWarnings warnings = new PodWarnings(LOG, "memtierd:");
   private NodeView node = NodeView.EMPTY;
   private @Nullable MemtierdSetup setup;
 

@@ -3,6 +3,7 @@ package io.criresmgr.controllers.rdt;
 import com.fasterxml.jackson.databind.node.NullNode;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
+import io.criresmgr.controllers.ContainerLoop;
 import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
@@ -138,13 +139,10 @@ public final class RdtController implements Controller {
    * Assigns every active container; one container's failure is logged and does not stop the rest.
    */
   private void assignAll() {
-    for (Container c : started().node().activeContainers()) {
-      try {
-        assign(c);
-      } catch (ControllerException e) {
-        LOG.warn("RDT class of {} not applied: {}", c.cacheId(), e.getMessage());
-      }
-    }
+    ContainerLoop.applyToEach(
+        started().node().activeContainers(),
+        this::assign,
+        (c, e) -> LOG.warn("RDT class of {} not applied: {}", c.cacheId(), e.getMessage()));
   }
 
   private void assign(Container c) {

@@ -1,10 +1,10 @@
 package io.criresmgr.controllers.rdt;
 
+import io.criresmgr.controllers.KernelFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -139,12 +139,7 @@ public final class ResctrlGroups {
     Path tasks = group(name).resolve("tasks");
     for (long pid : pids) {
       try {
-        Files.writeString(
-            tasks,
-            pid + "\n",
-            StandardCharsets.US_ASCII,
-            StandardOpenOption.WRITE,
-            StandardOpenOption.APPEND);
+        KernelFiles.writeLine(tasks, Long.toString(pid));
       } catch (IOException e) {
         throw new RdtException("cannot write pid " + pid + " to " + tasks + ": " + e, e);
       }

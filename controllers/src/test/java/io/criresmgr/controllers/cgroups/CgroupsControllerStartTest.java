@@ -1,27 +1,23 @@
 package io.criresmgr.controllers.cgroups;
 
-import static io.criresmgr.controllers.cgroups.FakeNode.container;
-import static io.criresmgr.controllers.cgroups.FakeNode.running;
+import static io.criresmgr.controllers.cgroups.CgroupsFixture.container;
+import static io.criresmgr.controllers.cgroups.CgroupsFixture.running;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.controllers.ControllerContext;
+import io.criresmgr.controllers.LogCapture;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /** {@link CgroupsController#start} brings the containers that predate it in line. */
 class CgroupsControllerStartTest {
@@ -31,25 +27,11 @@ class CgroupsControllerStartTest {
 
   @TempDir Path root;
 
-  private final Logger logger = (Logger) LoggerFactory.getLogger(CgroupsController.class);
-  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-
-  @BeforeEach
-  void captureLog() {
-    logged.start();
-    logger.addAppender(logged);
-  }
+  private final LogCapture log = LogCapture.of(CgroupsController.class);
 
   @AfterEach
   void releaseLog() {
-    logger.detachAppender(logged);
-  }
-
-  private List<String> logged(Level level) {
-    return logged.list.stream()
-        .filter(e -> e.getLevel() == level)
-        .map(ILoggingEvent::getFormattedMessage)
-        .toList();
+    log.close();
   }
 
   @Test
@@ -61,7 +43,7 @@ class CgroupsControllerStartTest {
             .cgroup(REL + "/c4")
             .cgroup(REL + "/c5");
     var node =
-        FakeNode.withParent(
+        CgroupsFixture.withParent(
             PARENT,
             running("c1", LinuxResources.NONE, "1"), // drifted: the tree holds 0-3
             running("c2", LinuxResources.NONE, "1"), // no cgroup
@@ -86,7 +68,7 @@ class CgroupsControllerStartTest {
                     dir.resolve("cri-containerd-c2").toString(),
                     dir.resolve("crio-c2").toString(),
                     dir.resolve("docker-c2").toString())),
-        logged(Level.WARN));
+        log.messages(Level.WARN));
     assertEquals(
         List.of(
             "restored [cpuset.cpus] in the cgroup of pod1-uid:c1",
@@ -94,6 +76,6 @@ class CgroupsControllerStartTest {
             "cgroups controller started (V1 under "
                 + root
                 + "): 2 container(s) restored, 1 failed"),
-        logged(Level.INFO));
+        log.messages(Level.INFO));
   }
 }

@@ -1,7 +1,7 @@
 package io.criresmgr.controllers.cgroups;
 
-import static io.criresmgr.controllers.cgroups.FakeNode.container;
-import static io.criresmgr.controllers.cgroups.FakeNode.running;
+import static io.criresmgr.controllers.cgroups.CgroupsFixture.container;
+import static io.criresmgr.controllers.cgroups.CgroupsFixture.running;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -45,7 +45,7 @@ class CgroupsControllerTest {
     FakeCgroupTree tree = FakeCgroupTree.v1(root).cgroup(CG);
     Assignment assignment = Assignment.of(CpuSet.of(0, 1, 3), CpuSet.of(1));
     Container c1 = container("c1", ContainerState.RUNNING, REQUESTED, assignment, Set.of());
-    start(FakeNode.withParent(PARENT));
+    start(CgroupsFixture.withParent(PARENT));
     controller.postStart(c1);
     assertEquals("0-1,3", tree.read("cpuset/" + CG + "/cpuset.cpus"));
     assertEquals("1", tree.read("cpuset/" + CG + "/cpuset.mems"));
@@ -59,7 +59,7 @@ class CgroupsControllerTest {
   void nothingIsWrittenWhenTheCgroupAlreadyHoldsTheValues() throws IOException {
     FakeCgroupTree.v1(root).cgroup(CG);
     Container c1 = running("c1", REQUESTED, "2");
-    start(FakeNode.withParent(PARENT));
+    start(CgroupsFixture.withParent(PARENT));
     controller.postStart(c1);
     FileTime old = FileTime.fromMillis(1_000_000);
     List<Path> files = files(root);
@@ -84,7 +84,7 @@ class CgroupsControllerTest {
     Assignment assignment =
         Assignment.NONE.withCpus(CpuSet.of(2, 3)).withUnified(Map.of("memory.high", "402653184"));
     Container c1 = container("c1", ContainerState.RUNNING, requested, assignment, Set.of());
-    start(FakeNode.withParent("kubepods-burstable-pod1.slice"));
+    start(CgroupsFixture.withParent("kubepods-burstable-pod1.slice"));
     controller.postStart(c1);
     assertEquals("2-3", tree.read(scope + "/cpuset.cpus"));
     assertEquals("\n", tree.read(scope + "/cpuset.mems"), "not set, left alone");
@@ -103,7 +103,7 @@ class CgroupsControllerTest {
             .withCpus(CpuSet.of(1))
             .withUnified(Map.of("memory.high", "1000", "memory.swap.max", "max"));
     Container c1 = container("c1", ContainerState.RUNNING, REQUESTED, assignment, Set.of());
-    start(FakeNode.withParent(PARENT));
+    start(CgroupsFixture.withParent(PARENT));
     ControllerException e = assertThrows(ControllerException.class, () -> controller.postStart(c1));
     String hybrid = " does not exist on this hybrid host: controller memory is not enabled in the";
     Path unified = root.resolve("unified");
@@ -125,7 +125,7 @@ class CgroupsControllerTest {
   void postUpdateWritesOnlyWhenThisControllerIsPending() {
     FakeCgroupTree tree = FakeCgroupTree.v1(root).cgroup(CG);
     Container c1 = running("c1", LinuxResources.NONE, "1");
-    start(FakeNode.withParent(PARENT));
+    start(CgroupsFixture.withParent(PARENT));
     controller.postUpdate(c1);
     controller.postUpdate(c1.withAssignment(c1.assignment(), Set.of("cri")));
     assertEquals("0-3\n", tree.read("cpuset/" + CG + "/cpuset.cpus"));
@@ -136,7 +136,7 @@ class CgroupsControllerTest {
   @Test
   void aMissingCgroupNamesEveryPathTried() {
     FakeCgroupTree.v1(root);
-    start(FakeNode.withParent(PARENT));
+    start(CgroupsFixture.withParent(PARENT));
     Container c1 = running("c1", REQUESTED, "1");
     ControllerException e = assertThrows(ControllerException.class, () -> controller.postStart(c1));
     Path dir = root.resolve("cpuset/kubepods/burstable/pod1");
@@ -183,7 +183,7 @@ class CgroupsControllerTest {
   void resolvedCgroupsAreCachedUntilPostStop() {
     String second = "kubepods/burstable/pod1/cri-containerd-c1";
     FakeCgroupTree tree = FakeCgroupTree.v1(root).cgroup(second);
-    start(FakeNode.withParent(PARENT));
+    start(CgroupsFixture.withParent(PARENT));
     Container c1 = running("c1", LinuxResources.NONE, "1");
     controller.postStart(c1);
     tree.cgroup(CG); // now the first candidate exists too

@@ -11,7 +11,8 @@ import java.util.Map;
 
 /**
  * Builds fake cgroup mounts (v1, v2, hybrid) under a test directory, shaped like this machine's
- * {@code /sys/fs/cgroup}, and cgroups in them with the kernel's default file contents.
+ * {@code /sys/fs/cgroup}, and cgroups in them with the kernel's default file contents; shared by
+ * the controllers' tests.
  */
 public final class FakeCgroupTree {
   private static final Map<String, Map<String, String>> V1_FILES =
@@ -36,7 +37,9 @@ public final class FakeCgroupTree {
           "memory.high", "max\n",
           "memory.swap.max", "max\n");
 
+  /** The mount: the v2 root, or the directory of the v1 hierarchies. */
   public final Path root;
+
   private final Map<Path, Map<String, String>> hierarchies = new LinkedHashMap<>();
 
   private FakeCgroupTree(Path root) {
@@ -80,10 +83,21 @@ public final class FakeCgroupTree {
     return this;
   }
 
+  /** Creates cgroup {@code relative} like {@link #cgroup} and returns its directory under root. */
+  public Path cgroupDir(String relative) {
+    cgroup(relative);
+    return root.resolve(relative);
+  }
+
   /** The content of {@code root/relative}. */
   public String read(String relative) {
+    return read(root.resolve(relative));
+  }
+
+  /** The content of {@code file}. */
+  public static String read(Path file) {
     try {
-      return Files.readString(root.resolve(relative), StandardCharsets.UTF_8);
+      return Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -94,6 +108,7 @@ public final class FakeCgroupTree {
     hierarchies.put(dir, files);
   }
 
+  /** Creates {@code dir} and its parents. */
   public static void mkdirs(Path dir) {
     try {
       Files.createDirectories(dir);
@@ -102,6 +117,7 @@ public final class FakeCgroupTree {
     }
   }
 
+  /** Writes {@code content} into {@code file}. */
   public static void write(Path file, String content) {
     try {
       Files.writeString(file, content, StandardCharsets.UTF_8);

@@ -5,28 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.criresmgr.cache.Container;
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.cache.Pod;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
-import io.criresmgr.controllers.NodeView;
+import io.criresmgr.controllers.FakeNode;
+import io.criresmgr.controllers.LogCapture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 class CpuControllerTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -43,19 +37,16 @@ class CpuControllerTest {
   private FakeCpuTree tree;
   private final KernelLikeIo io = new KernelLikeIo();
   private final CpuController controller = new CpuController(io);
-  private final Logger logger = (Logger) LoggerFactory.getLogger(CpuController.class);
-  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
+  private final LogCapture log = LogCapture.of(CpuController.class);
 
   @BeforeEach
   void setUp() {
     tree = new FakeCpuTree(root).cpus(0, 3, 0, 0).cpus(4, 7, 1, 0);
-    logged.start();
-    logger.addAppender(logged);
   }
 
   @AfterEach
   void releaseLog() {
-    logger.detachAppender(logged);
+    log.close();
   }
 
   static JsonNode json(String text) {
@@ -68,33 +59,12 @@ class CpuControllerTest {
 
   private ControllerContext context(String section, Map<String, CpuSet> classes) {
     Map<String, JsonNode> sections = section == null ? Map.of() : Map.of("cpu", json(section));
-    return new ControllerContext(root, root.resolve("sys/fs/cgroup"), sections, node(classes));
-  }
-
-  private static NodeView node(Map<String, CpuSet> classes) {
-    return new NodeView() {
-      @Override
-      public Optional<Pod> pod(String podId) {
-        return Optional.empty();
-      }
-
-      @Override
-      public List<Container> activeContainers() {
-        return List.of();
-      }
-
-      @Override
-      public Map<String, CpuSet> cpuClasses() {
-        return classes;
-      }
-    };
+    return new ControllerContext(
+        root, root.resolve("sys/fs/cgroup"), sections, new FakeNode().setCpuClasses(classes));
   }
 
   private List<String> warnings() {
-    return logged.list.stream()
-        .filter(e -> e.getLevel() == Level.WARN)
-        .map(ILoggingEvent::getFormattedMessage)
-        .toList();
+    return log.messages(Level.WARN);
   }
 
   @Test
@@ -228,7 +198,7 @@ class CpuControllerTest {
             () ->
                 c.start(
                     new ControllerContext(
-                        bare, bare, Map.of("cpu", json(CLASSES)), node(Map.of()))));
+                        bare, bare, Map.of("cpu", json(CLASSES)), new FakeNode())));
     assertEquals(
         "cpufreq is not available: no "
             + bare.resolve("sys/devices/system/cpu/cpu*/cpufreq/scaling_max_freq"),
@@ -294,7 +264,7 @@ class CpuControllerTest {
     controller.start(context(null, Map.of("idle", CpuSet.of(0))));
     controller.cpuClassesChanged(Map.of("turbo", CpuSet.of(1)));
     assertEquals(List.of(), io.writes);
-    assertTrue(logged.list.isEmpty(), () -> logged.list.toString());
+    assertTrue(log.events().isEmpty(), () -> log.events().toString());
   }
 
   @Test
@@ -327,8 +297,7 @@ class CpuControllerTest {
     controller.start(
         context("{'classes': {'eco': {'energyPerformancePreference': 128}}}", Map.of()));
     assertEquals(
-        List.of("cpu class eco: energyPerformancePreference 128 is not enforced"),
-        logged.list.stream().map(ILoggingEvent::getFormattedMessage).toList());
+        List.of("cpu class eco: energyPerformancePreference 128 is not enforced"), log.messages());
   }
 
   @Test

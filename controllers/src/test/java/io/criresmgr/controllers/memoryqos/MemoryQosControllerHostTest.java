@@ -1,18 +1,16 @@
 package io.criresmgr.controllers.memoryqos;
 
-import static io.criresmgr.controllers.memoryqos.FakeNode.container;
-import static io.criresmgr.controllers.memoryqos.FakeNode.creating;
 import static io.criresmgr.controllers.memoryqos.MemoryQosControllerTest.M100;
 import static io.criresmgr.controllers.memoryqos.MemoryQosControllerTest.SAMPLE;
 import static io.criresmgr.controllers.memoryqos.MemoryQosControllerTest.json;
+import static io.criresmgr.controllers.memoryqos.MemoryQosFixture.container;
+import static io.criresmgr.controllers.memoryqos.MemoryQosFixture.creating;
+import static io.criresmgr.controllers.memoryqos.MemoryQosFixture.pod;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
@@ -21,16 +19,17 @@ import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerMode;
 import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.controllers.FakeNode;
+import io.criresmgr.controllers.LogCapture;
+import io.criresmgr.controllers.cgroups.FakeCgroupTree;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /** The controller on v1, hybrid and v2 hosts: starting, cgroup writes, reconfiguration. */
 class MemoryQosControllerHostTest {
@@ -41,36 +40,19 @@ class MemoryQosControllerHostTest {
   @TempDir Path dir;
   private final FakeNode node = new FakeNode();
   private final MemoryQosController controller = new MemoryQosController();
-  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-  private final List<Logger> loggers =
-      List.of(
-          (Logger) LoggerFactory.getLogger(MemoryQosController.class),
-          (Logger) LoggerFactory.getLogger(ControllerSet.class));
-
-  @BeforeEach
-  void captureLog() {
-    logged.start();
-    loggers.forEach(l -> l.addAppender(logged));
-  }
+  private final LogCapture log = LogCapture.of(MemoryQosController.class, ControllerSet.class);
 
   @AfterEach
   void releaseLog() {
-    loggers.forEach(l -> l.detachAppender(logged));
-  }
-
-  private List<String> logged(Level level) {
-    return logged.list.stream()
-        .filter(e -> e.getLevel() == level)
-        .map(ILoggingEvent::getFormattedMessage)
-        .toList();
+    log.close();
   }
 
   private ControllerContext context(Path mount, Map<String, JsonNode> sections) {
     return new ControllerContext(dir, mount, sections, node);
   }
 
-  private Path v2() {
-    return FakeCgroups.v2(dir.resolve("cg"), "cpuset cpu io memory hugetlb pids");
+  private FakeCgroupTree v2() {
+    return FakeCgroupTree.v2(dir.resolve("cg"), "cpuset cpu io memory hugetlb pids");
   }
 
   private String startFailure(Path mount) {
@@ -80,7 +62,7 @@ class MemoryQosControllerHostTest {
 
   @Test
   void aV1HostIsRefusedOnceWithWhatIsMissing() {
-    Path mount = FakeCgroups.v1(dir.resolve("cg"));
+    Path mount = FakeCgroupTree.v1(dir.resolve("cg")).root;
     assertEquals(
         "memory.high and memory.swap.max do not exist on this host: cgroups under "
             + mount
@@ -91,7 +73,7 @@ class MemoryQosControllerHostTest {
 
   @Test
   void aHybridHostLikeThisMachineIsRefused() {
-    Path mount = FakeCgroups.hybrid(dir.resolve("cg"), "hugetlb");
+    Path mount = FakeCgroupTree.hybrid(dir.resolve("cg"), "hugetlb").root;
     assertEquals(
         "memory.high and memory.swap.max do not exist on this host: cgroups under "
             + mount
@@ -104,7 +86,7 @@ class MemoryQosControllerHostTest {
 
   @Test
   void aV2HostWithoutTheMemoryControllerAndAMissingMountAreRefused() {
-    Path mount = FakeCgroups.v2(dir.resolve("cg"), "pids cpu");
+    Path mount = FakeCgroupTree.v2(dir.resolve("cg"), "pids cpu").root;
     assertEquals(
         "memory.high and memory.swap.max do not exist on this host: the cgroup v2 hierarchy "
             + mount
@@ -122,17 +104,17 @@ class MemoryQosControllerHostTest {
   @Test
   void withoutASectionItStartsAnywhereAndDoesNothing() {
     controller.start(context(dir.resolve("missing"), Map.of()));
-    controller.start(context(FakeCgroups.v1(dir.resolve("cg")), Map.of()));
-    assertEquals(List.of(), logged.list);
+    controller.start(context(FakeCgroupTree.v1(dir.resolve("cg")).root, Map.of()));
+    assertEquals(List.of(), log.events());
   }
 
   @Test
   void relaxedItIsDisabledWithOneWarningAndRequiredItRefusesTheConfig() {
-    Path mount = FakeCgroups.hybrid(dir.resolve("cg"), "hugetlb");
+    Path mount = FakeCgroupTree.hybrid(dir.resolve("cg"), "hugetlb").root;
     ControllerSet relaxed = new ControllerSet(List.of(controller));
     relaxed.configure(Map.of(), context(mount, SECTIONS));
     assertEquals(java.util.Set.of(), relaxed.running());
-    List<String> warnings = logged(Level.WARN);
+    List<String> warnings = log.messages(Level.WARN);
     assertEquals(1, warnings.size(), warnings::toString);
     assertTrue(
         warnings
@@ -155,42 +137,43 @@ class MemoryQosControllerHostTest {
 
   @Test
   void postStartWritesTheDecidedFilesOnlyWhereTheyDiffer() throws Exception {
-    Path mount = v2();
-    Path cg = FakeCgroups.v2Cgroup(mount, "kubepods/burstable/pod-uid/ctr-0");
+    FakeCgroupTree tree = v2();
+    Path mount = tree.root;
+    Path cg = tree.cgroupDir("kubepods/burstable/pod-uid/ctr-0");
     Files.setLastModifiedTime(cg.resolve("memory.swap.max"), FileTime.fromMillis(0));
-    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, SECTIONS));
     Container c0 = container("p", "c0-lowprio", "ctr-0", M100, ContainerState.RUNNING);
     controller.postStart(c0);
-    assertEquals("50000000", FakeCgroups.read(cg.resolve("memory.high")));
-    assertEquals("max\n", FakeCgroups.read(cg.resolve("memory.swap.max")), "already max");
+    assertEquals("50000000", FakeCgroupTree.read(cg.resolve("memory.high")));
+    assertEquals("max\n", FakeCgroupTree.read(cg.resolve("memory.swap.max")), "already max");
     assertEquals(FileTime.fromMillis(0), Files.getLastModifiedTime(cg.resolve("memory.swap.max")));
     controller.postStart(c0);
     assertEquals(
         List.of("memory QoS of uid-p:c0-lowprio: wrote memory.high=50000000"),
-        logged(Level.INFO),
+        log.messages(Level.INFO),
         "a second start writes nothing");
   }
 
   @Test
   void postStartFindsSystemdScopes() {
-    Path mount = v2();
+    FakeCgroupTree tree = v2();
+    Path mount = tree.root;
     Path cg =
-        FakeCgroups.v2Cgroup(
-            mount,
+        tree.cgroupDir(
             "kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod1.slice/"
                 + "cri-containerd-ctr-2.scope");
-    node.pod("p", MemoryQosTest.TEST_POD, "kubepods-burstable-pod1.slice");
+    node.add(pod("p", MemoryQosTest.TEST_POD, "kubepods-burstable-pod1.slice"));
     controller.start(context(mount, SECTIONS));
     controller.postStart(container("p", "c2-noswap", "ctr-2", M100, ContainerState.RUNNING));
-    assertEquals("0", FakeCgroups.read(cg.resolve("memory.swap.max")));
-    assertEquals("max\n", FakeCgroups.read(cg.resolve("memory.high")));
+    assertEquals("0", FakeCgroupTree.read(cg.resolve("memory.swap.max")));
+    assertEquals("max\n", FakeCgroupTree.read(cg.resolve("memory.high")));
   }
 
   @Test
   void aMissingCgroupIsAnErrorNamingWhatWasTried() {
-    Path mount = v2();
-    node.pod("p", MemoryQosTest.TEST_POD);
+    Path mount = v2().root;
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, SECTIONS));
     Container c = container("p", "c1-normal", "gone", M100, ContainerState.RUNNING);
     ControllerException e = assertThrows(ControllerException.class, () -> controller.postStart(c));
@@ -199,25 +182,26 @@ class MemoryQosControllerHostTest {
 
   @Test
   void startAndReconfigureBringExistingContainersInLine() {
-    Path mount = v2();
-    Path cg = FakeCgroups.v2Cgroup(mount, "kubepods/burstable/pod-uid/ctr-1");
-    node.pod("p", MemoryQosTest.TEST_POD);
+    FakeCgroupTree tree = v2();
+    Path mount = tree.root;
+    Path cg = tree.cgroupDir("kubepods/burstable/pod-uid/ctr-1");
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     node.add(container("p", "c1-normal", "ctr-1", M100, ContainerState.RUNNING));
     node.add(creating("p", "c0-lowprio", M100)); // no cgroup yet: skipped
     controller.start(context(mount, SECTIONS));
-    assertEquals("80000000", FakeCgroups.read(cg.resolve("memory.high")));
+    assertEquals("80000000", FakeCgroupTree.read(cg.resolve("memory.high")));
     JsonNode changed =
         json(
             "{\"classes\": [{\"name\": \"silver\", \"swaplimitratio\": 0.5}, {\"name\": \"bronze\"}]}");
     controller.reconfigure(context(mount, Map.of("memory-qos", changed)));
-    assertEquals("50000000", FakeCgroups.read(cg.resolve("memory.high")));
-    assertEquals(List.of(), logged(Level.WARN));
+    assertEquals("50000000", FakeCgroupTree.read(cg.resolve("memory.high")));
+    assertEquals(List.of(), log.messages(Level.WARN));
   }
 
   @Test
   void anInvalidSectionIsRefusedAndTheOldOneStays() {
-    Path mount = v2();
-    node.pod("p", MemoryQosTest.TEST_POD);
+    Path mount = v2().root;
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, SECTIONS));
     JsonNode bad = json("{\"classes\": [{\"name\": \"bronze\", \"swaplimitratio\": 1.5}]}");
     ControllerException e =
@@ -233,8 +217,8 @@ class MemoryQosControllerHostTest {
 
   @Test
   void aRemovedSectionMakesItInert() {
-    Path mount = v2();
-    node.pod("p", MemoryQosTest.TEST_POD);
+    Path mount = v2().root;
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, SECTIONS));
     controller.reconfigure(context(mount, Map.of()));
     assertEquals(Map.of(), preCreate(creating("p", "c0-lowprio", M100)));
@@ -242,8 +226,8 @@ class MemoryQosControllerHostTest {
 
   @Test
   void aSectionArrivingOnAV1HostIsLoggedOnceAndIgnored() {
-    Path mount = FakeCgroups.v1(dir.resolve("cg"));
-    node.pod("p", MemoryQosTest.TEST_POD);
+    Path mount = FakeCgroupTree.v1(dir.resolve("cg")).root;
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(context(mount, Map.of()));
     controller.reconfigure(context(mount, SECTIONS));
     controller.reconfigure(context(mount, SECTIONS));
@@ -255,7 +239,7 @@ class MemoryQosControllerHostTest {
                 + mount
                 + " are v1 only"
                 + NEEDS),
-        logged(Level.WARN));
+        log.messages(Level.WARN));
   }
 
   private Map<String, String> preCreate(Container c) {

@@ -1,13 +1,11 @@
 package io.criresmgr.controllers.memoryqos;
 
-import static io.criresmgr.controllers.memoryqos.FakeNode.creating;
+import static io.criresmgr.controllers.memoryqos.MemoryQosFixture.creating;
+import static io.criresmgr.controllers.memoryqos.MemoryQosFixture.pod;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.criresmgr.cache.Container;
@@ -16,17 +14,18 @@ import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerMode;
 import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.controllers.FakeNode;
+import io.criresmgr.controllers.LogCapture;
+import io.criresmgr.controllers.cgroups.FakeCgroupTree;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.slf4j.LoggerFactory;
 
 /** The controller's request hooks on a cgroup v2 host: what reaches CRI requests, and errors. */
 class MemoryQosControllerTest {
@@ -43,21 +42,11 @@ class MemoryQosControllerTest {
   @TempDir Path dir;
   private final FakeNode node = new FakeNode();
   private final MemoryQosController controller = new MemoryQosController();
-  private final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-  private final List<Logger> loggers =
-      List.of(
-          (Logger) LoggerFactory.getLogger(MemoryQosController.class),
-          (Logger) LoggerFactory.getLogger(ControllerSet.class));
-
-  @BeforeEach
-  void captureLog() {
-    logged.start();
-    loggers.forEach(l -> l.addAppender(logged));
-  }
+  private final LogCapture log = LogCapture.of(MemoryQosController.class, ControllerSet.class);
 
   @AfterEach
   void releaseLog() {
-    loggers.forEach(l -> l.detachAppender(logged));
+    log.close();
   }
 
   static JsonNode json(String text) {
@@ -70,19 +59,12 @@ class MemoryQosControllerTest {
 
   /** A context on a fake v2 host enabling memory, with {@code sections}. */
   ControllerContext context(Map<String, JsonNode> sections) {
-    Path mount = FakeCgroups.v2(dir.resolve("cgroup"), "cpuset cpu io memory hugetlb pids");
+    Path mount = FakeCgroupTree.v2(dir.resolve("cgroup"), "cpuset cpu io memory hugetlb pids").root;
     return new ControllerContext(dir, mount, sections, node);
   }
 
   ControllerContext sample() {
     return context(Map.of(MemoryQosConfig.SECTION, json(SAMPLE)));
-  }
-
-  List<String> logged(Level level) {
-    return logged.list.stream()
-        .filter(e -> e.getLevel() == level)
-        .map(ILoggingEvent::getFormattedMessage)
-        .toList();
   }
 
   Map<String, String> preCreate(Container c) {
@@ -93,7 +75,7 @@ class MemoryQosControllerTest {
 
   @Test
   void theManualTestPodOfNriPluginsGetsItsFiles() {
-    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(sample());
     assertEquals(
         Map.of("memory.high", "50000000", "memory.swap.max", "max"),
@@ -117,7 +99,7 @@ class MemoryQosControllerTest {
     "1073741824, 1.0, 0"
   })
   void memoryHighIsComputedInFloat32LikeTheOriginal(long limit, String ratio, String high) {
-    node.pod("p", Map.of("class.memory-qos.nri.io", "c"));
+    node.add(pod("p", Map.of("class.memory-qos.nri.io", "c")));
     controller.start(
         context(
             Map.of(
@@ -130,7 +112,7 @@ class MemoryQosControllerTest {
 
   @Test
   void containersWithoutAnnotationsOrPodAreLeftAlone() {
-    node.pod("p", Map.of("app", "web"));
+    node.add(pod("p", Map.of("app", "web")));
     controller.start(sample());
     assertEquals(Map.of(), preCreate(creating("p", "c", M100)));
     assertEquals(Map.of(), preCreate(creating("no-such-pod", "c", M100)));
@@ -138,16 +120,18 @@ class MemoryQosControllerTest {
 
   @Test
   void withoutASectionAnnotationsAreIgnoredSilently() {
-    node.pod(
-        "p", Map.of("class.memory-qos.nri.io", "gold", "memory.oom.group.memory-qos.nri.io", "1"));
+    node.add(
+        pod(
+            "p",
+            Map.of("class.memory-qos.nri.io", "gold", "memory.oom.group.memory-qos.nri.io", "1")));
     controller.start(context(Map.of()));
     assertEquals(Map.of(), preCreate(creating("p", "c", 0)));
-    assertEquals(List.of(), logged.list.stream().map(ILoggingEvent::getFormattedMessage).toList());
+    assertEquals(List.of(), log.messages());
   }
 
   @Test
   void anUpdateRecomputesMemoryHighFromTheNewLimit() {
-    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(sample());
     ContainerEdits edits = new ContainerEdits();
     controller.preUpdate(creating("p", "c0-lowprio", 2 * M100), edits);
@@ -156,7 +140,7 @@ class MemoryQosControllerTest {
 
   @Test
   void memtierdSettingTheSameFileDifferentlyFailsNamingBoth() {
-    node.pod("p", MemoryQosTest.TEST_POD);
+    node.add(pod("p", MemoryQosTest.TEST_POD));
     controller.start(sample());
     ContainerEdits edits = new ContainerEdits();
     controller.preCreate(creating("p", "c0-lowprio", M100), edits);
@@ -172,7 +156,7 @@ class MemoryQosControllerTest {
 
   @Test
   void ignoredAnnotationsAreWarnedOncePerPod() {
-    node.pod("p", Map.of("class.memory-qos.nri.io/container.c1", "bronze"));
+    node.add(pod("p", Map.of("class.memory-qos.nri.io/container.c1", "bronze")));
     controller.start(sample());
     preCreate(creating("p", "c1", M100));
     preCreate(creating("p", "c1", M100));
@@ -181,7 +165,7 @@ class MemoryQosControllerTest {
         List.of(
             "memory QoS of pod default/pod-p: class.memory-qos.nri.io/container.c1: ignored,"
                 + " memory QoS annotations name the container as class.memory-qos.nri.io/c1"),
-        logged(Level.WARN));
+        log.messages(Level.WARN));
   }
 
   /** What each problem says after "memory QoS of container c: ". */
@@ -196,7 +180,7 @@ class MemoryQosControllerTest {
           no memory limit | class.memory-qos.nri.io | silver | 0 | class.memory-qos.nri.io: class "silver" (swaplimitratio 0.2) needs a memory limit, but the container has none: set resources.limits.memory or remove the class with class.memory-qos.nri.io/c: ""
           """)
   void problemsFailTheHook(String what, String key, String value, long limit, String problem) {
-    node.pod("p", Map.of(key, value));
+    node.add(pod("p", Map.of(key, value)));
     controller.start(sample());
     MemoryQosException e =
         assertThrows(MemoryQosException.class, () -> preCreate(creating("p", "c", limit)));
@@ -208,7 +192,7 @@ class MemoryQosControllerTest {
       value = ControllerMode.class,
       names = {"REQUIRED", "OPTIONAL"})
   void inRequiredAndOptionalModeAProblemFailsTheRequest(ControllerMode mode) {
-    node.pod("p", Map.of("class.memory-qos.nri.io", "gold"));
+    node.add(pod("p", Map.of("class.memory-qos.nri.io", "gold")));
     ControllerSet set = new ControllerSet(List.of(controller));
     set.configure(Map.of("memory-qos", mode), sample());
     ContainerEdits edits = new ContainerEdits();
@@ -223,7 +207,7 @@ class MemoryQosControllerTest {
 
   @Test
   void inRelaxedModeAProblemIsLoggedAndTheContainerCreatedWithoutFiles() {
-    node.pod("p", Map.of("class.memory-qos.nri.io", "silver"));
+    node.add(pod("p", Map.of("class.memory-qos.nri.io", "silver")));
     ControllerSet set = new ControllerSet(List.of(controller));
     set.configure(Map.of(), sample());
     ContainerEdits edits = new ContainerEdits();
@@ -235,6 +219,6 @@ class MemoryQosControllerTest {
                 + " c: class.memory-qos.nri.io: class \"silver\" (swaplimitratio 0.2) needs a"
                 + " memory limit, but the container has none: set resources.limits.memory or"
                 + " remove the class with class.memory-qos.nri.io/c: \"\""),
-        logged(Level.WARN));
+        log.messages(Level.WARN));
   }
 }

@@ -6,15 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.controllers.ContainerEdits;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerMode;
 import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.controllers.LogCapture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +23,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /** The hooks of one controller on fake cgroup trees with a fake memtierd. */
 class MemtierdControllerTest {
@@ -231,23 +228,17 @@ class MemtierdControllerTest {
 
   @Test
   void ignoredAnnotationsAreWarnedAboutOncePerPod() throws IOException {
-    Logger logger = (Logger) LoggerFactory.getLogger(PodWarnings.class);
-    ListAppender<ILoggingEvent> logged = new ListAppender<>();
-    logged.start();
-    logger.addAppender(logged);
-    try {
+    try (LogCapture log = LogCapture.of(MemtierdController.class)) {
       controller.start(f.context(f.v2(), f.section()));
       f.pod(Map.of("swappiness.memtierd.nri.io", "10"));
       preCreate(f.container("c0", ContainerState.CREATING));
       preCreate(f.container("c1", ContainerState.CREATING));
       controller.preUpdate(f.container("c0", ContainerState.RUNNING), new ContainerEdits());
-    } finally {
-      logger.detachAppender(logged);
+      assertEquals(
+          List.of(
+              "memtierd: pod default/pod0: swappiness.memtierd.nri.io: ignored, memtierd"
+                  + " annotations are class, memory.swap.max, memory.high"),
+          log.messages());
     }
-    assertEquals(
-        List.of(
-            "memtierd: pod default/pod0: swappiness.memtierd.nri.io: ignored, memtierd"
-                + " annotations are class, memory.swap.max, memory.high"),
-        logged.list.stream().map(ILoggingEvent::getFormattedMessage).toList());
   }
 }

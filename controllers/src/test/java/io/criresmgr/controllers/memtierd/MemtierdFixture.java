@@ -3,27 +3,23 @@ package io.criresmgr.controllers.memtierd;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
-import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
-import io.criresmgr.cache.PodResources;
 import io.criresmgr.cache.QosClass;
-import io.criresmgr.cache.Resources;
 import io.criresmgr.controllers.ControllerContext;
+import io.criresmgr.controllers.FakeNode;
+import io.criresmgr.controllers.cgroups.FakeCgroupTree;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What memtierd controller tests share: a {@link FakeMemtierd}, a run dir, fake cgroup trees with
- * the cgroups of containers c0, c1 and c2 of pod {@code default/pod0}, a {@link FakeNode} and
- * sections.
+ * the cgroups of containers c0, c1 and c2 of pod {@code default/pod0} (on {@link FakeCgroupTree}s),
+ * a {@link FakeNode} and sections.
  */
 final class MemtierdFixture {
   static final String TEMPLATE = "cgroups: [$CGROUP2_ABS_PATH]\nstats: $MEMTIERD_SWAP_STATS_PATH\n";
@@ -48,35 +44,25 @@ final class MemtierdFixture {
   }
 
   /** A cgroup v2 mount with the containers' cgroups. */
-  Path v2() throws IOException {
-    Path root = Files.createDirectories(tmp.resolve("v2"));
-    Files.writeString(root.resolve("cgroup.controllers"), "cpuset cpu io memory pids\n");
-    containerCgroups(root);
-    return root;
+  Path v2() {
+    return containerCgroups(FakeCgroupTree.v2(tmp.resolve("v2"), "cpuset cpu io memory pids"));
   }
 
-  /** v1 cpuset and memory hierarchies plus {@code unified/}, with the containers' cgroups. */
-  Path hybrid() throws IOException {
-    Path root = v1();
-    Path unified = Files.createDirectories(root.resolve("unified"));
-    Files.writeString(unified.resolve("cgroup.controllers"), "\n");
-    containerCgroups(root.resolve("cpuset"));
-    containerCgroups(unified);
-    return root;
+  /** v1 hierarchies plus {@code unified/} enabling no controllers, with the containers' cgroups. */
+  Path hybrid() {
+    return containerCgroups(FakeCgroupTree.hybrid(tmp.resolve("v1"), ""));
   }
 
-  /** v1 cpuset and memory hierarchies only. */
-  Path v1() throws IOException {
-    Path root = tmp.resolve("v1");
-    Files.createDirectories(root.resolve("cpuset"));
-    Files.createDirectories(root.resolve("memory"));
-    return root;
+  /** v1 hierarchies only, without the containers' cgroups. */
+  Path v1() {
+    return FakeCgroupTree.v1(tmp.resolve("v1")).root;
   }
 
-  private static void containerCgroups(Path hierarchy) throws IOException {
+  private static Path containerCgroups(FakeCgroupTree tree) {
     for (String c : CONTAINERS) {
-      Files.createDirectories(hierarchy.resolve(PARENT).resolve("ctr-" + c));
+      tree.cgroup(PARENT + "/ctr-" + c);
     }
+    return tree.root;
   }
 
   /** A class of the section. */
@@ -114,44 +100,24 @@ final class MemtierdFixture {
 
   /** Pod {@code default/pod0} with {@code annotations}, put into the node. */
   Pod pod(Map<String, String> annotations) {
-    Pod pod =
-        new Pod(
-            POD_ID,
-            "uid-0",
-            "pod0",
-            "default",
-            Map.of(),
-            annotations,
-            "/" + PARENT,
-            QosClass.BURSTABLE,
-            PodResources.NONE,
-            true);
-    node.put(pod);
-    return pod;
+    return node.put(
+        FakeNode.podBuilder(POD_ID)
+            .uid("uid-0")
+            .name("pod0")
+            .annotations(annotations)
+            .cgroupParent("/" + PARENT)
+            .qos(QosClass.BURSTABLE)
+            .build());
   }
 
   /** Container {@code name} of pod0 with runtime id {@code ctr-<name>}, put into the node. */
   Container container(String name, ContainerState state) {
-    Container c =
-        new Container(
-            "uid-0:" + name,
-            "ctr-" + name,
-            POD_ID,
-            name,
-            "default",
-            false,
-            Map.of(),
-            Map.of(),
-            "busybox",
-            state,
-            LinuxResources.NONE,
-            Resources.NONE,
-            QosClass.BURSTABLE,
-            Assignment.NONE,
-            Set.of(),
-            1);
-    node.put(c);
-    return c;
+    return node.put(
+        FakeNode.containerBuilder(POD_ID, name)
+            .podUid("uid-0")
+            .id("ctr-" + name)
+            .state(state)
+            .build());
   }
 
   /** The output directory of container {@code name}. */
