@@ -15,6 +15,7 @@ import io.criresmgr.controllers.cgroups.CgroupLayout;
 import io.criresmgr.controllers.cgroups.CgroupWriter;
 import io.criresmgr.controllers.cgroups.ContainerCgroupWriter;
 import io.criresmgr.controllers.cgroups.ContainerCgroups;
+import io.criresmgr.controllers.cgroups.UnifiedMemoryHost;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,6 +33,9 @@ import org.slf4j.LoggerFactory;
 public final class MemoryQosController implements Controller {
   /** The controller's name in {@code resource-manager.control.Controllers}. */
   public static final String NAME = "memory-qos";
+
+  /** How host refusals name this controller. */
+  private static final String WHO = "memory QoS";
 
   private static final Logger LOG = LoggerFactory.getLogger(MemoryQosController.class);
 
@@ -77,7 +81,9 @@ public final class MemoryQosController implements Controller {
       return;
     }
     MemoryQos qos = new MemoryQos(MemoryQosConfig.parse(section.get()));
-    active = new Active(section.get(), qos, MemoryQosHost.check(context.cgroupMountOrDefault()));
+    active =
+        new Active(
+            section.get(), qos, UnifiedMemoryHost.check(context.cgroupMountOrDefault(), WHO));
     applyToAll();
   }
 
@@ -112,7 +118,7 @@ public final class MemoryQosController implements Controller {
 
   private @Nullable CgroupLayout hostLayout(ControllerContext context, JsonNode section) {
     try {
-      return MemoryQosHost.check(context.cgroupMountOrDefault());
+      return UnifiedMemoryHost.check(context.cgroupMountOrDefault(), WHO);
     } catch (ControllerException e) {
       LOG.warn("memory-qos section ignored: {}", e.getMessage());
       ignoredSection = section;

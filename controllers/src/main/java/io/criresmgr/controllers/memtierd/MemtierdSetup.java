@@ -4,9 +4,9 @@ import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
-import io.criresmgr.controllers.cgroups.CgroupException;
 import io.criresmgr.controllers.cgroups.CgroupLayout;
 import io.criresmgr.controllers.cgroups.ContainerCgroups;
+import io.criresmgr.controllers.cgroups.UnifiedMemoryHost;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,18 +88,9 @@ record MemtierdSetup(MemtierdConfig config, CgroupLayout layout, MemtierdProcess
         .toString();
   }
 
+  /** memtierd reads and sets v2 memory files; its unified claims would break runc elsewhere. */
   private static CgroupLayout unifiedLayout(Path mount) {
-    CgroupLayout layout;
-    try {
-      layout = CgroupLayout.detect(mount);
-    } catch (CgroupException e) {
-      throw new ControllerException("memtierd needs cgroup v2: " + e.getMessage(), e);
-    }
-    if (layout.unifiedRoot().isEmpty()) {
-      throw new ControllerException(
-          "memtierd needs cgroup v2: " + mount + " has only cgroup v1 hierarchies");
-    }
-    return layout;
+    return UnifiedMemoryHost.check(mount, "memtierd");
   }
 
   /** A missing binary is reported once here rather than for every container. */

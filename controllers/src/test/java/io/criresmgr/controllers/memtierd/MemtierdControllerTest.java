@@ -73,13 +73,19 @@ class MemtierdControllerTest {
     ControllerException e =
         assertThrows(ControllerException.class, () -> controller.start(f.context(v1, f.section())));
     assertEquals(
-        "memtierd needs cgroup v2: " + v1 + " has only cgroup v1 hierarchies", e.getMessage());
+        "memory.high and memory.swap.max do not exist on this host: cgroups under "
+            + v1
+            + " are v1 only; memtierd needs cgroup v2 with the memory controller",
+        e.getMessage());
     Path none = tmp.resolve("fake-root/sys/fs/cgroup");
     e =
         assertThrows(
             ControllerException.class, () -> controller.start(f.context(none, f.section())));
     assertEquals(
-        "memtierd needs cgroup v2: cgroup mount " + none + " is not a directory", e.getMessage());
+        "memtierd needs cgroup v2 with the memory controller, but cgroup mount "
+            + none
+            + " is not a directory",
+        e.getMessage());
   }
 
   @Test
@@ -94,9 +100,10 @@ class MemtierdControllerTest {
         assertThrows(
             ControllerException.class, () -> required.configure(modes, f.context(v1, f.section())));
     assertEquals(
-        "required controller memtierd cannot start: memtierd needs cgroup v2: "
+        "required controller memtierd cannot start: memory.high and memory.swap.max do not"
+            + " exist on this host: cgroups under "
             + v1
-            + " has only cgroup v1 hierarchies",
+            + " are v1 only; memtierd needs cgroup v2 with the memory controller",
         e.getMessage());
     required.configure(modes, f.context(f.v2(), f.section()));
     f.pod(Map.of("class.memtierd.nri.io", "gold"));
@@ -138,12 +145,17 @@ class MemtierdControllerTest {
   }
 
   @Test
-  void onAHybridHostTheConfigurationNamesTheUnifiedCgroup() throws IOException {
+  void aHybridHostCannotRunItSinceRuncRefusesUnifiedFilesThere() throws IOException {
+    // runc refuses CRI unified resources unless cgroup v2 is mounted alone: the swap claims of
+    // every annotated container would fail CreateContainer, even with the controller relaxed.
     Path hybrid = f.hybrid();
-    started(hybrid, SWAP);
-    String config = f.fake.config(f.pid("c0"));
-    String cgroup = hybrid.resolve("unified").resolve(MemtierdFixture.PARENT) + "/ctr-c0";
-    assertTrue(config.startsWith("cgroups: [" + cgroup + "]\n"), config);
+    ControllerException e =
+        assertThrows(
+            ControllerException.class, () -> controller.start(f.context(hybrid, f.section())));
+    assertTrue(e.getMessage().contains("are hybrid, memory is a v1 controller"), e.getMessage());
+    assertTrue(
+        e.getMessage().endsWith("memtierd needs cgroup v2 with the memory controller"),
+        e.getMessage());
   }
 
   @Test

@@ -1,34 +1,33 @@
-package io.criresmgr.controllers.memoryqos;
+package io.criresmgr.controllers.cgroups;
 
 import io.criresmgr.controllers.ControllerException;
-import io.criresmgr.controllers.cgroups.CgroupException;
-import io.criresmgr.controllers.cgroups.CgroupLayout;
-import io.criresmgr.controllers.cgroups.CgroupMode;
 import java.nio.file.Path;
 import java.util.TreeSet;
 
 /**
- * Whether this host has the files memory QoS sets: {@code memory.high} and {@code memory.swap.max}
- * exist only with cgroup v2 (mounted alone, not hybrid) enabling the memory controller. On cgroup
- * v1 and hybrid hosts runc refuses CRI unified resources, so the controller must not add them.
+ * Whether this host has the cgroup v2 memory files ({@code memory.high}, {@code memory.swap.max})
+ * that memory QoS and memtierd set: only cgroup v2 mounted alone (not hybrid) with the memory
+ * controller enabled has them. On cgroup v1 and hybrid hosts runc refuses CRI unified resources
+ * ("cannot use unified on cgroup v1"), so a controller must not add them there: the container would
+ * not be created.
  */
-final class MemoryQosHost {
-  /** What the controller needs, the end of every refusal. */
-  static final String NEEDS = "memory QoS needs cgroup v2 with the memory controller";
-
-  private MemoryQosHost() {}
+public final class UnifiedMemoryHost {
+  private UnifiedMemoryHost() {}
 
   /**
-   * The cgroup layout under {@code cgroupMount} if memory QoS can work with it.
+   * The cgroup layout under {@code cgroupMount} if it has the v2 memory files.
    *
+   * @param who the controller, e.g. {@code memory QoS}: the refusal ends with "{@code <who> needs
+   *     cgroup v2 with the memory controller}"
    * @throws ControllerException naming the layout found and what is needed
    */
-  static CgroupLayout check(Path cgroupMount) {
+  public static CgroupLayout check(Path cgroupMount, String who) {
+    String needs = who + " needs cgroup v2 with the memory controller";
     CgroupLayout layout;
     try {
       layout = CgroupLayout.detect(cgroupMount);
     } catch (CgroupException e) {
-      throw new ControllerException(NEEDS + ", but " + e.getMessage(), e);
+      throw new ControllerException(needs + ", but " + e.getMessage(), e);
     }
     if (layout.mode() == CgroupMode.V2 && layout.unifiedControllers().contains("memory")) {
       return layout;
@@ -37,7 +36,7 @@ final class MemoryQosHost {
         "memory.high and memory.swap.max do not exist on this host: "
             + found(layout)
             + "; "
-            + NEEDS);
+            + needs);
   }
 
   private static String found(CgroupLayout layout) {
