@@ -63,7 +63,9 @@ public final class RdtController implements Controller {
   }
 
   /**
-   * Discovers resctrl under the host root, applies the configuration and assigns every active
+   * Without an {@code rdt} section the controller is inert: it looks at nothing and moves no task,
+   * so the runtime's own RDT settings stay and hosts without resctrl log nothing. With one it
+   * discovers resctrl under the host root, applies the configuration and assigns every active
    * container to its class.
    *
    * @throws ControllerException if resctrl is not mounted, the cgroups cannot be found, or the
@@ -71,6 +73,11 @@ public final class RdtController implements Controller {
    */
   @Override
   public void start(ControllerContext context) {
+    running = null;
+    if (context.section(RdtConfig.SECTION).isEmpty()) {
+      LOG.debug("no rdt section: RDT control is off");
+      return;
+    }
     Path root = context.hostRootOrSlash().resolve("sys/fs/resctrl");
     Resctrl resctrl = Resctrl.discover(root);
     CgroupLayout layout = CgroupLayout.detect(context.cgroupMountOrDefault());
@@ -80,10 +87,24 @@ public final class RdtController implements Controller {
     assignAll();
   }
 
-  /** Applies a changed {@code rdt} section and reassigns every active container. */
+  /**
+   * Applies a changed {@code rdt} section and reassigns every active container. A section given to
+   * an inert controller starts it; a removed one drops the groups this daemon made (their tasks
+   * fall back to the root group) and makes it inert.
+   */
   @Override
   public void reconfigure(ControllerContext context) {
-    Running r = started();
+    Running r = running;
+    if (r == null) {
+      start(context);
+      return;
+    }
+    if (context.section(RdtConfig.SECTION).isEmpty()) {
+      new ResctrlGroups(r.resctrl().root()).removeExcept(Set.of());
+      running = null;
+      LOG.info("rdt section removed: RDT control is off");
+      return;
+    }
     RdtConfig config = config(context);
     if (config.equals(r.config()) && context.node() == r.node()) {
       return;
@@ -101,13 +122,15 @@ public final class RdtController implements Controller {
   /** Moves the new container's tasks into its class. */
   @Override
   public void postStart(Container container) {
-    assign(container);
+    if (running != null) {
+      assign(container);
+    }
   }
 
   /** Moves the container's tasks again if its assignment changed for this controller. */
   @Override
   public void postUpdate(Container container) {
-    if (container.pending().contains(NAME)) {
+    if (running != null && container.pending().contains(NAME)) {
       assign(container);
     }
   }

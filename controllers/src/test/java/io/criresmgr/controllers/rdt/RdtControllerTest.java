@@ -94,7 +94,15 @@ class RdtControllerTest {
   void withoutResctrlStartFailsAndARequiredControllerRefusesToStart() throws Exception {
     Path missing = dir.resolve("bare");
     Files.createDirectories(missing);
-    ControllerContext ctx = new ControllerContext(missing, cgroups.root, Map.of(), node);
+    ControllerContext inert = new ControllerContext(missing, cgroups.root, Map.of(), node);
+    rdt.start(inert); // no rdt section: nothing to check, nothing to say
+    rdt.postStart(running("a", "A", QosClass.BEST_EFFORT, "5\n"));
+    ControllerContext ctx =
+        new ControllerContext(
+            missing,
+            cgroups.root,
+            Map.of("rdt", RdtConfigTest.json(RdtConfigTest.EXAMPLE.replace('\'', '"'))),
+            node);
     Path root = missing.resolve("sys/fs/resctrl");
     String why =
         "resctrl not available: "
@@ -112,6 +120,22 @@ class RdtControllerTest {
             .getMessage());
     set.configure(Map.of("rdt", ControllerMode.RELAXED), ctx);
     assertEquals(Set.of(), set.running());
+  }
+
+  @Test
+  void withoutASectionNothingMovesAndARemovedSectionDropsOurGroups() throws Exception {
+    ControllerContext none = new ControllerContext(host, cgroups.root, Map.of(), node);
+    rdt.start(none);
+    Container a = running("a", "A", QosClass.BEST_EFFORT, "5\n");
+    node.add(a);
+    rdt.postStart(a);
+    assertEquals("", read("cri-resmgr.BestEffort/tasks"), "no task moved");
+    assertEquals("", read("tasks"), "not even to the root group");
+    rdt.reconfigure(context(RdtConfigTest.EXAMPLE));
+    assertEquals("5\n", read("cri-resmgr.BestEffort/tasks"), "a section starts it");
+    rmdirable();
+    rdt.reconfigure(none);
+    assertEquals(Set.of(), new ResctrlGroups(resctrl).existing());
   }
 
   @Test
