@@ -49,14 +49,15 @@ public record BlockIoClassChoice(String className, String source) {
 
   /**
    * The parameters to write for this choice, or empty when nothing is to be written: an empty class
-   * name, or a QoS-class default while no classes are configured at all (block I/O control is
-   * implicitly disabled, as in cri-resmgr).
+   * name, or a QoS-class default that is not a configured class (with no classes at all block I/O
+   * control is implicitly disabled, as in cri-resmgr; with some, containers of the other QoS
+   * classes keep what the runtime gave them instead of a warning at every start).
    *
    * @throws BlockIoException for a class that is not configured, naming the class, its source and
    *     the configured classes
    */
   public Optional<BlockIoParameters> parameters(ResolvedClasses classes) {
-    if (className.isEmpty() || (fromQos() && classes.classes().isEmpty())) {
+    if (className.isEmpty() || (fromQos() && !classes.classes().containsKey(className))) {
       return Optional.empty();
     }
     BlockIoParameters p = classes.classes().get(className);

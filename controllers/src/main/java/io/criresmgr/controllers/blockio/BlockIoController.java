@@ -37,6 +37,8 @@ public final class BlockIoController implements Controller {
   /** The {@link BlockIoClassChoice#source} of a class the policy assigned. */
   static final String POLICY_SOURCE = "policy assignment";
 
+  private static final String SECTION = "blockio";
+
   private static final Logger LOG = LoggerFactory.getLogger(BlockIoController.class);
 
   private @Nullable Running running;
@@ -64,14 +66,20 @@ public final class BlockIoController implements Controller {
   }
 
   /**
-   * Finds the block I/O cgroup controller, resolves the classes and applies them to every active
-   * container.
+   * Without a {@code blockio} section the controller is inert (nothing checked, nothing written).
+   * With one it finds the block I/O cgroup controller, resolves the classes and applies them to
+   * every active container.
    *
    * @throws ControllerException if no blkio (v1) or io (v2) controller is mounted or the section is
    *     invalid
    */
   @Override
   public void start(ControllerContext context) {
+    running = null;
+    if (context.section(SECTION).isEmpty()) {
+      LOG.debug("no blockio section: block I/O control is off");
+      return;
+    }
     CgroupLayout layout = CgroupLayout.detect(context.cgroupMountOrDefault());
     boolean v2 = !layout.v1Hierarchies().containsKey("blkio");
     if (v2 && !(layout.unifiedRoot().isPresent() && layout.unifiedControllers().contains("io"))) {
@@ -90,7 +98,11 @@ public final class BlockIoController implements Controller {
   /** Resolves a changed {@code blockio} section again and re-applies it to every container. */
   @Override
   public void reconfigure(ControllerContext context) {
-    Running r = started();
+    Running r = running;
+    if (r == null || context.section(SECTION).isEmpty()) {
+      start(context); // a new section starts it, a removed one makes it inert
+      return;
+    }
     BlockIoConfig config = config(context);
     if (config.equals(r.config()) && context.node() == r.node()) {
       return;
@@ -114,19 +126,21 @@ public final class BlockIoController implements Controller {
   /** Writes the new container's class. */
   @Override
   public void postStart(Container container) {
-    apply(container);
+    if (running != null) {
+      apply(container);
+    }
   }
 
   /** Writes the container's class again if its assignment changed for this controller. */
   @Override
   public void postUpdate(Container container) {
-    if (container.pending().contains(NAME)) {
+    if (running != null && container.pending().contains(NAME)) {
       apply(container);
     }
   }
 
   private static BlockIoConfig config(ControllerContext context) {
-    return BlockIoConfig.parse(context.section("blockio").orElse(NullNode.getInstance()));
+    return BlockIoConfig.parse(context.section(SECTION).orElse(NullNode.getInstance()));
   }
 
   /** Resolves the devices once per configuration and logs what was skipped, once. */
