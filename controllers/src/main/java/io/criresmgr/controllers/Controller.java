@@ -31,6 +31,14 @@ public interface Controller {
    */
   default void reconfigure(ControllerContext context) {}
 
+  /**
+   * The controller does not run (the configuration disables it, or it could not start): release
+   * what an earlier daemon left running for it (e.g. processes kept across a restart). Called at
+   * every configuration while it does not run, so it must be idempotent and cheap when there is
+   * nothing to release. Failures are logged, never refuse anything.
+   */
+  default void cleanUp(ControllerContext context) {}
+
   /** Stops the controller; it may be started again. */
   default void stop() {}
 

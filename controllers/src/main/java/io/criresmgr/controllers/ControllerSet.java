@@ -161,11 +161,13 @@ public final class ControllerSet {
     boolean wasRunning = running.contains(c.name());
     if (mode == ControllerMode.DISABLED) {
       stop(c);
+      cleanUp(c, context);
     } else if (!wasRunning) {
       try {
         start(c, context);
       } catch (RuntimeException e) {
         LOG.warn("controller {} cannot start, disabled ({} mode): {}", c.name(), mode, message(e));
+        cleanUp(c, context);
         return;
       }
     }
@@ -181,6 +183,14 @@ public final class ControllerSet {
   private void start(Controller c, ControllerContext context) {
     c.start(context);
     running.add(c.name());
+  }
+
+  private static void cleanUp(Controller c, ControllerContext context) {
+    try {
+      c.cleanUp(context);
+    } catch (RuntimeException e) {
+      LOG.warn("controller {} cannot release what an earlier run left: {}", c.name(), message(e));
+    }
   }
 
   /** Stops {@code c} if it runs; a failure to stop is logged, the controller counts as stopped. */

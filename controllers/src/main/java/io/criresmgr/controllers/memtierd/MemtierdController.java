@@ -45,6 +45,8 @@ public final class MemtierdController implements Controller {
   private final PodWarnings warnings = new PodWarnings(LOG, "memtierd:");
   private NodeView node = NodeView.EMPTY;
   private @Nullable MemtierdSetup setup;
+  private ControllerContext last =
+      new ControllerContext(java.nio.file.Path.of(""), java.nio.file.Path.of(""), Map.of());
 
   @Override
   public String name() {
@@ -65,9 +67,19 @@ public final class MemtierdController implements Controller {
     MemtierdSetup next = config.map(c -> MemtierdSetup.of(c, context, null)).orElse(null);
     node = context.node();
     setup = next;
-    if (next != null) {
-      bringInLine(next);
+    last = context;
+    if (next == null) {
+      MemtierdLeftovers.release(context); // an earlier run's processes have no controller now
+      return;
     }
+    MemtierdLeftovers.note(context, next.config());
+    bringInLine(next);
+  }
+
+  /** Stops what an earlier daemon's memtierd controller left running (see {@link #start}). */
+  @Override
+  public void cleanUp(ControllerContext context) {
+    MemtierdLeftovers.release(context);
   }
 
   /**
@@ -91,9 +103,13 @@ public final class MemtierdController implements Controller {
       stopAll(previous);
     }
     setup = next;
-    if (next != null) {
-      bringInLine(next);
+    last = context;
+    if (next == null) {
+      MemtierdLeftovers.forget(context);
+      return;
     }
+    MemtierdLeftovers.note(context, next.config());
+    bringInLine(next);
   }
 
   /**
@@ -104,6 +120,7 @@ public final class MemtierdController implements Controller {
   public void stop() {
     if (setup != null) {
       stopAll(setup);
+      MemtierdLeftovers.forget(last);
     }
     setup = null;
     node = NodeView.EMPTY;

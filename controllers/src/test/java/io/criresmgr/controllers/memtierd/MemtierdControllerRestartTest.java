@@ -9,10 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.controllers.ControllerContext;
+import io.criresmgr.controllers.ControllerMode;
+import io.criresmgr.controllers.ControllerSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,7 +33,7 @@ class MemtierdControllerRestartTest {
   void setUp() throws IOException {
     f = MemtierdFixture.create(tmp);
     v2 = f.v2();
-    context = f.context(v2, f.section());
+    context = withState(f.context(v2, f.section()));
     f.pod(
         Map.of(
             "class.memtierd.nri.io", "swap-idle-data",
@@ -39,6 +43,48 @@ class MemtierdControllerRestartTest {
   @AfterEach
   void killLeftovers() {
     f.fake.killAll();
+  }
+
+  /** {@code c} with the daemon's state directory under the test directory. */
+  private ControllerContext withState(ControllerContext c) {
+    return new ControllerContext(
+        c.hostRoot(), c.cgroupMount(), c.sections(), c.node(), tmp.resolve("state"));
+  }
+
+  @Test
+  void aRestartWithoutTheSectionStopsWhatTheEarlierRunLeft() throws IOException {
+    running("c0");
+    long pid = f.pid("c0");
+    assertTrue(Files.exists(tmp.resolve("state").resolve(MemtierdLeftovers.FILE)));
+    new MemtierdController().start(withState(f.context(v2, null)));
+    FakeMemtierd.waitForExit(pid);
+    assertFalse(Files.exists(f.dir("c0")));
+    assertFalse(Files.exists(tmp.resolve("state").resolve(MemtierdLeftovers.FILE)));
+  }
+
+  @Test
+  void aRestartWithTheControllerDisabledOrUnableToStartStopsThemToo() throws IOException {
+    running("c0");
+    long pid = f.pid("c0");
+    ControllerSet disabled = new ControllerSet(List.of(new MemtierdController()));
+    disabled.configure(Map.of("memtierd", ControllerMode.DISABLED), context);
+    FakeMemtierd.waitForExit(pid);
+    running("c1");
+    long pid1 = f.pid("c1");
+    ControllerSet failing = new ControllerSet(List.of(new MemtierdController()));
+    failing.configure(Map.of(), withState(f.context(f.v1(), f.section())));
+    assertEquals(Set.of(), failing.running(), "no cgroup v2 there");
+    FakeMemtierd.waitForExit(pid1);
+  }
+
+  @Test
+  void withoutAStateDirectoryNothingIsNotedOrStopped() throws IOException {
+    MemtierdController controller = new MemtierdController();
+    controller.start(f.context(v2, f.section()));
+    controller.postStart(f.container("c0", ContainerState.RUNNING));
+    long pid = f.pid("c0");
+    new MemtierdController().start(f.context(v2, null));
+    assertTrue(FakeMemtierd.alive(pid), "a daemon without state (a simulator) touches nothing");
   }
 
   /** A controller that ran memtierd for {@code names}; its pids are recorded. */

@@ -4,6 +4,7 @@ import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.controllers.NodeView;
 import io.criresmgr.policy.HostCpus;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyException;
@@ -61,7 +62,11 @@ final class ResourceManagement implements AutoCloseable {
     ActivePolicy policy = PolicyActivation.activate(registry, config.policy(), policyContext);
     ControllerContext controllerContext =
         new ControllerContext(
-            options.hostRoot(), options.cgroupMount(), config.controllerSections());
+            options.hostRoot(),
+            options.cgroupMount(),
+            config.controllerSections(),
+            NodeView.EMPTY,
+            options.relayDir());
     ResourceManager manager =
         new ResourceManager(cache, policy, HostControllers.create(), runtime, file);
     try {
