@@ -66,13 +66,10 @@ final class PipelineConfigListener implements ConfigListener {
               .pipeline()
               .run(
                   s -> {
-                    s.controllers()
-                        .configure(
-                            ControllerModes.available(
-                                config.resourceManager().controllers(), s.controllers().names()),
-                            controllerContext
-                                .withSections(config.controllerSections())
-                                .withNode(s));
+                    s.configureControllers(
+                        ControllerModes.available(
+                            config.resourceManager().controllers(), s.controllers().names()),
+                        controllerContext.withSections(config.controllerSections()).withNode(s));
                     return null;
                   }));
       appliedControl = config.resourceManager();

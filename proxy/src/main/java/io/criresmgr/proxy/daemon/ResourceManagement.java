@@ -111,11 +111,10 @@ final class ResourceManagement implements AutoCloseable {
           .pipeline()
           .run(
               s -> {
-                s.controllers()
-                    .configure(
-                        ControllerModes.available(
-                            config.resourceManager().controllers(), s.controllers().names()),
-                        context.withNode(s));
+                s.configureControllers(
+                    ControllerModes.available(
+                        config.resourceManager().controllers(), s.controllers().names()),
+                    context.withNode(s));
                 return null;
               })
           .get();

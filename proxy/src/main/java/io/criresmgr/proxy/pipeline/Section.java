@@ -199,6 +199,29 @@ public final class Section implements NodeView {
             });
   }
 
+  /**
+   * (Re)configures the controllers and drops the pending marks of controllers that do not run now:
+   * nothing would ever clear them, and /introspect would show them forever. A controller started
+   * later marks what it must enforce itself (its start brings every container in line).
+   */
+  public void configureControllers(
+      Map<String, io.criresmgr.controllers.ControllerMode> modes,
+      io.criresmgr.controllers.ControllerContext context) {
+    controllers.configure(modes, context);
+    Set<String> running = controllers.running();
+    for (Container c : cache.containers()) {
+      Container kept = c;
+      for (String name : c.pending()) {
+        if (!running.contains(name)) {
+          kept = kept.withoutPending(name);
+        }
+      }
+      if (!kept.equals(c)) {
+        cache.putContainer(kept);
+      }
+    }
+  }
+
   private static boolean inRuntime(Container c) {
     return c.state() == ContainerState.CREATED || c.state() == ContainerState.RUNNING;
   }

@@ -68,4 +68,34 @@ class SectionTest {
     assertEquals(List.of(Map.of("turbo", CpuSet.of(2, 3)), Map.of("turbo", CpuSet.of(3))), seen);
     assertEquals(Map.of("turbo", CpuSet.of(3)), s.cpuClasses(), "controllers read them too");
   }
+
+  @Test
+  void pendingMarksOfControllersThatDoNotRunAreDropped() {
+    Section s = section();
+    s.cache()
+        .putContainer(
+            new io.criresmgr.cache.Container(
+                "uid-p:c",
+                "ctr",
+                "p",
+                "c",
+                "default",
+                false,
+                Map.of(),
+                Map.of(),
+                "img",
+                io.criresmgr.cache.ContainerState.RUNNING,
+                io.criresmgr.cache.LinuxResources.NONE,
+                io.criresmgr.cache.Resources.NONE,
+                io.criresmgr.cache.QosClass.BEST_EFFORT,
+                io.criresmgr.cache.Assignment.NONE,
+                java.util.Set.of("cpu", "rdt"),
+                1));
+    s.configureControllers(
+        Map.of(), new ControllerContext(Path.of("/"), Path.of("/"), Map.of()).withNode(s));
+    assertEquals(
+        java.util.Set.of("cpu"),
+        s.cache().container("uid-p:c").orElseThrow().pending(),
+        "rdt does not run here: nothing would ever clear its mark");
+  }
 }
