@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
 final class WebhookCommand implements Callable<Integer> {
   static final String NAME = "cri-resmgr-webhook";
 
+  // Injected by picocli; the placeholder keeps the field non-null before that.
   @Spec CommandSpec spec = CommandSpec.create();
 
   private int port = 443;
