@@ -1,4 +1,4 @@
-/** The mutating admission webhook (shell for now). */
+/** {@code cri-resmgr-webhook}: the command line of the mutating admission webhook. */
 @NullMarked
 package io.criresmgr.webhook;
 

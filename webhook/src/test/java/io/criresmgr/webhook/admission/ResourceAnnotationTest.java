@@ -1,0 +1,83 @@
+package io.criresmgr.webhook.admission;
+
+import static io.criresmgr.webhook.admission.Pods.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.criresmgr.cache.PodResources;
+import io.criresmgr.cache.PodResourcesAnnotation;
+import io.criresmgr.cache.Resources;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ResourceAnnotationTest {
+  @Test
+  void copiesEveryResourceOfEveryContainerSorted() {
+    assertEquals(Pods.POD_ANNOTATION, ResourceAnnotation.valueOf(json(Pods.POD)));
+  }
+
+  @Test
+  void theDaemonsCacheReadsBackTheRequestsAndLimits() {
+    String value = ResourceAnnotation.valueOf(json(Pods.POD));
+    PodResources parsed =
+        PodResourcesAnnotation.fromAnnotations(Map.of(PodResourcesAnnotation.KEY, value));
+    assertEquals(
+        new PodResources(
+            Map.of("setup", new Resources(100, 200, 64L << 20, 128L << 20)),
+            Map.of(
+                "app", new Resources(1500, 2000, 1L << 30, 2L << 30), "sidecar", Resources.NONE)),
+        parsed);
+    assertEquals(PodResourcesAnnotation.KEY, ResourceAnnotation.KEY);
+  }
+
+  @Test
+  void aPodWithoutContainerListsHasEmptySections() {
+    assertEquals(
+        "{\"initContainers\":{},\"containers\":{}}",
+        ResourceAnnotation.valueOf(json("{\"spec\":{\"containers\":null}}")));
+  }
+
+  @Test
+  void emptyAmountsAreLeftOut() {
+    String pod =
+        "{\"spec\":{\"containers\":[{\"name\":\"a\",\"resources\":{\"requests\":{},"
+            + "\"limits\":{\"memory\":\"1G\"},\"claims\":[{\"name\":\"gpu\"}]}}]}}";
+    assertEquals(
+        "{\"initContainers\":{},\"containers\":{\"a\":{\"limits\":{\"memory\":\"1G\"}}}}",
+        ResourceAnnotation.valueOf(json(pod)));
+  }
+
+  @Test
+  void numericQuantitiesBecomeExactStrings() {
+    String pod =
+        "{\"spec\":{\"containers\":[{\"name\":\"a\",\"resources\":"
+            + "{\"requests\":{\"cpu\":0.1,\"memory\":1000}}}]}}";
+    assertEquals(
+        "{\"initContainers\":{},\"containers\":{\"a\":{\"requests\":"
+            + "{\"cpu\":\"0.1\",\"memory\":\"1000\"}}}}",
+        ResourceAnnotation.valueOf(json(pod)));
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "[]                                                   | the pod must be a JSON object, not ARRAY",
+        "{}                                                   | spec is missing",
+        "{`spec`:{`containers`:`app`}}                        | spec.containers must be a list, not STRING",
+        "{`spec`:{`containers`:[{}]}}                         | spec.containers[0].name is missing",
+        "{`spec`:{`initContainers`:[{`name`:``}]}}            | spec.initContainers[0].name must be a non-empty string, not \"\"",
+        "{`spec`:{`containers`:[{`name`:`a`,`resources`:[]}]}} | spec.containers[0].resources must be a JSON object, not ARRAY",
+        "{`spec`:{`containers`:[{`name`:`a`,`resources`:{`limits`:{`cpu`:{}}}}]}} | spec.containers[0].resources.limits.cpu: expected a quantity such as \"500m\", got {}",
+        "{`spec`:{`containers`:[{`name`:`a`},{`name`:`a`}]}}  | spec.containers: duplicate container name \"a\"",
+      })
+  void malformedPodsAreRejectedNamingTheField(String pod, String message) {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ResourceAnnotation.valueOf(json(pod.replace('`', '"'))));
+    assertEquals(message, e.getMessage());
+  }
+}
