@@ -1,4 +1,4 @@
-/** The node agent: watches cluster configuration and pushes it to the daemon (shell for now). */
+/** The node agent ({@code cri-resmgr-agent}): its command line and the running agent. */
 @NullMarked
 package io.criresmgr.agent;
 
