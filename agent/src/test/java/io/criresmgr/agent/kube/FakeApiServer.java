@@ -1,0 +1,234 @@
+package io.criresmgr.agent.kube;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.kubernetes.client.openapi.JSON;
+import io.kubernetes.client.openapi.models.V1ConfigMap;
+import io.kubernetes.client.openapi.models.V1Node;
+import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A tiny Kubernetes API server over real HTTP for ConfigMaps of one namespace and Nodes: list (with
+ * a {@code metadata.name} field selector) and {@code ?watch=true} (chunked, one JSON event per
+ * line, replaying events after the requested resource version). It can be stopped and restarted on
+ * the same port while its objects change, as an API server that goes away and comes back.
+ */
+final class FakeApiServer implements AutoCloseable {
+  private static final String END = "";
+
+  private final String configMapsPath;
+  private final Map<String, Collection> collections = new TreeMap<>();
+  private final List<Watcher> watchers = new ArrayList<>();
+  private long version = 1;
+  private int port;
+  private @Nullable HttpServer server;
+  private @Nullable ExecutorService executor;
+
+  private record Event(long version, String name, String line) {}
+
+  /** An open watch: the lines it has yet to send, END last. */
+  private record Watcher(
+      Collection collection, @Nullable String name, BlockingQueue<String> lines) {
+    void offer(Collection from, Event event) {
+      if (from == collection && (name == null || name.equals(event.name()))) {
+        lines.add(event.line());
+      }
+    }
+  }
+
+  private static final class Collection {
+    final Map<String, String> objects = new TreeMap<>();
+    final List<Event> history = new ArrayList<>();
+  }
+
+  FakeApiServer(String namespace) {
+    configMapsPath = "/api/v1/namespaces/" + namespace + "/configmaps";
+    collections.put(configMapsPath, new Collection());
+    collections.put("/api/v1/nodes", new Collection());
+  }
+
+  /** Starts serving (on any free port the first time, on the same port after a stop). */
+  synchronized void start() throws IOException {
+    HttpServer created =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+    executor = Executors.newCachedThreadPool();
+    created.setExecutor(executor);
+    created.createContext("/", this::handle);
+    created.start();
+    server = created;
+    port = created.getAddress().getPort();
+  }
+
+  /** Drops every connection and stops listening; objects can still be changed. */
+  void stop() {
+    HttpServer stopping;
+    ExecutorService threads;
+    synchronized (this) {
+      stopping = server;
+      threads = executor;
+      server = null;
+      watchers.forEach(w -> w.lines().add(END));
+      watchers.clear();
+    }
+    if (stopping != null && threads != null) {
+      stopping.stop(0);
+      threads.shutdownNow();
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  synchronized String url() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  void putConfigMap(String name, Map<String, String> data) {
+    V1ConfigMap map = new V1ConfigMap().metadata(new V1ObjectMeta().name(name)).data(data);
+    put(configMapsPath, name, map, map.getMetadata());
+  }
+
+  void deleteConfigMap(String name) {
+    delete(configMapsPath, name);
+  }
+
+  void putNode(String name, Map<String, String> labels) {
+    V1Node node = new V1Node().metadata(new V1ObjectMeta().name(name).labels(labels));
+    put("/api/v1/nodes", name, node, node.getMetadata());
+  }
+
+  private synchronized void put(String path, String name, Object object, V1ObjectMeta meta) {
+    meta.setResourceVersion(Long.toString(++version));
+    Collection collection = collections.get(path);
+    String type = collection.objects.containsKey(name) ? "MODIFIED" : "ADDED";
+    String json = JSON.serialize(object);
+    collection.objects.put(name, json);
+    publish(collection, name, type, json);
+  }
+
+  private synchronized void delete(String path, String name) {
+    Collection collection = collections.get(path);
+    String json = collection.objects.remove(name);
+    if (json != null) {
+      version++;
+      publish(collection, name, "DELETED", json);
+    }
+  }
+
+  private void publish(Collection collection, String name, String type, String json) {
+    Event event = new Event(version, name, "{\"type\":\"" + type + "\",\"object\":" + json + "}");
+    collection.history.add(event);
+    watchers.forEach(w -> w.offer(collection, event));
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      String path = exchange.getRequestURI().getPath();
+      Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
+      Collection collection;
+      synchronized (this) {
+        collection = collections.get(path);
+      }
+      if (collection == null) {
+        exchange.sendResponseHeaders(404, -1);
+      } else if ("true".equals(query.get("watch"))) {
+        watch(exchange, collection, query);
+      } else {
+        list(exchange, collection, selectedName(query));
+      }
+    }
+  }
+
+  private void list(HttpExchange exchange, Collection collection, @Nullable String name)
+      throws IOException {
+    String body;
+    synchronized (this) {
+      List<String> items =
+          collection.objects.entrySet().stream()
+              .filter(e -> name == null || e.getKey().equals(name))
+              .map(Map.Entry::getValue)
+              .toList();
+      body =
+          "{\"metadata\":{\"resourceVersion\":\""
+              + version
+              + "\"},\"items\":["
+              + String.join(",", items)
+              + "]}";
+    }
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "application/json");
+    exchange.sendResponseHeaders(200, bytes.length);
+    exchange.getResponseBody().write(bytes);
+  }
+
+  private void watch(HttpExchange exchange, Collection collection, Map<String, String> query)
+      throws IOException {
+    String name = selectedName(query);
+    long since = Long.parseLong(query.getOrDefault("resourceVersion", "0"));
+    Watcher watcher = new Watcher(collection, name, new LinkedBlockingQueue<>());
+    synchronized (this) {
+      collection.history.stream()
+          .filter(e -> e.version() > since)
+          .forEach(e -> watcher.offer(collection, e));
+      watchers.add(watcher);
+    }
+    exchange.getResponseHeaders().set("Content-Type", "application/json");
+    exchange.sendResponseHeaders(200, 0); // chunked: one event per line, for as long as it runs
+    OutputStream body = exchange.getResponseBody();
+    try {
+      for (String line = watcher.lines().take(); !line.equals(END); line = watcher.lines().take()) {
+        body.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        body.flush();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      synchronized (this) {
+        watchers.remove(watcher);
+      }
+    }
+  }
+
+  /** The name a {@code fieldSelector=metadata.name=<name>} selects, or null for all. */
+  private static @Nullable String selectedName(Map<String, String> query) {
+    String selector = query.get("fieldSelector");
+    return selector != null && selector.startsWith("metadata.name=")
+        ? selector.substring("metadata.name=".length())
+        : null;
+  }
+
+  private static Map<String, String> query(@Nullable String raw) {
+    Map<String, String> query = new TreeMap<>();
+    if (raw != null) {
+      for (String pair : raw.split("&")) {
+        String[] kv = pair.split("=", 2);
+        query.put(
+            URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
+            kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "");
+      }
+    }
+    return query;
+  }
+
+  /** Watches open now (to wait until the agent is watching). */
+  synchronized int watchCount() {
+    return watchers.size();
+  }
+}
