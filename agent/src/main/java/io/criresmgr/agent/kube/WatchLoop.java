@@ -57,7 +57,7 @@ public final class WatchLoop<T> implements AutoCloseable {
   private void listAndWatch() throws ApiException, IOException {
     Listing<T> listing = source.list();
     if (failures > 0) {
-      log.info("{}: API server reachable again, re-listed", what);
+      log.info("{}: listed again after {} failed attempt(s)", what, failures);
     }
     failures = 0;
     handler.replaceAll(listing.items());
@@ -108,12 +108,22 @@ public final class WatchLoop<T> implements AutoCloseable {
       return;
     }
     failures++;
-    String why = e instanceof ApiException api ? "HTTP " + api.getCode() + " " + e : e.toString();
+    String why = describe(e);
     if (failures == 1) {
       log.warn("{}: list/watch failed, will retry with backoff: {}", what, why);
     } else {
       log.debug("{}: retry {} failed: {}", what, failures - 1, why);
     }
+  }
+
+  /** One line: client-java's messages span lines and hide the cause (HTTP code 0: no answer). */
+  private static String describe(Exception e) {
+    Throwable cause = e.getCause();
+    if (e instanceof ApiException api && api.getCode() != 0) {
+      String body = api.getResponseBody();
+      return "HTTP " + api.getCode() + (body == null ? "" : ": " + body.strip());
+    }
+    return cause == null ? e.toString() : cause.toString();
   }
 
   private void pause() {

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,8 +34,7 @@ class ConfigWatcherIT {
   private final FakeApiServer api = new FakeApiServer("kube-system");
   private final BlockingQueue<ChosenConfig> received = new LinkedBlockingQueue<>();
   private final ExecutorScheduler scheduler = new ExecutorScheduler("test-updates");
-  private ConfigWatcher watcher =
-      new ConfigWatcher(ApiClients.forUrl("http://127.0.0.1:1"), NAMES, chooser(), FAST);
+  private @Nullable ConfigWatcher watcher;
 
   @BeforeEach
   void start() throws IOException {
@@ -43,13 +43,16 @@ class ConfigWatcherIT {
     api.putConfigMap("cri-resmgr-config.default", A);
     api.putConfigMap("kube-proxy", Map.of("config", "x"));
     api.start();
-    watcher = new ConfigWatcher(ApiClients.forUrl(api.url()), NAMES, chooser(), FAST);
-    watcher.start();
+    ConfigWatcher started = new ConfigWatcher(ApiClients.forUrl(api.url()), NAMES, chooser(), FAST);
+    started.start();
+    watcher = started;
   }
 
   @AfterEach
   void stop() {
-    watcher.close();
+    if (watcher != null) {
+      watcher.close();
+    }
     scheduler.close();
     api.close();
   }
@@ -89,6 +92,22 @@ class ConfigWatcherIT {
     await(ChosenConfig.of("cri-resmgr-config.group.g1", B));
     api.putConfigMap("cri-resmgr-config.group.g1", C);
     await(ChosenConfig.of("cri-resmgr-config.group.g1", C));
+  }
+
+  @Test
+  void anExpiredWatchIsFollowedByAFreshList() throws InterruptedException {
+    await(ChosenConfig.of("cri-resmgr-config.default", A));
+    api.expireWatches();
+    api.putConfigMap("cri-resmgr-config.default", B);
+    await(ChosenConfig.of("cri-resmgr-config.default", B));
+  }
+
+  @Test
+  void aWatchErrorOtherThanExpiryIsRetried() throws InterruptedException {
+    await(ChosenConfig.of("cri-resmgr-config.default", A));
+    api.failWatches(500, "etcd is sulking");
+    api.putConfigMap("cri-resmgr-config.default", C);
+    await(ChosenConfig.of("cri-resmgr-config.default", C));
   }
 
   private ConfigChooser chooser() {

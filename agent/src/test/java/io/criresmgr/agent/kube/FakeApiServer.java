@@ -227,8 +227,25 @@ final class FakeApiServer implements AutoCloseable {
     return query;
   }
 
-  /** Watches open now (to wait until the agent is watching). */
-  synchronized int watchCount() {
-    return watchers.size();
+  /** Ends every open watch with an ERROR event (410: expired, as after etcd compaction). */
+  void expireWatches() {
+    failWatches(410, "too old resource version");
+  }
+
+  /** Ends every open watch with an ERROR event carrying a Status of {@code code}. */
+  synchronized void failWatches(int code, String message) {
+    String error =
+        "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"apiVersion\":\"v1\","
+            + "\"status\":\"Failure\",\"code\":"
+            + code
+            + ",\"message\":\""
+            + message
+            + "\"}}";
+    watchers.forEach(
+        w -> {
+          w.lines().add(error);
+          w.lines().add(END);
+        });
+    watchers.clear();
   }
 }
