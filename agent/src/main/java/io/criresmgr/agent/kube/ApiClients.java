@@ -6,6 +6,7 @@ import io.kubernetes.client.util.Config;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /** Builds the agent's API client: from a kubeconfig file, or in-cluster (service account). */
@@ -17,11 +18,28 @@ public final class ApiClients {
    * timeout, since watches stay open for minutes without data.
    */
   public static ApiClient create(Optional<Path> kubeconfig) throws IOException {
-    ApiClient client =
-        kubeconfig.isPresent()
-            ? Config.fromConfig(kubeconfig.get().toString())
-            : ClientBuilder.cluster().build();
-    return forWatching(client);
+    return create(kubeconfig, System.getenv());
+  }
+
+  /** As {@link #create(Optional)}, with the environment that tells whether we run in a pod. */
+  static ApiClient create(Optional<Path> kubeconfig, Map<String, String> env) throws IOException {
+    if (kubeconfig.isPresent()) {
+      try {
+        return forWatching(Config.fromConfig(kubeconfig.get().toString()));
+      } catch (IOException | RuntimeException e) {
+        throw new IOException(
+            "cannot use kubeconfig " + kubeconfig.get() + ": " + e.getMessage(), e);
+      }
+    }
+    if (!env.containsKey(Config.ENV_SERVICE_HOST) || !env.containsKey(Config.ENV_SERVICE_PORT)) {
+      throw new IOException(
+          "no --kubeconfig given and not running in a pod ("
+              + Config.ENV_SERVICE_HOST
+              + " and "
+              + Config.ENV_SERVICE_PORT
+              + " are not set)");
+    }
+    return forWatching(ClientBuilder.cluster().build());
   }
 
   /** A client talking plain HTTP to {@code baseUrl} (tests, {@code kubectl proxy}). */
