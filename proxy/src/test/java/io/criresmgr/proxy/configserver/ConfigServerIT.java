@@ -97,6 +97,7 @@ class ConfigServerIT {
       assertEquals(0600, UnixFiles.mode(socket) & 0777);
       assertEquals("", setConfig(client, good));
       assertEquals("cache", store.current().logger().debug());
+      assertEquals(Optional.of(AgentConfigText.encode(good)), awaitStored());
 
       String error = setConfig(client, sections(Map.of("policy", "Active: nosuch\n")));
       assertTrue(error.startsWith("agent configuration: policy.Active: "), error);
@@ -250,6 +251,17 @@ class ConfigServerIT {
         RawClient client = new RawClient(socket)) {
       assertEquals("", setConfig(client, sections(Map.of())));
     }
+  }
+
+  /** The stored agent configuration once the cache saver has written it (while running). */
+  private Optional<String> awaitStored() throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    Optional<String> stored = AgentConfigText.read(relayDir());
+    while (stored.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+      stored = AgentConfigText.read(relayDir());
+    }
+    return stored;
   }
 
   private Path relayDir() {
