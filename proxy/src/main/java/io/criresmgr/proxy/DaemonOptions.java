@@ -21,6 +21,8 @@ import java.util.Optional;
  * @param allowUntestedRuntimes accept runtimes other than containerd and cri-o
  * @param rebalanceInterval period of policy rebalancing ({@code --rebalance-interval}); zero: never
  * @param disablePolicySwitch fail to start instead of switching away from the cached policy
+ * @param configSocket socket serving the node agent's configuration ({@code --config-socket}), if
+ *     enabled; not served with a forced configuration
  */
 public record DaemonOptions(
     Path runtimeSocket,
@@ -35,7 +37,59 @@ public record DaemonOptions(
     Path pidFile,
     boolean allowUntestedRuntimes,
     Duration rebalanceInterval,
-    boolean disablePolicySwitch) {
+    boolean disablePolicySwitch,
+    Optional<Path> configSocket) {
+
+  /** Options without a config socket. */
+  public DaemonOptions(
+      Path runtimeSocket,
+      Path imageSocket,
+      Path relaySocket,
+      Path relayDir,
+      Optional<Path> forceConfig,
+      Optional<Path> fallbackConfig,
+      Optional<String> forceConfigSignal,
+      Path hostRoot,
+      Path cgroupMount,
+      Path pidFile,
+      boolean allowUntestedRuntimes,
+      Duration rebalanceInterval,
+      boolean disablePolicySwitch) {
+    this(
+        runtimeSocket,
+        imageSocket,
+        relaySocket,
+        relayDir,
+        forceConfig,
+        fallbackConfig,
+        forceConfigSignal,
+        hostRoot,
+        cgroupMount,
+        pidFile,
+        allowUntestedRuntimes,
+        rebalanceInterval,
+        disablePolicySwitch,
+        Optional.empty());
+  }
+
+  /** These options with {@code socket} as the config socket. */
+  public DaemonOptions withConfigSocket(Optional<Path> socket) {
+    return new DaemonOptions(
+        runtimeSocket,
+        imageSocket,
+        relaySocket,
+        relayDir,
+        forceConfig,
+        fallbackConfig,
+        forceConfigSignal,
+        hostRoot,
+        cgroupMount,
+        pidFile,
+        allowUntestedRuntimes,
+        rebalanceInterval,
+        disablePolicySwitch,
+        socket);
+  }
 
   /** Options without rebalancing, allowing policy switches. */
   public DaemonOptions(
@@ -63,7 +117,8 @@ public record DaemonOptions(
         pidFile,
         allowUntestedRuntimes,
         Duration.ZERO,
-        false);
+        false,
+        Optional.empty());
   }
 
   /** Checks for nulls. */
@@ -79,5 +134,6 @@ public record DaemonOptions(
     Objects.requireNonNull(cgroupMount, "cgroupMount");
     Objects.requireNonNull(pidFile, "pidFile");
     Objects.requireNonNull(rebalanceInterval, "rebalanceInterval");
+    Objects.requireNonNull(configSocket, "configSocket");
   }
 }

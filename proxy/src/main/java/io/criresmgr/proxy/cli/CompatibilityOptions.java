@@ -20,13 +20,6 @@ public final class CompatibilityOptions {
   String agentSocket = "";
 
   @Option(
-      names = "--config-socket",
-      paramLabel = "PATH",
-      defaultValue = "/var/run/cri-resmgr/cri-resmgr-config.sock",
-      description = "Config service socket for the agent (accepted; no agent support yet).")
-  String configSocket = "";
-
-  @Option(
       names = "--metrics-interval",
       paramLabel = "DURATION",
       defaultValue = "0",

@@ -78,6 +78,15 @@ public final class CriResmgrCommand implements Callable<Integer> {
   String relayDir = "";
 
   @Option(
+      names = "--config-socket",
+      paramLabel = "PATH",
+      defaultValue = "/var/run/cri-resmgr/cri-resmgr-config.sock",
+      description =
+          "Socket serving configuration for the node agent (unix:// optional; '' or 'disabled'"
+              + " for none; not served with --force-config). Default: ${DEFAULT-VALUE}")
+  String configSocket = "";
+
+  @Option(
       names = "--force-config",
       paramLabel = "FILE",
       defaultValue = "",
@@ -248,12 +257,12 @@ public final class CriResmgrCommand implements Callable<Integer> {
         pidFile != null ? Path.of(pidFile) : FlagValues.defaultPidFile(NAME, FlagValues.isRoot()),
         allowUntestedRuntimes,
         compatibility.rebalanceInterval,
-        disablePolicySwitch);
+        disablePolicySwitch,
+        FlagValues.optionalSocket(configSocket));
   }
 
   private Config initialConfig(DaemonOptions options) {
-    Optional<Path> file = options.forceConfig().or(options::fallbackConfig);
-    return file.map(startup.loader()::load).orElseGet(Config::defaults);
+    return InitialConfig.choose(options, startup.loader());
   }
 
   private static Optional<Path> optionalPath(String value) {

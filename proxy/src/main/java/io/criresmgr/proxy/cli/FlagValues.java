@@ -20,6 +20,14 @@ final class FlagValues {
     return value.startsWith(UNIX_SCHEME) ? value.substring(UNIX_SCHEME.length()) : value;
   }
 
+  /** A socket flag that {@code ""} or {@code disabled} turns off, as cri-resmgr's. */
+  static Optional<Path> optionalSocket(String value) {
+    String path = socketPath(value);
+    return path.isEmpty() || path.equals("disabled")
+        ? Optional.empty()
+        : Optional.of(Path.of(path));
+  }
+
   /**
    * The reload signal's name without {@code SIG} (e.g. {@code HUP}), or empty if {@code value} is
    * empty or starts with {@code disable}. Throws {@link IllegalArgumentException} naming the

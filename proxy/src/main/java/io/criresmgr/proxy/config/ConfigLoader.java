@@ -1,6 +1,9 @@
 package io.criresmgr.proxy.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerSections;
 import io.criresmgr.policy.PolicyRegistry;
@@ -14,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * Parses configuration files in cri-resmgr's YAML layout into a {@link Config}, strictly.
@@ -73,7 +77,30 @@ public final class ConfigLoader {
 
   /** Parses {@code yaml}; {@code source} names it in error messages. */
   public Config parse(String source, String yaml) {
-    JsonNode tree = YamlTrees.expandDottedKeys(source, YamlTrees.read(source, yaml));
+    return parseTree(source, YamlTrees.read(source, yaml));
+  }
+
+  /**
+   * Parses a configuration given as top-level section name to that section's YAML text, the layout
+   * of the node agent's ConfigMap data; no sections means the defaults. A section that is not YAML
+   * is named in the error ({@code SOURCE: section NAME: line L, column C: ...}), the rest of the
+   * errors are those of {@link #parse}.
+   */
+  public Config parseSections(String source, Map<String, String> sections) {
+    ObjectNode tree = JsonNodeFactory.instance.objectNode();
+    new TreeMap<>(sections)
+        .forEach((name, text) -> tree.set(name, sectionTree(source, name, text)));
+    return parseTree(source, tree);
+  }
+
+  private static JsonNode sectionTree(String source, String name, String text) {
+    JsonNode node = YamlTrees.read(source + ": section " + name, text);
+    // An empty section text is an empty section, as an absent one.
+    return node.isObject() && node.isEmpty() ? NullNode.getInstance() : node;
+  }
+
+  private Config parseTree(String source, JsonNode yamlTree) {
+    JsonNode tree = YamlTrees.expandDottedKeys(source, yamlTree);
     SectionReader top = SectionReader.of(source, "", tree, List.of(), SECTIONS);
     Map<String, JsonNode> controllers = new LinkedHashMap<>();
     for (String name : CONTROLLER_SECTIONS) {

@@ -4,7 +4,11 @@ import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
+import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.configserver.AgentConfigUpdater;
+import io.criresmgr.proxy.configserver.ConfigServer;
+import io.criresmgr.proxy.configserver.ConfigService;
 import io.criresmgr.proxy.dump.MessageDumper;
 import io.criresmgr.proxy.metrics.Instrumentation;
 import io.criresmgr.proxy.metrics.RelayMetrics;
@@ -35,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * The running daemon. Start-up order (reference §1.1): claim the relay socket (refusing a live
  * one), wait for the runtime, check its version, start instrumentation and the message dump,
  * restore the cache and reconcile it with the runtime, serve the relay socket, set its permissions,
- * write the PID file, follow configuration changes. Resources are closed in reverse order.
+ * write the PID file, follow configuration changes, serve the node agent's config socket. Resources
+ * are closed in reverse order.
  */
 public final class Daemon implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
@@ -124,7 +129,30 @@ public final class Daemon implements AutoCloseable {
     own(PidFile.write(options.pidFile()));
     store.addListener(new SectionListener(config, dumper, instrumentation));
     store.addListener(management.configListener(config));
+    startConfigServer(options, store, policies, management, boss, workers);
     LOG.info("cri-resmgr is up and running, serving CRI on {}", options.relaySocket());
+  }
+
+  /** The node agent's config socket, unless the configuration is forced (as in cri-resmgr). */
+  private void startConfigServer(
+      DaemonOptions options,
+      ConfigStore store,
+      PolicyRegistry policies,
+      ResourceManagement management,
+      EventLoopGroup boss,
+      EventLoopGroup workers) {
+    if (options.forceConfig().isPresent() || options.configSocket().isEmpty()) {
+      return;
+    }
+    AgentConfigUpdater updater =
+        new AgentConfigUpdater(
+            new ConfigLoader(policies),
+            store,
+            options.disablePolicySwitch(),
+            management::storeAgentConfig);
+    own(
+        ConfigServer.start(
+            options.configSocket().get(), boss, workers, new ConfigService(updater)));
   }
 
   /** cri-resmgr's "-" (do not connect) makes no sense for a relay that forwards every call. */

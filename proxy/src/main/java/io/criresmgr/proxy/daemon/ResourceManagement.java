@@ -147,6 +147,27 @@ final class ResourceManagement implements AutoCloseable {
     return new PipelineConfigListener(applied, manager, registry, policyContext, controllerContext);
   }
 
+  /**
+   * Stores the agent's accepted configuration text in the cache (saved with it); a failure is
+   * logged: the configuration stays active, only a restart would not find it.
+   */
+  void storeAgentConfig(String text) {
+    try {
+      manager
+          .pipeline()
+          .run(
+              s -> {
+                s.cache().setAgentConfig(text);
+                return null;
+              })
+          .get();
+    } catch (ExecutionException e) {
+      LOG.warn("cannot store the agent configuration in the cache: {}", e.getCause().toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   @Override
   public void close() {
     if (rebalancer != null) {

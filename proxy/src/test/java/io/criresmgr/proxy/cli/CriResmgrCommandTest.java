@@ -29,17 +29,18 @@ class CriResmgrCommandTest {
     assertEquals(0, run.status, run.err);
     assertEquals(
         new DaemonOptions(
-            Path.of("/var/run/containerd/containerd.sock"),
-            Path.of("/var/run/containerd/containerd.sock"),
-            Path.of("/var/run/cri-resmgr/cri-resmgr.sock"),
-            Path.of("/var/lib/cri-resmgr"),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.of("HUP"),
-            Path.of(""),
-            Path.of("/sys/fs/cgroup"),
-            FlagValues.defaultPidFile("cri-resmgr", FlagValues.isRoot()),
-            false),
+                Path.of("/var/run/containerd/containerd.sock"),
+                Path.of("/var/run/containerd/containerd.sock"),
+                Path.of("/var/run/cri-resmgr/cri-resmgr.sock"),
+                Path.of("/var/lib/cri-resmgr"),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of("HUP"),
+                Path.of(""),
+                Path.of("/sys/fs/cgroup"),
+                FlagValues.defaultPidFile("cri-resmgr", FlagValues.isRoot()),
+                false)
+            .withConfigSocket(Optional.of(Path.of("/var/run/cri-resmgr/cri-resmgr-config.sock"))),
         run.options());
     assertEquals(Config.defaults(), run.store.current());
   }
@@ -62,7 +63,14 @@ class CriResmgrCommandTest {
             "SIGUSR2",
             DaemonOptions::forceConfigSignal,
             Optional.of("USR2")),
-        flag("allow-untested-runtimes", "true", DaemonOptions::allowUntestedRuntimes, true));
+        flag("allow-untested-runtimes", "true", DaemonOptions::allowUntestedRuntimes, true),
+        flag(
+            "config-socket",
+            "unix:///run/c.sock",
+            DaemonOptions::configSocket,
+            Optional.of(Path.of("/run/c.sock"))),
+        flag("config-socket", "disabled", DaemonOptions::configSocket, Optional.empty()),
+        flag("config-socket", "", DaemonOptions::configSocket, Optional.empty()));
   }
 
   private static Arguments flag(
@@ -213,7 +221,6 @@ class CriResmgrCommandTest {
         CliRun.of(
             "--agent-socket",
             "/a.sock",
-            "--config-socket=/c.sock",
             "-disable-ui",
             "-cgroup-v2-dir",
             "/cg2",

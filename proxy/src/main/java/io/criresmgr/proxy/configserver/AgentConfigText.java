@@ -1,0 +1,75 @@
+package io.criresmgr.proxy.configserver;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.criresmgr.cache.CacheFile;
+import io.criresmgr.proxy.config.ConfigException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The agent's configuration as stored in the cache ({@code AgentConfig}): a JSON object of section
+ * name to the section's YAML text, exactly as the agent sent it, so that a restart parses the same
+ * text with the same loader.
+ */
+public final class AgentConfigText {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private AgentConfigText() {}
+
+  /** The stored text of {@code sections}, keys sorted. */
+  public static String encode(Map<String, String> sections) {
+    try {
+      return JSON.writeValueAsString(new TreeMap<>(sections));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot encode the agent configuration", e);
+    }
+  }
+
+  /**
+   * The sections of a stored text; a ConfigException naming {@code source} if it is not an object
+   * of strings.
+   */
+  public static Map<String, String> decode(String source, String text) {
+    JsonNode tree;
+    try {
+      tree = JSON.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw new ConfigException(
+          source + ": not a JSON object of section texts: " + e.getOriginalMessage(), e);
+    }
+    if (tree == null || !tree.isObject()) {
+      throw new ConfigException(source + ": not a JSON object of section texts");
+    }
+    Map<String, String> sections = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> e : tree.properties()) {
+      if (!e.getValue().isTextual()) {
+        throw new ConfigException(
+            source + ": section " + e.getKey() + " is not a string of YAML text");
+      }
+      sections.put(e.getKey(), e.getValue().textValue());
+    }
+    return Map.copyOf(sections);
+  }
+
+  /**
+   * The agent configuration stored in the cache file of {@code relayDir}, read without changing the
+   * file. A missing, unreadable or corrupt file has none: the daemon reports and moves such a file
+   * aside when it restores the cache.
+   */
+  public static Optional<String> read(Path relayDir) {
+    Path file = relayDir.resolve(CacheFile.NAME);
+    try {
+      JsonNode stored = JSON.readTree(Files.readAllBytes(file)).path("AgentConfig");
+      return stored.isTextual() ? Optional.of(stored.textValue()) : Optional.empty();
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+}
