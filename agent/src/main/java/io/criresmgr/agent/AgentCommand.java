@@ -68,8 +68,8 @@ final class AgentCommand implements Callable<Integer> {
       names = {"--config-socket", "--cri-resmgr-socket"},
       defaultValue = "/var/run/cri-resmgr/cri-resmgr-config.sock",
       description =
-          "cri-resmgr's configuration socket (configuration is not pushed yet;"
-              + " default ${DEFAULT-VALUE}).")
+          "cri-resmgr's configuration socket, where the chosen configuration is pushed"
+              + " (default ${DEFAULT-VALUE}).")
   Path configSocket = Path.of("");
 
   @Option(

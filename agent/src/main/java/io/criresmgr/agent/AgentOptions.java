@@ -11,7 +11,7 @@ import java.util.Optional;
  * @param names the ConfigMaps and Node label to watch, and the node's name
  * @param kubeconfig kubeconfig file; empty: the in-cluster configuration
  * @param agentSocket where the agent will serve its Agent API (not served yet)
- * @param configSocket the daemon's Config socket the configuration will be pushed to (not yet)
+ * @param configSocket the daemon's Config socket the configuration is pushed to
  */
 record AgentOptions(
     ConfigMapNames names, Optional<Path> kubeconfig, Path agentSocket, Path configSocket) {

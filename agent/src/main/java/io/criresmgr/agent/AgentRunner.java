@@ -8,6 +8,7 @@ import io.criresmgr.agent.config.RateLimitedSink;
 import io.criresmgr.agent.kube.ApiClients;
 import io.criresmgr.agent.kube.Backoff;
 import io.criresmgr.agent.kube.ConfigWatcher;
+import io.criresmgr.agent.push.ConfigPusher;
 import io.kubernetes.client.openapi.ApiClient;
 import java.io.IOException;
 import java.util.Map;
@@ -16,8 +17,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running agent: watches the cluster and, until the push to cri-resmgr's Config service exists,
- * logs each newly chosen configuration.
+ * The running agent: watches the cluster and pushes each newly chosen configuration, rate-limited,
+ * to cri-resmgr's Config service on the config socket.
  */
 final class AgentRunner {
   private static final Logger log = LoggerFactory.getLogger(AgentRunner.class);
@@ -28,8 +29,17 @@ final class AgentRunner {
   static int runUntilShutdown(AgentOptions options) throws IOException {
     ApiClient client = ApiClients.create(options.kubeconfig());
     ExecutorScheduler scheduler = new ExecutorScheduler("config-updates");
+    ConfigPusher pusher =
+        ConfigPusher.open(
+            options.configSocket(), options.names().nodeName(), ConfigPusher.DEFAULT_RETRY_DELAY);
     ConfigSink sink =
-        new RateLimitedSink(AgentRunner::logConfig, scheduler, RateLimitedSink.DEFAULT_DELAY);
+        new RateLimitedSink(
+            config -> {
+              logConfig(config);
+              pusher.accept(config);
+            },
+            scheduler,
+            RateLimitedSink.DEFAULT_DELAY);
     ConfigWatcher watcher =
         new ConfigWatcher(
             client, options.names(), new ConfigChooser(options.names(), sink), Backoff.DEFAULT);
@@ -40,12 +50,12 @@ final class AgentRunner {
                 () -> {
                   watcher.close();
                   scheduler.close();
+                  pusher.close();
                   stopped.countDown();
                 },
                 "agent-shutdown"));
     log.info(
-        "watching node {} and ConfigMaps {}.* in namespace {} (config push to {} not implemented"
-            + " yet)",
+        "watching node {} and ConfigMaps {}.* in namespace {}, pushing to {}",
         options.names().nodeName(),
         options.names().baseName(),
         options.names().namespace(),

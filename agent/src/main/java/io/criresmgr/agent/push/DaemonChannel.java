@@ -1,0 +1,64 @@
+package io.criresmgr.agent.push;
+
+import io.grpc.ManagedChannel;
+import io.grpc.netty.NettyChannelBuilder;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.EpollDomainSocketChannel;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.unix.DomainSocketAddress;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/** A plaintext gRPC channel to the daemon's config socket (a Unix socket), on one epoll loop. */
+final class DaemonChannel implements AutoCloseable {
+  /**
+   * No idle timeout: a connection that drops means the daemon went away (see {@link ConfigPusher}),
+   * not that the channel went idle.
+   */
+  private static final long IDLE_DAYS = 30;
+
+  private final EventLoopGroup group;
+  private final ManagedChannel channel;
+
+  private DaemonChannel(EventLoopGroup group, ManagedChannel channel) {
+    this.group = group;
+    this.channel = channel;
+  }
+
+  /** A channel to {@code socket}; connects on the first call. */
+  static DaemonChannel open(Path socket) {
+    EventLoopGroup group =
+        new MultiThreadIoEventLoopGroup(
+            1, new DefaultThreadFactory("config-push-io", true), EpollIoHandler.newFactory());
+    ManagedChannel channel =
+        NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))
+            .eventLoopGroup(group)
+            .channelType(EpollDomainSocketChannel.class)
+            .usePlaintext()
+            // gRPC asks for TCP keep-alive, which Unix sockets do not have (netty warns).
+            .withOption(ChannelOption.SO_KEEPALIVE, null)
+            .idleTimeout(IDLE_DAYS, TimeUnit.DAYS)
+            .directExecutor()
+            .build();
+    return new DaemonChannel(group, channel);
+  }
+
+  /** The channel. */
+  ManagedChannel channel() {
+    return channel;
+  }
+
+  @Override
+  public void close() {
+    channel.shutdownNow();
+    try {
+      channel.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+  }
+}

@@ -1,0 +1,77 @@
+package io.criresmgr.agent.push;
+
+import io.criresmgr.api.config.v1.ConfigGrpc;
+import io.criresmgr.api.config.v1.SetConfigReply;
+import io.criresmgr.api.config.v1.SetConfigRequest;
+import io.criresmgr.proxy.relay.EventLoops;
+import io.criresmgr.proxy.relay.RelayServer;
+import io.grpc.Server;
+import io.grpc.stub.StreamObserver;
+import io.netty.channel.EventLoopGroup;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * A {@code v1.Config} server on a Unix socket for the pusher's tests: records every request and
+ * answers with the error {@code verdict} gives for the request's configuration (empty: accepted).
+ */
+final class FakeConfigServer implements AutoCloseable {
+  private final Path socket;
+  private final Function<Map<String, String>, String> verdict;
+  private final List<SetConfigRequest> requests = new CopyOnWriteArrayList<>();
+  private final EventLoopGroup loops = EventLoops.epoll("fake-config", 1);
+  private final Server server;
+
+  private FakeConfigServer(Path socket, Function<Map<String, String>, String> verdict)
+      throws IOException {
+    this.socket = socket;
+    this.verdict = verdict;
+    Files.createDirectories(socket.getParent());
+    server = RelayServer.builder(socket, loops, loops).addService(new Service()).build().start();
+  }
+
+  /** Serves on {@code socket} (a stale file there is replaced). */
+  static FakeConfigServer start(Path socket, Function<Map<String, String>, String> verdict)
+      throws IOException {
+    Files.deleteIfExists(socket);
+    return new FakeConfigServer(socket, verdict);
+  }
+
+  /** Every SetConfig request received, in order. */
+  List<SetConfigRequest> requests() {
+    return List.copyOf(requests);
+  }
+
+  /** The configurations received, in order. */
+  List<Map<String, String>> configs() {
+    return requests.stream().map(SetConfigRequest::getConfigMap).toList();
+  }
+
+  @Override
+  public void close() throws IOException {
+    server.shutdownNow();
+    try {
+      server.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    EventLoops.shutdown(loops);
+    Files.deleteIfExists(socket);
+  }
+
+  private final class Service extends ConfigGrpc.ConfigImplBase {
+    @Override
+    public void setConfig(SetConfigRequest request, StreamObserver<SetConfigReply> reply) {
+      requests.add(request);
+      String error = verdict.apply(request.getConfigMap());
+      reply.onNext(SetConfigReply.newBuilder().setError(error).build());
+      reply.onCompleted();
+    }
+  }
+}
