@@ -44,6 +44,7 @@ public final class ConfigPusher implements ConfigSink, AutoCloseable {
   private final Duration retryDelay;
   private final ScheduledExecutorService executor;
   private volatile ConfigStatus status = ConfigStatus.PENDING;
+  private volatile boolean closed;
   // The fields below are used only on the executor's thread.
   private @Nullable ChosenConfig latest;
   private @Nullable ChosenConfig answered;
@@ -136,6 +137,9 @@ public final class ConfigPusher implements ConfigSink, AutoCloseable {
   }
 
   private void failed(ChosenConfig config, Throwable t) {
+    if (closed) {
+      return;
+    }
     failures++;
     Status why = Status.fromThrowable(t);
     String text = why.getCode() + (why.getDescription() == null ? "" : ": " + why.getDescription());
@@ -149,7 +153,11 @@ public final class ConfigPusher implements ConfigSink, AutoCloseable {
     } else {
       log.debug("push to {} failed again ({})", socket, text);
     }
-    executor.schedule(this::retry, retryDelay.toNanos(), TimeUnit.NANOSECONDS);
+    try {
+      executor.schedule(this::retry, retryDelay.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException e) {
+      log.debug("configuration push stopped; no retry");
+    }
   }
 
   private void retry() {
@@ -172,7 +180,7 @@ public final class ConfigPusher implements ConfigSink, AutoCloseable {
     ConnectivityState state = channel.getState(false);
     if (state == ConnectivityState.READY) {
       watchConnection();
-    } else if (state != ConnectivityState.SHUTDOWN) {
+    } else if (state != ConnectivityState.SHUTDOWN && !closed) {
       log.info("lost the connection to cri-resmgr on {}; pushing the configuration again", socket);
       answered = null;
       pushIfDue();
@@ -190,6 +198,7 @@ public final class ConfigPusher implements ConfigSink, AutoCloseable {
   /** Stops pushing and closes the connection. */
   @Override
   public void close() {
+    closed = true;
     // The channel first: the cancelled call's callback still finds the executor running.
     daemon.close();
     executor.shutdownNow();
