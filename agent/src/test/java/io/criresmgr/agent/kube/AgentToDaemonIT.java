@@ -16,11 +16,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,18 +50,23 @@ class AgentToDaemonIT {
     return all;
   }
 
-  @BeforeEach
-  void start() throws Exception {
-    daemon = InProcessDaemon.start(dir);
+  /**
+   * Starts the daemon with {@code policy}, the fake API server with node n1 and the default
+   * ConfigMap {@code defaultMap}, and the agent's watches and push.
+   */
+  private InProcessDaemon start(String policy, Map<String, String> defaultMap) throws Exception {
+    InProcessDaemon started = InProcessDaemon.start(dir, policy);
+    daemon = started;
     api.putNode("n1", Map.of());
-    api.putConfigMap("cri-resmgr-config.default", sections(Map.of("logger", "Debug: cache\n")));
+    api.putConfigMap("cri-resmgr-config.default", defaultMap);
     api.start();
-    pusher = ConfigPusher.open(daemon.configSocket(), "n1", Duration.ofMillis(100));
+    pusher = ConfigPusher.open(started.configSocket(), "n1", Duration.ofMillis(100));
     RateLimitedSink sink = new RateLimitedSink(pusher, scheduler, Duration.ofMillis(50));
     watcher =
         new ConfigWatcher(
             ApiClients.forUrl(api.url()), NAMES, new ConfigChooser(NAMES, sink), FAST);
     watcher.start();
+    return started;
   }
 
   @AfterEach
@@ -80,7 +86,7 @@ class AgentToDaemonIT {
 
   @Test
   void aNewConfigMapConfiguresTheDaemonAndABadOneIsRejected() throws Exception {
-    InProcessDaemon d = daemon();
+    InProcessDaemon d = start("none", sections(Map.of("logger", "Debug: cache\n")));
     await(() -> pusher().status().verdict() == Verdict.ACCEPTED);
     assertEquals(ConfigStatus.accepted("ConfigMap cri-resmgr-config.default"), pusher().status());
     assertEquals("cache", d.store().current().logger().debug());
@@ -115,11 +121,60 @@ class AgentToDaemonIT {
     assertEquals("policy", d.store().current().logger().debug());
   }
 
-  private InProcessDaemon daemon() {
-    if (daemon == null) {
-      throw new IllegalStateException("no daemon");
+  @Test
+  void aBalloonsOptionChangeMovesTheRunningContainer() throws Exception {
+    InProcessDaemon d = start("balloons", balloons(2));
+    await(() -> pusher().status().verdict() == Verdict.ACCEPTED);
+    try (RelayClient kubelet = new RelayClient(d.relaySocket(), d.runtimeSocket())) {
+      String id = kubelet.runContainer("pod0", "c0", InProcessDaemon.IMAGE);
+      await(() -> cpuCount(kubelet.cpuset(id)) == 2);
+      String before = kubelet.cpuset(id);
+
+      api.putConfigMap("cri-resmgr-config.default", balloons(4));
+      await(() -> cpuCount(kubelet.cpuset(id)) == 4);
+      assertTrue(
+          cpuSet(kubelet.cpuset(id)).containsAll(cpuSet(before)),
+          before + " grew in place into " + kubelet.cpuset(id));
+      assertEquals(Verdict.ACCEPTED, pusher().status().verdict());
     }
-    return daemon;
+  }
+
+  /** Balloons with one type for namespace {@code default} of at least {@code minCpus} CPUs. */
+  private static Map<String, String> balloons(int minCpus) {
+    return sections(
+        Map.of(
+            "policy",
+            "Active: balloons\n"
+                + "ReservedResources:\n"
+                + "  CPU: 1\n"
+                + "balloons:\n"
+                + "  BalloonTypes:\n"
+                + "    - Name: app\n"
+                + "      Namespaces: [default]\n"
+                + "      MinCPUs: "
+                + minCpus
+                + "\n"));
+  }
+
+  private static int cpuCount(String cpuset) {
+    return cpuSet(cpuset).size();
+  }
+
+  /** The CPUs of a cpuset such as {@code 1-2,5}. */
+  private static Set<Integer> cpuSet(String cpuset) {
+    Set<Integer> cpus = new TreeSet<>();
+    for (String part : cpuset.split(",")) {
+      if (part.isBlank()) {
+        continue;
+      }
+      String[] range = part.trim().split("-");
+      int first = Integer.parseInt(range[0]);
+      int last = Integer.parseInt(range[range.length - 1]);
+      for (int cpu = first; cpu <= last; cpu++) {
+        cpus.add(cpu);
+      }
+    }
+    return cpus;
   }
 
   private ConfigPusher pusher() {

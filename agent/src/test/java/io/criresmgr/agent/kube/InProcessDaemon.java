@@ -1,25 +1,32 @@
 package io.criresmgr.agent.kube;
 
+import io.criresmgr.policy.sysfs.FakeSysfsWriter;
+import io.criresmgr.policy.sysfs.TopologySpec;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigStore;
 import io.criresmgr.proxy.config.InstrumentationConfig;
+import io.criresmgr.proxy.config.PolicyConfig;
 import io.criresmgr.proxy.daemon.Daemon;
 import io.criresmgr.proxy.sim.SimOptions;
 import io.criresmgr.proxy.sim.SimRuntime;
 import io.criresmgr.proxy.sim.SimRuntimeServer;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The real cri-resmgr daemon, started in this JVM in {@code dir} in front of the simulated runtime
- * (8 fake CPUs, no cgroups), with its config socket; its metrics stay off the default port.
+ * (the fake sysfs of a laptop: 4 cores, 8 threads; no cgroups), with its config socket; its metrics
+ * stay off the default port.
  */
 final class InProcessDaemon implements AutoCloseable {
+  /** The image the simulated runtime has. */
+  static final String IMAGE = "docker.io/library/busybox:latest";
+
   private final Path dir;
   private final SimRuntimeServer sim;
   private final ConfigStore store;
@@ -32,19 +39,15 @@ final class InProcessDaemon implements AutoCloseable {
     this.daemon = daemon;
   }
 
-  /** Starts the simulated runtime and the daemon in {@code dir}. */
-  static InProcessDaemon start(Path dir) throws IOException, InterruptedException {
-    Path online = dir.resolve("host/sys/devices/system/cpu/online");
-    Files.createDirectories(online.getParent());
-    Files.writeString(online, "0-7\n");
+  /** Starts the simulated runtime and the daemon with policy {@code policy} in {@code dir}. */
+  static InProcessDaemon start(Path dir, String policy) throws IOException, InterruptedException {
+    FakeSysfsWriter.write(TopologySpec.builtIn("laptop"), dir.resolve("host"));
     SimRuntime runtime =
         new SimRuntime(
-            SimOptions.defaults()
-                .withRuntimeName("containerd")
-                .withImages(List.of("docker.io/library/busybox:latest")));
+            SimOptions.defaults().withRuntimeName("containerd").withImages(List.of(IMAGE)));
     SimRuntimeServer sim = new SimRuntimeServer(dir.resolve("runtime/containerd.sock"), runtime);
     sim.start();
-    ConfigStore store = new ConfigStore(initialConfig());
+    ConfigStore store = new ConfigStore(initialConfig(policy));
     try {
       return new InProcessDaemon(dir, sim, store, Daemon.start(options(dir, sim), store));
     } catch (RuntimeException | InterruptedException e) {
@@ -71,11 +74,14 @@ final class InProcessDaemon implements AutoCloseable {
         .withConfigSocket(Optional.of(dir.resolve("run/cri-resmgr-config.sock")));
   }
 
-  /** The defaults, with the metrics endpoint on a free loopback port. */
-  private static Config initialConfig() {
+  /**
+   * The defaults with {@code policy} (1 CPU reserved), and the metrics endpoint on a free loopback
+   * port.
+   */
+  private static Config initialConfig(String policy) {
     Config defaults = Config.defaults();
     return new Config(
-        defaults.policy(),
+        new PolicyConfig(policy, Map.of(), Map.of("CPU", "1"), Map.of()),
         defaults.resourceManager(),
         defaults.dump(),
         defaults.logger(),
@@ -86,6 +92,16 @@ final class InProcessDaemon implements AutoCloseable {
   /** The daemon's config socket. */
   Path configSocket() {
     return dir.resolve("run/cri-resmgr-config.sock");
+  }
+
+  /** The daemon's relay socket, where kubelet calls. */
+  Path relaySocket() {
+    return dir.resolve("relay/cri-resmgr.sock");
+  }
+
+  /** The simulated runtime's socket. */
+  Path runtimeSocket() {
+    return sim.socket();
   }
 
   /** The daemon's relay directory (holds the cache file). */

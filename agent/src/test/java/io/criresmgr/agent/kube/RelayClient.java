@@ -1,0 +1,101 @@
+package io.criresmgr.agent.kube;
+
+import io.criresmgr.api.runtime.v1.ContainerConfig;
+import io.criresmgr.api.runtime.v1.ContainerMetadata;
+import io.criresmgr.api.runtime.v1.ContainerStatusRequest;
+import io.criresmgr.api.runtime.v1.CreateContainerRequest;
+import io.criresmgr.api.runtime.v1.ImageSpec;
+import io.criresmgr.api.runtime.v1.LinuxContainerConfig;
+import io.criresmgr.api.runtime.v1.LinuxContainerResources;
+import io.criresmgr.api.runtime.v1.PodSandboxConfig;
+import io.criresmgr.api.runtime.v1.PodSandboxMetadata;
+import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
+import io.criresmgr.api.runtime.v1.StartContainerRequest;
+import io.criresmgr.proxy.relay.EventLoops;
+import io.criresmgr.proxy.relay.RuntimeChannels;
+import io.grpc.ManagedChannel;
+import io.netty.channel.EventLoopGroup;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Kubelet's part for the end-to-end test: runs pods and containers through the daemon's relay
+ * socket, and reads the cpuset the runtime applied straight from the runtime.
+ */
+final class RelayClient implements AutoCloseable {
+  private final EventLoopGroup loops = EventLoops.epoll("test-kubelet", 1);
+  private final ManagedChannel relay;
+  private final ManagedChannel runtime;
+
+  /** Calls the daemon on {@code relaySocket} and the runtime on {@code runtimeSocket}. */
+  RelayClient(Path relaySocket, Path runtimeSocket) {
+    relay = RuntimeChannels.channel(relaySocket, loops);
+    runtime = RuntimeChannels.channel(runtimeSocket, loops);
+  }
+
+  /** Runs pod {@code pod} of namespace {@code default} with container {@code name}; its id. */
+  String runContainer(String pod, String name, String image) {
+    PodSandboxConfig sandbox =
+        PodSandboxConfig.newBuilder()
+            .setMetadata(
+                PodSandboxMetadata.newBuilder()
+                    .setName(pod)
+                    .setNamespace("default")
+                    .setUid("uid-" + pod))
+            .build();
+    String podId =
+        stub(relay)
+            .runPodSandbox(RunPodSandboxRequest.newBuilder().setConfig(sandbox).build())
+            .getPodSandboxId();
+    String id =
+        stub(relay)
+            .createContainer(
+                CreateContainerRequest.newBuilder()
+                    .setPodSandboxId(podId)
+                    .setConfig(container(name, image))
+                    .setSandboxConfig(sandbox)
+                    .build())
+            .getContainerId();
+    stub(relay).startContainer(StartContainerRequest.newBuilder().setContainerId(id).build());
+    return id;
+  }
+
+  private static ContainerConfig container(String name, String image) {
+    LinuxContainerResources resources =
+        LinuxContainerResources.newBuilder()
+            .setCpuShares(1024)
+            .setCpuPeriod(100_000)
+            .setCpuQuota(100_000)
+            .setMemoryLimitInBytes(128L << 20)
+            .build();
+    return ContainerConfig.newBuilder()
+        .setMetadata(ContainerMetadata.newBuilder().setName(name))
+        .setImage(ImageSpec.newBuilder().setImage(image))
+        .addCommand("sleep")
+        .setLinux(LinuxContainerConfig.newBuilder().setResources(resources))
+        .build();
+  }
+
+  /** The cpuset the runtime applies to container {@code id} now. */
+  String cpuset(String id) {
+    return stub(runtime)
+        .containerStatus(ContainerStatusRequest.newBuilder().setContainerId(id).build())
+        .getStatus()
+        .getResources()
+        .getLinux()
+        .getCpusetCpus();
+  }
+
+  private static RuntimeServiceBlockingStub stub(ManagedChannel channel) {
+    return RuntimeServiceGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS);
+  }
+
+  @Override
+  public void close() {
+    relay.shutdownNow();
+    runtime.shutdownNow();
+    EventLoops.shutdown(loops);
+  }
+}
