@@ -1,5 +1,6 @@
 package io.criresmgr.agent;
 
+import io.criresmgr.cli.GoStyleArgs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
@@ -51,7 +52,7 @@ public final class Main {
           }
           return ERROR_EXIT;
         });
-    int status = cl.execute(GoStyleArgs.normalize(cl.getCommandSpec(), args));
+    int status = cl.execute(GoStyleArgs.normalize(cl, args));
     out.flush();
     err.flush();
     return status;

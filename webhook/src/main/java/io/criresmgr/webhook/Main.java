@@ -1,5 +1,6 @@
 package io.criresmgr.webhook;
 
+import io.criresmgr.cli.GoStyleArgs;
 import io.criresmgr.webhook.server.WebhookServer;
 import io.criresmgr.webhook.tls.CredentialsException;
 import java.io.IOException;
@@ -49,7 +50,7 @@ public final class Main {
           }
           return ERROR_EXIT;
         });
-    int status = cl.execute(GoStyleArgs.normalize(cl.getCommandSpec(), args));
+    int status = cl.execute(GoStyleArgs.normalize(cl, args));
     out.flush();
     err.flush();
     return status;

@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.cli;
 
+import io.criresmgr.cli.GoStyleArgs;
 import io.criresmgr.proxy.config.ConfigException;
 import java.io.PrintWriter;
 import java.util.List;

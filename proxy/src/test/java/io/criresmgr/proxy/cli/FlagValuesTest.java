@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.criresmgr.cli.GoStyleArgs;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.config.ConfigLoader;
 import java.io.PrintWriter;

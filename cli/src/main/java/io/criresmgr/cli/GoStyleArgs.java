@@ -1,4 +1,4 @@
-package io.criresmgr.proxy.cli;
+package io.criresmgr.cli;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,13 +9,15 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * Accepts Go's single-dash long flags ({@code -relay-socket x}, {@code -force-config=x}) by
  * rewriting them to picocli's double-dash form. Only arguments naming a known long option of the
- * command (or subcommand) being parsed are rewritten, never option values.
+ * command (or subcommand) being parsed are rewritten, never option values. Shared by {@code
+ * cri-resmgr}, {@code cri-resmgr-agent} and {@code cri-resmgr-webhook}, whose Go originals all took
+ * single-dash flags.
  */
-final class GoStyleArgs {
+public final class GoStyleArgs {
   private GoStyleArgs() {}
 
   /** {@code args} with single-dash long options of {@code root} and its subcommands doubled. */
-  static String[] normalize(CommandLine root, String[] args) {
+  public static String[] normalize(CommandLine root, String[] args) {
     CommandSpec spec = root.getCommandSpec();
     List<String> out = new ArrayList<>();
     boolean valueExpected = false;
