@@ -54,6 +54,43 @@ class SampleConfigsTest {
                     }));
   }
 
+  /**
+   * Every ConfigMap of the agent example is a configuration the daemon accepts: its data parsed as
+   * the config socket parses what the agent pushes.
+   */
+  @Test
+  void everyExampleConfigMapIsAValidAgentConfiguration() throws IOException {
+    com.fasterxml.jackson.databind.ObjectMapper yaml =
+        new com.fasterxml.jackson.databind.ObjectMapper(
+            new com.fasterxml.jackson.dataformat.yaml.YAMLFactory());
+    ConfigLoader loader = ConfigLoader.builtIn();
+    List<String> names = new java.util.ArrayList<>();
+    try (com.fasterxml.jackson.databind.MappingIterator<com.fasterxml.jackson.databind.JsonNode>
+        it =
+            yaml.readerFor(com.fasterxml.jackson.databind.JsonNode.class)
+                .readValues(MODULE_DIR.resolve("cri-resmgr-configmap.example.yaml").toFile())) {
+      while (it.hasNext()) {
+        com.fasterxml.jackson.databind.JsonNode map = it.next();
+        assertEquals("ConfigMap", map.path("kind").asText());
+        String name = map.path("metadata").path("name").asText();
+        java.util.Map<String, String> data = new java.util.LinkedHashMap<>();
+        map.path("data").properties().forEach(e -> data.put(e.getKey(), e.getValue().asText()));
+        try {
+          loader.parseSections(name, data);
+        } catch (ConfigException e) {
+          fail(e.getMessage());
+        }
+        names.add(name);
+      }
+    }
+    assertEquals(
+        List.of(
+            "cri-resmgr-config.default",
+            "cri-resmgr-config.group.latency",
+            "cri-resmgr-config.node.worker-1"),
+        names);
+  }
+
   /** The balloons sample means what its comments say: every type and option is read. */
   @Test
   void balloonsSampleConfiguresItsTypes() {
