@@ -1,16 +1,16 @@
 package io.criresmgr.agent;
 
-import io.criresmgr.cli.GoStyleArgs;
+import io.criresmgr.cli.Cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.List;
 import java.util.Map;
-import picocli.CommandLine;
 
 /** Entry point of {@code cri-resmgr-agent}. */
 public final class Main {
   /** Exit status of a usage error or a failure to start. */
-  static final int ERROR_EXIT = 1;
+  static final int ERROR_EXIT = Cli.ERROR_EXIT;
 
   private Main() {}
 
@@ -33,28 +33,9 @@ public final class Main {
       PrintWriter out,
       PrintWriter err,
       AgentCommand.Runner runner) {
-    CommandLine cl = new CommandLine(new AgentCommand(env, runner));
-    cl.setOut(out);
-    cl.setErr(err);
-    cl.setParameterExceptionHandler(
-        (e, ignored) -> {
-          err.println(AgentCommand.NAME + ": " + e.getMessage());
-          cl.usage(err);
-          return ERROR_EXIT;
-        });
-    cl.setExecutionExceptionHandler(
-        (e, ignored, parsed) -> {
-          if (e instanceof IOException) {
-            err.println(AgentCommand.NAME + ": " + e.getMessage());
-          } else {
-            err.println(AgentCommand.NAME + ": unexpected error: " + e);
-            e.printStackTrace(err);
-          }
-          return ERROR_EXIT;
-        });
-    int status = cl.execute(GoStyleArgs.normalize(cl, args));
-    out.flush();
-    err.flush();
-    return status;
+    return Cli.execute(
+        Cli.commandLine(
+            new AgentCommand(env, runner), List.of(), out, err, IOException.class::isInstance),
+        args);
   }
 }

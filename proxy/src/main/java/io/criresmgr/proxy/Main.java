@@ -1,10 +1,11 @@
 package io.criresmgr.proxy;
 
+import io.criresmgr.cli.Cli;
 import io.criresmgr.policy.PolicyRegistry;
-import io.criresmgr.proxy.cli.Cli;
 import io.criresmgr.proxy.cli.CriResmgrCommand;
 import io.criresmgr.proxy.cli.DaemonLauncher;
 import io.criresmgr.proxy.cli.DaemonStartup;
+import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.daemon.Daemon;
 import io.criresmgr.proxy.scenario.SimulateCommand;
@@ -47,7 +48,12 @@ public final class Main {
   static CommandLine commandLine(PrintWriter out, PrintWriter err, DaemonLauncher launcher) {
     PolicyRegistry policies = PolicyRegistry.builtIn();
     DaemonStartup startup = new DaemonStartup(new ConfigLoader(policies), launcher, System::getenv);
-    return Cli.commandLine(new CriResmgrCommand(policies, startup), subcommands(), out, err);
+    return Cli.commandLine(
+        new CriResmgrCommand(policies, startup),
+        subcommands(),
+        out,
+        err,
+        ConfigException.class::isInstance);
   }
 
   /** The subcommands of {@code cri-resmgr}. */

@@ -1,19 +1,19 @@
 package io.criresmgr.webhook;
 
-import io.criresmgr.cli.GoStyleArgs;
+import io.criresmgr.cli.Cli;
 import io.criresmgr.webhook.server.WebhookServer;
 import io.criresmgr.webhook.tls.CredentialsException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
-import picocli.CommandLine;
 
 /** Entry point of {@code cri-resmgr-webhook}. */
 public final class Main {
   /** Exit status of a usage error or a failure to start. */
-  static final int ERROR_EXIT = 1;
+  static final int ERROR_EXIT = Cli.ERROR_EXIT;
 
   private Main() {}
 
@@ -31,29 +31,14 @@ public final class Main {
    * message}.
    */
   static int run(String[] args, PrintWriter out, PrintWriter err, Consumer<WebhookServer> runner) {
-    CommandLine cl = new CommandLine(new WebhookCommand(runner));
-    cl.setOut(out);
-    cl.setErr(err);
-    cl.setParameterExceptionHandler(
-        (e, ignored) -> {
-          err.println(WebhookCommand.NAME + ": " + e.getMessage());
-          cl.usage(err);
-          return ERROR_EXIT;
-        });
-    cl.setExecutionExceptionHandler(
-        (e, ignored, parsed) -> {
-          if (e instanceof CredentialsException || e instanceof IOException) {
-            err.println(WebhookCommand.NAME + ": " + e.getMessage());
-          } else {
-            err.println(WebhookCommand.NAME + ": unexpected error: " + e);
-            e.printStackTrace(err);
-          }
-          return ERROR_EXIT;
-        });
-    int status = cl.execute(GoStyleArgs.normalize(cl, args));
-    out.flush();
-    err.flush();
-    return status;
+    return Cli.execute(
+        Cli.commandLine(
+            new WebhookCommand(runner),
+            List.of(),
+            out,
+            err,
+            e -> e instanceof CredentialsException || e instanceof IOException),
+        args);
   }
 
   /** Keeps serving until the JVM shuts down (SIGTERM, SIGINT), which closes the server. */

@@ -3,6 +3,7 @@ package io.criresmgr.proxy.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.criresmgr.cli.Cli;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
@@ -47,7 +48,8 @@ class CliSubcommandTest {
             new CriResmgrCommand(PolicyRegistry.builtIn(), startup),
             List.of(echo),
             new PrintWriter(out),
-            new PrintWriter(err)),
+            new PrintWriter(err),
+            ConfigException.class::isInstance),
         args);
   }
 

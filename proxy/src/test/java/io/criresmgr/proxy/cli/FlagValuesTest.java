@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.criresmgr.cli.Cli;
 import io.criresmgr.cli.GoStyleArgs;
 import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -48,7 +50,8 @@ class FlagValuesTest {
             new CriResmgrCommand(PolicyRegistry.builtIn(), startup),
             List.of(),
             new PrintWriter(new StringWriter()),
-            new PrintWriter(new StringWriter()));
+            new PrintWriter(new StringWriter()),
+            ConfigException.class::isInstance);
     assertArrayEquals(
         new String[] {
           "--relay-dir", "-relay-socket", "--force-config=-x", "-h", "-bogus", "--", "-print-config"

@@ -1,18 +1,18 @@
-package io.criresmgr.proxy.cli;
+package io.criresmgr.cli;
 
-import io.criresmgr.cli.GoStyleArgs;
-import io.criresmgr.proxy.config.ConfigException;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.function.Predicate;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Runs a picocli command line the way cri-resmgr's users expect: Go-style flags, errors printed
- * once as {@code cri-resmgr: message} (with the usage for flag errors, without stack traces for
- * configuration errors), exit status 0 on success and 1 on any error.
+ * Runs a picocli command line the way cri-resmgr's users expect, for all three programs: Go-style
+ * flags, errors printed once as {@code <program>: message} (with the usage for flag errors, without
+ * a stack trace for the errors a program expects, e.g. a bad configuration file), exit status 0 on
+ * success and 1 on any error.
  */
 public final class Cli {
   /** Exit status of a usage or configuration error. */
@@ -22,17 +22,22 @@ public final class Cli {
 
   /**
    * A command line for {@code command} with {@code subcommands} (picocli {@code @Command} objects),
-   * printing to {@code out} and {@code err}. Subcommands must be given here: picocli applies the
-   * output and error handling only to subcommands present when they are set.
+   * printing to {@code out} and {@code err}; failures that are {@code expected} are printed as
+   * their message alone, others with a stack trace. Subcommands must be given here: picocli applies
+   * the output and error handling only to subcommands present when they are set.
    */
   public static CommandLine commandLine(
-      Object command, List<?> subcommands, PrintWriter out, PrintWriter err) {
+      Object command,
+      List<?> subcommands,
+      PrintWriter out,
+      PrintWriter err,
+      Predicate<Exception> expected) {
     CommandLine cl = new CommandLine(command);
     subcommands.forEach(cl::addSubcommand);
     cl.setOut(out);
     cl.setErr(err);
     cl.setParameterExceptionHandler(usageErrors());
-    cl.setExecutionExceptionHandler(failures());
+    cl.setExecutionExceptionHandler(failures(expected));
     return cl;
   }
 
@@ -53,10 +58,10 @@ public final class Cli {
     };
   }
 
-  private static IExecutionExceptionHandler failures() {
+  private static IExecutionExceptionHandler failures(Predicate<Exception> expected) {
     return (Exception e, CommandLine cl, ParseResult parsed) -> {
       PrintWriter err = cl.getErr();
-      if (e instanceof ConfigException) {
+      if (expected.test(e)) {
         err.println(cl.getCommandSpec().qualifiedName() + ": " + e.getMessage());
       } else {
         err.println(cl.getCommandSpec().qualifiedName() + ": unexpected error: " + e);
