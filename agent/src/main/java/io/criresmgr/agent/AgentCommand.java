@@ -61,7 +61,7 @@ final class AgentCommand implements Callable<Integer> {
       names = "--agent-socket",
       defaultValue = "/var/run/cri-resmgr/cri-resmgr-agent.sock",
       description =
-          "Socket for the agent's API to cri-resmgr (not served yet; default ${DEFAULT-VALUE}).")
+          "Socket where the agent serves its API to cri-resmgr (default ${DEFAULT-VALUE}).")
   Path agentSocket = Path.of("");
 
   @Option(

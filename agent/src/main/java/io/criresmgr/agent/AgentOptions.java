@@ -10,7 +10,7 @@ import java.util.Optional;
  *
  * @param names the ConfigMaps and Node label to watch, and the node's name
  * @param kubeconfig kubeconfig file; empty: the in-cluster configuration
- * @param agentSocket where the agent will serve its Agent API (not served yet)
+ * @param agentSocket where the agent serves its Agent API
  * @param configSocket the daemon's Config socket the configuration is pushed to
  */
 record AgentOptions(

@@ -8,7 +8,12 @@ import io.criresmgr.agent.config.RateLimitedSink;
 import io.criresmgr.agent.kube.ApiClients;
 import io.criresmgr.agent.kube.Backoff;
 import io.criresmgr.agent.kube.ConfigWatcher;
+import io.criresmgr.agent.kube.NodeApi;
 import io.criresmgr.agent.push.ConfigPusher;
+import io.criresmgr.agent.server.AgentServer;
+import io.criresmgr.agent.server.AgentService;
+import io.criresmgr.agent.server.HealthQueries;
+import io.criresmgr.agent.status.NodeAnnotator;
 import io.kubernetes.client.openapi.ApiClient;
 import java.io.IOException;
 import java.util.Map;
@@ -18,7 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The running agent: watches the cluster and pushes each newly chosen configuration, rate-limited,
- * to cri-resmgr's Config service on the config socket.
+ * to cri-resmgr's Config service on the config socket; serves the Agent API on the agent socket and
+ * shows the daemon's verdict in the Node's annotations.
  */
 final class AgentRunner {
   private static final Logger log = LoggerFactory.getLogger(AgentRunner.class);
@@ -43,14 +49,22 @@ final class AgentRunner {
     ConfigWatcher watcher =
         new ConfigWatcher(
             client, options.names(), new ConfigChooser(options.names(), sink), Backoff.DEFAULT);
+    NodeApi node = new NodeApi(client, options.names().nodeName());
+    NodeAnnotator annotator = new NodeAnnotator(node, Backoff.DEFAULT);
+    pusher.onStatusChange(annotator);
+    AgentServer server =
+        AgentServer.start(
+            options.agentSocket(), new AgentService(node, new HealthQueries(pusher::status)));
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
+                  server.close();
                   watcher.close();
                   scheduler.close();
                   pusher.close();
+                  annotator.close();
                   stopped.countDown();
                 },
                 "agent-shutdown"));

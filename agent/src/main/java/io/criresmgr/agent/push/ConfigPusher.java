@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,6 +45,7 @@ public final class ConfigPusher implements ConfigSink, AutoCloseable {
   private final Duration retryDelay;
   private final ScheduledExecutorService executor;
   private volatile ConfigStatus status = ConfigStatus.PENDING;
+  private volatile Consumer<ConfigStatus> listener = changed -> {};
   private volatile boolean closed;
   // The fields below are used only on the executor's thread.
   private @Nullable ChosenConfig latest;
@@ -97,6 +99,22 @@ public final class ConfigPusher implements ConfigSink, AutoCloseable {
     return status;
   }
 
+  /**
+   * Calls {@code listener} with each status that differs from the one before, on the pusher's
+   * thread: it must not block. Replaces the previous listener.
+   */
+  public void onStatusChange(Consumer<ConfigStatus> listener) {
+    this.listener = Objects.requireNonNull(listener, "listener");
+  }
+
+  private void setStatus(ConfigStatus next) {
+    ConfigStatus previous = status;
+    status = next;
+    if (!next.equals(previous)) {
+      listener.accept(next);
+    }
+  }
+
   private void pushIfDue() {
     ChosenConfig config = latest;
     if (busy || config == null || config.equals(answered)) {
@@ -119,10 +137,10 @@ public final class ConfigPusher implements ConfigSink, AutoCloseable {
     failures = 0;
     answered = config;
     if (reply.getError().isEmpty()) {
-      status = ConfigStatus.accepted(config.source());
+      setStatus(ConfigStatus.accepted(config.source()));
       log.info("cri-resmgr applied the configuration from {}", config.source());
     } else {
-      status = ConfigStatus.rejected(config.source(), reply.getError());
+      setStatus(ConfigStatus.rejected(config.source(), reply.getError()));
       warnOnce(config, reply.getError());
     }
     watchConnection();

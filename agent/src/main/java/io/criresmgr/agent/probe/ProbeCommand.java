@@ -1,0 +1,97 @@
+package io.criresmgr.agent.probe;
+
+import io.criresmgr.api.agent.v1.AgentGrpc;
+import io.criresmgr.api.agent.v1.HealthCheckReply;
+import io.criresmgr.api.agent.v1.HealthCheckRequest;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.NettyChannelBuilder;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.EpollDomainSocketChannel;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.unix.DomainSocketAddress;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code cri-resmgr-agent-probe}: asks the agent's {@code HealthCheck} and reports the answer. */
+@Command(
+    name = ProbeCommand.NAME,
+    usageHelpAutoWidth = true,
+    description =
+        "Probes cri-resmgr-agent: exits 0 if it is healthy for the query, 1 with the reason"
+            + " otherwise (also when the agent cannot be reached).")
+final class ProbeCommand implements Callable<Integer> {
+  static final String NAME = "cri-resmgr-agent-probe";
+
+  /** The deadline of the call, as cri-resmgr's probe. */
+  static final Duration DEADLINE = Duration.ofSeconds(5);
+
+  @Option(
+      names = "--agent-socket",
+      defaultValue = "/var/run/cri-resmgr/cri-resmgr-agent.sock",
+      description = "The agent's socket (default ${DEFAULT-VALUE}).")
+  Path agentSocket = Path.of("");
+
+  @Option(
+      names = "--query",
+      defaultValue = "",
+      description =
+          "Health query: empty (the agent runs) or config-status (the last configuration pushed"
+              + " to cri-resmgr was not rejected).")
+  String query = "";
+
+  @Option(
+      names = {"-h", "--help"},
+      usageHelp = true,
+      description = "Show this help and exit.")
+  boolean help;
+
+  @Override
+  public Integer call() throws ProbeException {
+    String error = healthError();
+    if (!error.isEmpty()) {
+      throw new ProbeException("unhealthy: " + error);
+    }
+    return 0;
+  }
+
+  private String healthError() throws ProbeException {
+    EventLoopGroup group =
+        new MultiThreadIoEventLoopGroup(
+            1, new DefaultThreadFactory("probe-io", true), EpollIoHandler.newFactory());
+    ManagedChannel channel =
+        NettyChannelBuilder.forAddress(new DomainSocketAddress(agentSocket.toString()))
+            .eventLoopGroup(group)
+            .channelType(EpollDomainSocketChannel.class)
+            .usePlaintext()
+            .withOption(ChannelOption.SO_KEEPALIVE, null)
+            .directExecutor()
+            .build();
+    try {
+      HealthCheckReply reply =
+          AgentGrpc.newBlockingStub(channel)
+              .withDeadlineAfter(DEADLINE.toNanos(), TimeUnit.NANOSECONDS)
+              .healthCheck(HealthCheckRequest.newBuilder().setQuery(query).build());
+      return reply.getError();
+    } catch (StatusRuntimeException e) {
+      Status status = e.getStatus();
+      throw new ProbeException(
+          "cannot reach the agent on "
+              + agentSocket
+              + ": "
+              + status.getCode()
+              + (status.getDescription() == null ? "" : ": " + status.getDescription()));
+    } finally {
+      channel.shutdownNow();
+      group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+    }
+  }
+}

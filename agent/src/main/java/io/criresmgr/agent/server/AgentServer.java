@@ -1,0 +1,104 @@
+package io.criresmgr.agent.server;
+
+import io.criresmgr.api.agent.v1.AgentGrpc;
+import io.grpc.Server;
+import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
+import io.grpc.netty.NettyServerBuilder;
+import io.grpc.protobuf.services.HealthStatusManager;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerDomainSocketChannel;
+import io.netty.channel.unix.DomainSocketAddress;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The gRPC server on the agent socket: {@code v1.Agent} and the standard health service ({@code
+ * SERVING} while it runs), on one epoll loop. A stale socket file is replaced, a live one refused;
+ * the socket gets mode 0600, since its API patches the Node with the agent's rights.
+ */
+public final class AgentServer implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(AgentServer.class);
+
+  private final Path path;
+  private final Server server;
+  private final HealthStatusManager health;
+  private final EventLoopGroup group;
+
+  private AgentServer(Path path, Server server, HealthStatusManager health, EventLoopGroup group) {
+    this.path = path;
+    this.server = server;
+    this.health = health;
+    this.group = group;
+  }
+
+  /** Serves {@code service} on the Unix socket {@code path}. */
+  public static AgentServer start(Path path, AgentService service) throws IOException {
+    SocketFile.prepare(path);
+    EventLoopGroup group =
+        new MultiThreadIoEventLoopGroup(
+            1, new DefaultThreadFactory("agent-api-io", true), EpollIoHandler.newFactory());
+    HealthStatusManager health = new HealthStatusManager();
+    Server server;
+    try {
+      server =
+          NettyServerBuilder.forAddress(new DomainSocketAddress(path.toString()))
+              .channelType(EpollServerDomainSocketChannel.class)
+              .bossEventLoopGroup(group)
+              .workerEventLoopGroup(group)
+              // gRPC asks for TCP keep-alive, which Unix sockets do not have (netty warns).
+              .withChildOption(ChannelOption.SO_KEEPALIVE, null)
+              .addService(service)
+              .addService(health.getHealthService())
+              .build()
+              .start();
+    } catch (IOException | RuntimeException e) {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      throw new IOException("cannot serve the agent socket " + path + ": " + e.getMessage(), e);
+    }
+    AgentServer started = new AgentServer(path, server, health, group);
+    try {
+      SocketFile.restrict(path);
+    } catch (IOException e) {
+      started.close();
+      throw new IOException("cannot set the mode of " + path + ": " + e.getMessage(), e);
+    }
+    health.setStatus(HealthStatusManager.SERVICE_NAME_ALL_SERVICES, ServingStatus.SERVING);
+    health.setStatus(AgentGrpc.SERVICE_NAME, ServingStatus.SERVING);
+    log.info("serving the agent API on {}", path);
+    return started;
+  }
+
+  /** The socket path. */
+  public Path path() {
+    return path;
+  }
+
+  /** Reports NOT_SERVING to health watchers, stops serving and removes the socket file. */
+  @Override
+  public void close() {
+    health.enterTerminalState();
+    server.shutdown();
+    try {
+      if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
+        server.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      server.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+    group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    try {
+      Files.deleteIfExists(path);
+    } catch (IOException e) {
+      log.warn("cannot remove {}: {}", path, e.getMessage());
+    }
+  }
+}
