@@ -56,10 +56,7 @@ final class JsonPatches {
               + " (path "
               + patch.getPath()
               + "): value is not JSON: "
-              + patch.getValue()
-              + " ("
-              + e.getMessage()
-              + ")",
+              + patch.getValue(),
           e);
     }
   }

@@ -1,5 +1,7 @@
 package io.criresmgr.agent.kube;
 
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.kubernetes.client.openapi.JSON;
@@ -20,6 +22,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -147,7 +151,9 @@ final class FakeApiServer implements AutoCloseable {
         collection = collections.get(path);
       }
       if (collection == null) {
-        exchange.sendResponseHeaders(404, -1);
+        if (!nodeRequest(exchange, path)) {
+          exchange.sendResponseHeaders(404, -1);
+        }
       } else if ("true".equals(query.get("watch"))) {
         watch(exchange, collection, query);
       } else {
@@ -247,5 +253,111 @@ final class FakeApiServer implements AutoCloseable {
           w.lines().add(END);
         });
     watchers.clear();
+  }
+
+  // ---- One Node: GET, and PATCH of the object and of its status (the agent's API and
+  // annotations).
+
+  private static final Pattern NODE_PATH = Pattern.compile("/api/v1/nodes/([^/]+)(/status)?");
+  private @Nullable String nodeFailure;
+  private int nodeFailureCode;
+  private final List<String> nodePatchTypes = new ArrayList<>();
+
+  /** The Node {@code name} as stored, or null if it does not exist. */
+  synchronized @Nullable V1Node node(String name) {
+    String json = collections.get("/api/v1/nodes").objects.get(name);
+    return json == null ? null : JSON.deserialize(json, V1Node.class);
+  }
+
+  /** Answers every later GET and PATCH of a Node with HTTP {@code code} and {@code message}. */
+  synchronized void failNodeRequests(int code, String message) {
+    nodeFailureCode = code;
+    nodeFailure = message;
+  }
+
+  /** Answers Node GETs and PATCHes normally again. */
+  synchronized void healNodeRequests() {
+    nodeFailure = null;
+  }
+
+  /** The content types of the Node PATCHes received so far. */
+  synchronized List<String> nodePatchTypes() {
+    return List.copyOf(nodePatchTypes);
+  }
+
+  /** Handles {@code /api/v1/nodes/<name>[/status]}; false if {@code path} is not one. */
+  private boolean nodeRequest(HttpExchange exchange, String path) throws IOException {
+    Matcher m = NODE_PATH.matcher(path);
+    if (!m.matches()) {
+      return false;
+    }
+    String name = m.group(1);
+    String method = exchange.getRequestMethod();
+    String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+    String type = String.valueOf(exchange.getRequestHeaders().getFirst("Content-Type"));
+    int[] code = {200};
+    String answer;
+    synchronized (this) {
+      if (method.equals("PATCH")) {
+        nodePatchTypes.add(type);
+      }
+      answer = nodeAnswer(name, method, type, body, code);
+    }
+    byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "application/json");
+    exchange.sendResponseHeaders(code[0], bytes.length);
+    exchange.getResponseBody().write(bytes);
+    return true;
+  }
+
+  /** The body of the answer, its HTTP status in {@code code[0]}; applies a PATCH. */
+  private String nodeAnswer(String name, String method, String type, String body, int[] code) {
+    Collection nodes = collections.get("/api/v1/nodes");
+    String stored = nodes.objects.get(name);
+    String failure = nodeFailure;
+    if (failure != null) {
+      code[0] = nodeFailureCode;
+      return status(nodeFailureCode, failure);
+    }
+    if (stored == null) {
+      code[0] = 404;
+      return status(404, "nodes \"" + name + "\" not found");
+    }
+    if (method.equals("GET")) {
+      return stored;
+    }
+    if (!method.equals("PATCH")) {
+      code[0] = 405;
+      return status(405, method + " not supported");
+    }
+    JsonObject node = JsonParser.parseString(stored).getAsJsonObject();
+    try {
+      if (type.startsWith("application/json-patch+json")) {
+        JsonPatching.apply(node, JsonParser.parseString(body).getAsJsonArray());
+      } else if (type.startsWith("application/merge-patch+json")) {
+        JsonPatching.merge(node, JsonParser.parseString(body).getAsJsonObject());
+      } else {
+        code[0] = 415;
+        return status(415, "unsupported patch type " + type);
+      }
+    } catch (RuntimeException e) {
+      code[0] = 422;
+      return status(422, "cannot apply patch: " + e.getMessage());
+    }
+    node.getAsJsonObject("metadata").addProperty("resourceVersion", Long.toString(++version));
+    String json = node.toString();
+    nodes.objects.put(name, json);
+    publish(nodes, name, "MODIFIED", json);
+    return json;
+  }
+
+  private static String status(int code, String message) {
+    JsonObject status = new JsonObject();
+    status.addProperty("kind", "Status");
+    status.addProperty("apiVersion", "v1");
+    status.addProperty("status", "Failure");
+    status.addProperty("message", message);
+    status.addProperty("code", code);
+    return status.toString();
   }
 }
