@@ -14,6 +14,7 @@ import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -54,6 +55,17 @@ final class ProbeCommand implements Callable<Integer> {
       description = "Show this help and exit.")
   boolean help;
 
+  /** The gRPC status and, for a transport failure, its cause (e.g. no such file). */
+  private static String describe(StatusRuntimeException e) {
+    Status status = e.getStatus();
+    String text =
+        status.getCode() + (status.getDescription() == null ? "" : ": " + status.getDescription());
+    Throwable cause = status.getCause();
+    return cause == null || cause.getMessage() == null
+        ? text
+        : text + " (" + cause.getMessage() + ")";
+  }
+
   @Override
   public Integer call() throws ProbeException {
     String error = healthError();
@@ -64,6 +76,10 @@ final class ProbeCommand implements Callable<Integer> {
   }
 
   private String healthError() throws ProbeException {
+    if (!Files.exists(agentSocket)) {
+      throw new ProbeException(
+          "cannot reach the agent on " + agentSocket + ": no such socket (is the agent running?)");
+    }
     EventLoopGroup group =
         new MultiThreadIoEventLoopGroup(
             1, new DefaultThreadFactory("probe-io", true), EpollIoHandler.newFactory());
@@ -82,13 +98,7 @@ final class ProbeCommand implements Callable<Integer> {
               .healthCheck(HealthCheckRequest.newBuilder().setQuery(query).build());
       return reply.getError();
     } catch (StatusRuntimeException e) {
-      Status status = e.getStatus();
-      throw new ProbeException(
-          "cannot reach the agent on "
-              + agentSocket
-              + ": "
-              + status.getCode()
-              + (status.getDescription() == null ? "" : ": " + status.getDescription()));
+      throw new ProbeException("cannot reach the agent on " + agentSocket + ": " + describe(e));
     } finally {
       channel.shutdownNow();
       group.shutdownGracefully(0, 0, TimeUnit.SECONDS);

@@ -303,15 +303,29 @@ class AgentServerIT {
   }
 
   @Test
-  void theProbeFailsOnAMissingSocket() {
+  void theProbeFailsOnAMissingSocketAndOneNobodyServes() throws IOException {
     Path missing = dir.resolve("missing.sock");
-    List<Object> result = probe("-agent-socket", missing.toString());
+    assertEquals(
+        List.of(
+            1,
+            "",
+            "cri-resmgr-agent-probe: cannot reach the agent on "
+                + missing
+                + ": no such socket (is the agent running?)\n"),
+        probe("-agent-socket", missing.toString()));
+
+    Path stale = dir.resolve("stale.sock");
+    try (ServerSocketChannel s = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+      s.bind(UnixDomainSocketAddress.of(stale));
+    }
+    List<Object> result = probe("-agent-socket", stale.toString());
     assertEquals(1, result.get(0));
     String err = (String) result.get(2);
     assertTrue(
         err.startsWith(
-            "cri-resmgr-agent-probe: cannot reach the agent on " + missing + ": UNAVAILABLE"),
+            "cri-resmgr-agent-probe: cannot reach the agent on " + stale + ": UNAVAILABLE"),
         err);
+    assertTrue(err.contains("Connection refused"), err);
     assertEquals(1, err.lines().count(), err);
   }
 
