@@ -9,16 +9,24 @@ import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.JSON;
 import io.kubernetes.client.openapi.apis.CoreV1Api;
 import io.kubernetes.client.openapi.models.V1Node;
-import io.kubernetes.client.util.PatchUtils;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import okhttp3.Call;
+import okhttp3.MediaType;
+import okhttp3.Request;
+import okhttp3.RequestBody;
 import org.jspecify.annotations.Nullable;
 
 /**
  * This node's Node object in the API server: read as JSON, patched with a JSON patch or a JSON
- * merge patch (client-java picks the first content type of a PATCH unless told, hence {@link
- * PatchUtils}).
+ * merge patch. Each call has a timeout of its own: the agent's client has none, for its watches.
  */
 public final class NodeApi {
+  /** How long one call may take. */
+  public static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
+
   private final ApiClient client;
   private final CoreV1Api core;
   private final String nodeName;
@@ -37,34 +45,43 @@ public final class NodeApi {
 
   /** The Node as JSON text, as client-java serializes it ({@link JSON}). */
   public String nodeJson() throws ApiException {
-    return JSON.serialize(core.readNode(nodeName).execute());
+    Call call = core.readNode(nodeName).buildCall(null);
+    call.timeout().timeout(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    return JSON.serialize(client.<V1Node>execute(call, V1Node.class).getData());
   }
 
   /** Applies the RFC 6902 patch {@code patch} (a JSON array) to the Node. */
   public void jsonPatch(String patch) throws ApiException {
-    PatchUtils.patch(
-        V1Node.class,
-        () -> core.patchNode(nodeName, new V1Patch(patch)).buildCall(null),
-        V1Patch.PATCH_FORMAT_JSON_PATCH,
-        client);
+    send(core.patchNode(nodeName, new V1Patch(patch)).buildCall(null), patch, JSON_PATCH);
   }
 
   /** Applies the RFC 7386 merge patch {@code patch} (a JSON object) to the Node. */
   public void mergePatch(String patch) throws ApiException {
-    PatchUtils.patch(
-        V1Node.class,
-        () -> core.patchNode(nodeName, new V1Patch(patch)).buildCall(null),
-        V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH,
-        client);
+    send(core.patchNode(nodeName, new V1Patch(patch)).buildCall(null), patch, MERGE_PATCH);
   }
 
   /** Applies the RFC 7386 merge patch {@code patch} to the Node's status subresource. */
   public void mergePatchStatus(String patch) throws ApiException {
-    PatchUtils.patch(
-        V1Node.class,
-        () -> core.patchNodeStatus(nodeName, new V1Patch(patch)).buildCall(null),
-        V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH,
-        client);
+    send(core.patchNodeStatus(nodeName, new V1Patch(patch)).buildCall(null), patch, MERGE_PATCH);
+  }
+
+  private static final MediaType JSON_PATCH = MediaType.get(V1Patch.PATCH_FORMAT_JSON_PATCH);
+  private static final MediaType MERGE_PATCH = MediaType.get(V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH);
+
+  /**
+   * Sends the PATCH of {@code built} (URL and authentication) with {@code patch} as {@code type}:
+   * client-java would pick the first content type a PATCH allows.
+   */
+  private void send(Call built, String patch, MediaType type) throws ApiException {
+    Request request =
+        built
+            .request()
+            .newBuilder()
+            .patch(RequestBody.create(patch.getBytes(StandardCharsets.UTF_8), type))
+            .build();
+    Call call = client.getHttpClient().newCall(request);
+    call.timeout().timeout(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    client.execute(call, V1Node.class);
   }
 
   /**
