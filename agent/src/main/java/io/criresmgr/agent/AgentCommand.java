@@ -1,6 +1,7 @@
 package io.criresmgr.agent;
 
 import io.criresmgr.agent.config.ConfigMapNames;
+import io.criresmgr.agent.server.AgentServer;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -59,7 +60,7 @@ final class AgentCommand implements Callable<Integer> {
 
   @Option(
       names = "--agent-socket",
-      defaultValue = "/var/run/cri-resmgr/cri-resmgr-agent.sock",
+      defaultValue = AgentServer.DEFAULT_SOCKET,
       description =
           "Socket where the agent serves its API to cri-resmgr (default ${DEFAULT-VALUE}).")
   Path agentSocket = Path.of("");

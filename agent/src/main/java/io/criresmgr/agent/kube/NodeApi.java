@@ -27,6 +27,9 @@ public final class NodeApi {
   /** How long one call may take. */
   public static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
 
+  private static final MediaType JSON_PATCH = MediaType.get(V1Patch.PATCH_FORMAT_JSON_PATCH);
+  private static final MediaType MERGE_PATCH = MediaType.get(V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH);
+
   private final ApiClient client;
   private final CoreV1Api core;
   private final String nodeName;
@@ -64,9 +67,6 @@ public final class NodeApi {
   public void mergePatchStatus(String patch) throws ApiException {
     send(core.patchNodeStatus(nodeName, new V1Patch(patch)).buildCall(null), patch, MERGE_PATCH);
   }
-
-  private static final MediaType JSON_PATCH = MediaType.get(V1Patch.PATCH_FORMAT_JSON_PATCH);
-  private static final MediaType MERGE_PATCH = MediaType.get(V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH);
 
   /**
    * Sends the PATCH of {@code built} (URL and authentication) with {@code patch} as {@code type}:

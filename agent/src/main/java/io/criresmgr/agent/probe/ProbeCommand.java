@@ -1,5 +1,6 @@
 package io.criresmgr.agent.probe;
 
+import io.criresmgr.agent.server.AgentServer;
 import io.criresmgr.api.agent.v1.AgentGrpc;
 import io.criresmgr.api.agent.v1.HealthCheckReply;
 import io.criresmgr.api.agent.v1.HealthCheckRequest;
@@ -37,7 +38,7 @@ final class ProbeCommand implements Callable<Integer> {
 
   @Option(
       names = "--agent-socket",
-      defaultValue = "/var/run/cri-resmgr/cri-resmgr-agent.sock",
+      defaultValue = AgentServer.DEFAULT_SOCKET,
       description = "The agent's socket (default ${DEFAULT-VALUE}).")
   Path agentSocket = Path.of("");
 

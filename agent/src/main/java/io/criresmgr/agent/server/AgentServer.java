@@ -25,6 +25,9 @@ import org.slf4j.LoggerFactory;
  * the socket gets mode 0600, since its API patches the Node with the agent's rights.
  */
 public final class AgentServer implements AutoCloseable {
+  /** The agent socket of cri-resmgr's agent, the default of the agent and of its probe. */
+  public static final String DEFAULT_SOCKET = "/var/run/cri-resmgr/cri-resmgr-agent.sock";
+
   private static final Logger log = LoggerFactory.getLogger(AgentServer.class);
 
   private final Path path;

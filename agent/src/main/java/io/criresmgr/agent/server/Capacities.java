@@ -13,6 +13,9 @@ import java.util.TreeMap;
  * resources ({@code cpu}, {@code memory}, {@code hugepages-*}) belong to the kubelet.
  */
 public final class Capacities {
+  private static final String ALLOWED =
+      "only extended resources, named with a '.' and a '/' (e.g. example.com/foo), can be set";
+
   private Capacities() {}
 
   /** Why {@code name} cannot be set, or empty if it is an extended resource name. */
@@ -29,9 +32,6 @@ public final class Capacities {
     }
     return Optional.empty();
   }
-
-  private static final String ALLOWED =
-      "only extended resources, named with a '.' and a '/' (e.g. example.com/foo), can be set";
 
   /** Why {@code quantity} of {@code name} is not a Kubernetes quantity, or empty if it is. */
   public static Optional<String> quantityError(String name, String quantity) {
