@@ -28,14 +28,8 @@ class ProbeMainTest {
   @Test
   void helpNamesTheDefaultSocket() {
     assertEquals(0, run("-h"));
-    assertTrue(
-        out.toString()
-                .contains(
-                    "(default\n                          /var/run/cri-resmgr/cri-resmgr-agent.sock)")
-            || out.toString()
-                .replaceAll("\\s+", " ")
-                .contains("(default /var/run/cri-resmgr/cri-resmgr-agent.sock)"),
-        out.toString());
+    String help = out.toString().replaceAll("\\s+", " ");
+    assertTrue(help.contains("(default /var/run/cri-resmgr/cri-resmgr-agent.sock)"), help);
     assertEquals("", err.toString());
   }
 }
