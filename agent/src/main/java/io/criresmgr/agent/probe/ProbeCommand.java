@@ -56,6 +56,17 @@ final class ProbeCommand implements Callable<Integer> {
       description = "Show this help and exit.")
   boolean help;
 
+  private ManagedChannel channel(EventLoopGroup group) {
+    return NettyChannelBuilder.forAddress(new DomainSocketAddress(agentSocket.toString()))
+        .eventLoopGroup(group)
+        .channelType(EpollDomainSocketChannel.class)
+        .usePlaintext()
+        // gRPC asks for TCP keep-alive, which Unix sockets do not have (netty warns).
+        .withOption(ChannelOption.SO_KEEPALIVE, null)
+        .directExecutor()
+        .build();
+  }
+
   /** The gRPC status and, for a transport failure, its cause (e.g. no such file). */
   private static String describe(StatusRuntimeException e) {
     Status status = e.getStatus();
@@ -84,14 +95,7 @@ final class ProbeCommand implements Callable<Integer> {
     EventLoopGroup group =
         new MultiThreadIoEventLoopGroup(
             1, new DefaultThreadFactory("probe-io", true), EpollIoHandler.newFactory());
-    ManagedChannel channel =
-        NettyChannelBuilder.forAddress(new DomainSocketAddress(agentSocket.toString()))
-            .eventLoopGroup(group)
-            .channelType(EpollDomainSocketChannel.class)
-            .usePlaintext()
-            .withOption(ChannelOption.SO_KEEPALIVE, null)
-            .directExecutor()
-            .build();
+    ManagedChannel channel = channel(group);
     try {
       HealthCheckReply reply =
           AgentGrpc.newBlockingStub(channel)

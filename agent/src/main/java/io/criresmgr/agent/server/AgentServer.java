@@ -51,17 +51,7 @@ public final class AgentServer implements AutoCloseable {
     HealthStatusManager health = new HealthStatusManager();
     Server server;
     try {
-      server =
-          NettyServerBuilder.forAddress(new DomainSocketAddress(path.toString()))
-              .channelType(EpollServerDomainSocketChannel.class)
-              .bossEventLoopGroup(group)
-              .workerEventLoopGroup(group)
-              // gRPC asks for TCP keep-alive, which Unix sockets do not have (netty warns).
-              .withChildOption(ChannelOption.SO_KEEPALIVE, null)
-              .addService(service)
-              .addService(health.getHealthService())
-              .build()
-              .start();
+      server = build(path, group, service, health).start();
     } catch (IOException | RuntimeException e) {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       throw new IOException("cannot serve the agent socket " + path + ": " + e.getMessage(), e);
@@ -77,6 +67,19 @@ public final class AgentServer implements AutoCloseable {
     health.setStatus(AgentGrpc.SERVICE_NAME, ServingStatus.SERVING);
     log.info("serving the agent API on {}", path);
     return started;
+  }
+
+  private static Server build(
+      Path path, EventLoopGroup group, AgentService service, HealthStatusManager health) {
+    return NettyServerBuilder.forAddress(new DomainSocketAddress(path.toString()))
+        .channelType(EpollServerDomainSocketChannel.class)
+        .bossEventLoopGroup(group)
+        .workerEventLoopGroup(group)
+        // gRPC asks for TCP keep-alive, which Unix sockets do not have (netty warns).
+        .withChildOption(ChannelOption.SO_KEEPALIVE, null)
+        .addService(service)
+        .addService(health.getHealthService())
+        .build();
   }
 
   /** The socket path. */
