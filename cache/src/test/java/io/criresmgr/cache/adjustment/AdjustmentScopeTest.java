@@ -67,7 +67,8 @@ class AdjustmentScopeTest {
     AdjustmentScope s =
         new AdjustmentScope(
             List.of(),
-            List.of(expr("name", Operator.EQUALS, "nginx"), expr("pod/labels/tier", Operator.EXISTS)));
+            List.of(
+                expr("name", Operator.EQUALS, "nginx"), expr("pod/labels/tier", Operator.EXISTS)));
     assertTrue(s.coversContainer(NGINX, POD));
     assertFalse(s.coversContainer(SIDECAR, POD));
     Pod tiered = Workload.pod("web-2", "shop", Map.of("tier", "front"), QosClass.BURSTABLE);
