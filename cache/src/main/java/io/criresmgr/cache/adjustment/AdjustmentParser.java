@@ -155,7 +155,8 @@ public final class AdjustmentParser {
       return Optional.empty();
     }
     long l = limit == null ? 0 : limit;
-    if (l > 0 && l < request) {
+    // An explicit limit counts even when 0: Kubernetes, too, rejects a limit 0 below a request.
+    if (limit != null && l < request) {
       errors.add(
           where
               + "resources."

@@ -124,6 +124,22 @@ class AdjustmentParserTest {
   }
 
   @Test
+  void anExplicitZeroLimitIsBelowARequest() throws Exception {
+    assertEquals(
+        "adjustment a: resources.cpu: the limit 0m is below the request 2000m;"
+            + " a limit must be at least the request",
+        specProblem(SCOPE + ", 'resources': {'requests': {'cpu': '2'}, 'limits': {'cpu': '0'}}"));
+    Adjustment zero =
+        parse("{'a': {" + SCOPE + ", 'resources': {'limits': {'cpu': '0'}}}}")
+            .specs()
+            .get("a")
+            .effect();
+    assertEquals(
+        Optional.of(new ResourceOverride(Optional.of(new Amounts(0, 0)), Optional.empty())),
+        zero.resources());
+  }
+
+  @Test
   void onlyCpuAndMemoryMayBeAdjusted() {
     assertEquals(
         "adjustment a: resources.requests: unknown [nvidia.com/gpu], allowed: [cpu, memory]",
