@@ -14,9 +14,12 @@ import io.criresmgr.cache.QosClass;
 import io.criresmgr.cache.ResourceOverride;
 import io.criresmgr.cache.ResourceOverride.Amounts;
 import io.criresmgr.cache.Resources;
+import io.criresmgr.policy.sysfs.MemoryType;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Topology-aware places by {@link Container#adjustedResources()}, with production preferences. */
@@ -80,5 +83,27 @@ class AdjustedPlacementTest {
     create("p0", "adjusted", burstable, cpu(2000, 2000));
     assertEquals(QosClass.BURSTABLE, h.byName("adjusted").qosClass());
     assertTrue(h.cpus("adjusted").size() > 2, h.cpus("adjusted").toString());
+  }
+
+  @Test
+  void preferencesReadTheAdjustedMemoryAndCpuLimit() {
+    Pod pod = Workloads.pod("default", QosClass.BURSTABLE, Map.of());
+    Container c = Workloads.container(pod, "c0", new Resources(500, 1000, 100 * MB, 200 * MB));
+    Adjustment memory =
+        new Adjustment(
+            "more-memory",
+            Optional.of(
+                new ResourceOverride(
+                    Optional.empty(), Optional.of(new Amounts(1000 * MB, 2000 * MB)))),
+            "",
+            "",
+            OptionalLong.empty());
+    Set<MemoryType> dram = EnumSet.of(MemoryType.DRAM);
+    TopologyAwareOptions o = TopologyAwareOptions.DEFAULTS;
+    assertEquals(200 * MB, Preferences.memory(c, pod, o, dram).bytes());
+    assertEquals(2000 * MB, Preferences.memory(c.withAdjustment(memory), pod, o, dram).bytes());
+    assertEquals(1000, Preferences.cpu(c, pod, o).limitMilli());
+    assertEquals(3000, Preferences.cpu(c.withAdjustment(cpu(1500, 3000)), pod, o).limitMilli());
+    assertEquals(1500, Preferences.cpu(c.withAdjustment(cpu(1500, 3000)), pod, o).fractionMilli());
   }
 }
