@@ -1,6 +1,7 @@
 package io.criresmgr.cache.adjustment;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.criresmgr.cache.Adjustment;
@@ -24,7 +25,9 @@ import org.jspecify.annotations.Nullable;
  * reported, each naming the Adjustment, the field and what is allowed.
  */
 public final class AdjustmentParser {
-  private static final JsonMapper JSON = new JsonMapper();
+  // Trailing content means the payload is not the one JSON value it should be.
+  private static final JsonMapper JSON =
+      JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
   private static final Set<String> SPEC_FIELDS =
       Set.of("scope", "resources", "classes", "toptierLimit");
   private static final Set<String> SCOPE_FIELDS = Set.of("nodes", "containers");
@@ -99,7 +102,8 @@ public final class AdjustmentParser {
       String field = "scope[" + i + "]";
       JsonNode entry = scope.get(i);
       if (object(entry, field, SCOPE_FIELDS)) {
-        List<String> nodes = list(entry.path("nodes"), field + ".nodes", n -> text(n, "node"));
+        List<String> nodes =
+            list(entry.path("nodes"), field + ".nodes", n -> text(n, field + ".nodes"));
         List<Expression> containers =
             list(entry.path("containers"), field + ".containers", e -> expression(e, field));
         entries.add(new AdjustmentScope(nodes, containers));
@@ -128,12 +132,14 @@ public final class AdjustmentParser {
     if (resources.isMissingNode() || !object(resources, "resources", RESOURCE_FIELDS)) {
       return Optional.empty();
     }
+    int before = errors.size();
     Map<String, Long> requests = amounts(resources.path("requests"), "resources.requests");
     Map<String, Long> limits = amounts(resources.path("limits"), "resources.limits");
     Optional<ResourceOverride.Amounts> cpu = amounts("cpu", requests, limits);
     Optional<ResourceOverride.Amounts> memory = amounts("memory", requests, limits);
     if (cpu.isEmpty() && memory.isEmpty()) {
-      if (requests.isEmpty() && limits.isEmpty()) {
+      // Only when nothing was wrong with what it does set: a bad amount is reported already.
+      if (errors.size() == before && requests.isEmpty() && limits.isEmpty()) {
         errors.add(where + "resources: sets no requests or limits of cpu or memory");
       }
       return Optional.empty();
@@ -149,7 +155,8 @@ public final class AdjustmentParser {
       return Optional.empty();
     }
     long l = limit == null ? 0 : limit;
-    if (l > 0 && l < request) {
+    // An explicit limit counts even when 0: Kubernetes, too, rejects a limit 0 below a request.
+    if (limit != null && l < request) {
       errors.add(
           where
               + "resources."
