@@ -240,13 +240,17 @@ public final class AdjustmentParser {
       return List.of();
     }
     List<T> out = new ArrayList<>();
-    node.forEach(
-        n -> {
-          T value = element.apply(n);
-          if (value != null) {
-            out.add(value);
-          }
-        });
+    for (int i = 0; i < node.size(); i++) {
+      JsonNode n = node.get(i);
+      if (n.isNull()) {
+        errors.add(where + field + "[" + i + "]: null is not allowed");
+        continue;
+      }
+      T value = element.apply(n);
+      if (value != null) {
+        out.add(value);
+      }
+    }
     return out;
   }
 
