@@ -258,6 +258,17 @@ class AdjustmentParserTest {
   }
 
   @Test
+  void nullsInListsAreErrorsNamingTheirIndex() {
+    assertEquals(
+        "adjustment a: scope[0].nodes[1]: null is not allowed",
+        specProblem("'scope': [{'nodes': ['n1', null]}]"));
+    assertEquals(
+        "adjustment a: scope[0].containers.values[0]: null is not allowed",
+        specProblem(
+            "'scope': [{'containers': [{'key': 'name', 'operator': 'In', 'values': [null]}]}]"));
+  }
+
+  @Test
   void trailingContentIsUndecodable() {
     AdjustmentException e =
         assertThrows(AdjustmentException.class, () -> parse("{'a': {" + SCOPE + "}} {}"));
