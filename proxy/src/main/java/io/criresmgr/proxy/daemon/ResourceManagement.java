@@ -174,12 +174,20 @@ final class ResourceManagement implements AutoCloseable {
     }
   }
 
-  /** Puts the adjustments the cache stored in force again after a restart; problems are logged. */
+  /**
+   * Puts the adjustments the cache stored in force again after a restart; without stored ones (e.g.
+   * after {@code --reset-config}), takes back what containers still carry. Problems are logged.
+   */
   private static void restoreAdjustments(ResourceManager manager) throws InterruptedException {
     StoredAdjustments stored;
     try {
       stored = manager.pipeline().run(s -> s.cache().adjustments()).get().orElse(null);
       if (stored == null) {
+        Map<String, String> errors =
+            manager.pipeline().run(s -> AdjustmentStep.apply(s, AdjustmentSet.EMPTY, null)).get();
+        if (!errors.isEmpty()) {
+          LOG.warn("cannot take back the adjustments containers carry: {}", errors);
+        }
         return;
       }
       AdjustmentSet set = AdjustmentParser.parse(stored.nodeName(), stored.json());
