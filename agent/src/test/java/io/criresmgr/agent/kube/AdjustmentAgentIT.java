@@ -9,6 +9,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.criresmgr.agent.adjust.AdjustmentAgent;
 import io.criresmgr.agent.push.FakeConfigServer;
+import io.grpc.Status;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -171,6 +172,20 @@ class AdjustmentAgentIT {
     assertJson("{\"boost\":" + SENT_BOOST + "}", second.adjustments().get(0));
     Thread.sleep(300);
     assertEquals(patches, api.statusPatches().size(), "unchanged status is not patched again");
+  }
+
+  @Test
+  void anUndecodableSetIsNotSentAgain() throws Exception {
+    FakeConfigServer server = startDaemon();
+    server.failAdjustments(Status.INVALID_ARGUMENT.withDescription("cannot decode"));
+    startAgent();
+    await(() -> server.adjustments().size() == 1);
+    Thread.sleep(500);
+    assertEquals(1, server.adjustments().size());
+    assertEquals(List.of(), api.statusPatches());
+    server.failAdjustments(null);
+    api.deleteAdjustment("gold");
+    awaitLast(server, "{\"boost\":" + SENT_BOOST + "}");
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.criresmgr.api.config.v1.SetConfigRequest;
 import io.criresmgr.proxy.relay.EventLoops;
 import io.criresmgr.proxy.relay.RelayServer;
 import io.grpc.Server;
+import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@code v1.Config} server on a Unix socket for the pusher's tests: records every request and
@@ -32,6 +34,7 @@ public final class FakeConfigServer implements AutoCloseable {
   private final Server server;
   private final List<SetAdjustmentRequest> adjustmentRequests = new CopyOnWriteArrayList<>();
   private volatile Function<String, Map<String, String>> adjustmentVerdict = json -> Map.of();
+  private volatile @Nullable Status adjustmentFailure;
 
   private FakeConfigServer(Path socket, Function<Map<String, String>, String> verdict)
       throws IOException {
@@ -61,6 +64,11 @@ public final class FakeConfigServer implements AutoCloseable {
   /** Answers each SetAdjustment with the errors {@code verdict} gives for its JSON. */
   public void answerAdjustments(Function<String, Map<String, String>> verdict) {
     adjustmentVerdict = verdict;
+  }
+
+  /** Fails each SetAdjustment with {@code status} (null: answer again). */
+  public void failAdjustments(@Nullable Status status) {
+    adjustmentFailure = status;
   }
 
   /** Every SetAdjustment request received, in order. */
@@ -98,6 +106,11 @@ public final class FakeConfigServer implements AutoCloseable {
     public void setAdjustment(
         SetAdjustmentRequest request, StreamObserver<SetAdjustmentReply> reply) {
       adjustmentRequests.add(request);
+      Status failure = adjustmentFailure;
+      if (failure != null) {
+        reply.onError(failure.asRuntimeException());
+        return;
+      }
       Map<String, String> errors = adjustmentVerdict.apply(request.getAdjustment());
       reply.onNext(SetAdjustmentReply.newBuilder().putAllErrors(errors).build());
       reply.onCompleted();
