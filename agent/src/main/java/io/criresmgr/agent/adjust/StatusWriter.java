@@ -80,6 +80,7 @@ public final class StatusWriter implements AutoCloseable {
       for (Map.Entry<String, Optional<Map<String, String>>> e : tracker.nodeStatus().entrySet()) {
         Optional<Map<String, String>> wanted =
             pushed.contains(e.getKey()) ? Optional.of(errors) : Optional.empty();
+        // In scope but not sent yet: its entry waits for the answer that includes it.
         boolean pending = !pushed.contains(e.getKey()) && inScope.contains(e.getKey());
         if (!pending && !wanted.equals(e.getValue())) {
           patch(e.getKey(), patchOf(e.getValue(), wanted));
