@@ -1,5 +1,6 @@
 package io.criresmgr.agent;
 
+import io.criresmgr.agent.adjust.AdjustmentAgent;
 import io.criresmgr.agent.config.ChosenConfig;
 import io.criresmgr.agent.config.ConfigChooser;
 import io.criresmgr.agent.config.ConfigSink;
@@ -43,12 +44,19 @@ final class AgentRunner {
     ConfigWatcher watcher =
         new ConfigWatcher(
             client, options.names(), new ConfigChooser(options.names(), sink), Backoff.DEFAULT);
+    AdjustmentAgent adjustments =
+        AdjustmentAgent.create(
+            client,
+            options.names().namespace(),
+            options.names().nodeName(),
+            options.configSocket());
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
                   watcher.close();
+                  adjustments.close();
                   scheduler.close();
                   pusher.close();
                   stopped.countDown();
@@ -61,6 +69,7 @@ final class AgentRunner {
         options.names().namespace(),
         options.configSocket());
     watcher.start();
+    adjustments.start();
     awaitUninterruptibly(stopped);
     return 0;
   }
