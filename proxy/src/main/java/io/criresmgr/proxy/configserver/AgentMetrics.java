@@ -11,49 +11,54 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the last pushed configuration stands rejected), and the same pair for adjustments.
  */
 public final class AgentMetrics {
-  private final Counter configRejections;
-  private final AtomicInteger configRejected = new AtomicInteger();
-  private final Counter adjustmentRejections;
-  private final AtomicInteger adjustmentsRejected = new AtomicInteger();
+  private final Outcomes configs;
+  private final Outcomes adjustments;
 
   /** Registers the meters in {@code registry}. */
   public AgentMetrics(MeterRegistry registry) {
-    configRejections =
-        Counter.builder("cri_resmgr.agent.config.rejections")
-            .description("Configurations from the node agent that cri-resmgr rejected")
-            .register(registry);
-    Gauge.builder("cri_resmgr.agent.config.rejected", configRejected, AtomicInteger::get)
-        .description("1 while the last configuration from the node agent stands rejected")
-        .register(registry);
-    adjustmentRejections =
-        Counter.builder("cri_resmgr.agent.adjustment.rejections")
-            .description("Adjustment sets from the node agent that cri-resmgr rejected")
-            .register(registry);
-    Gauge.builder("cri_resmgr.agent.adjustments.rejected", adjustmentsRejected, AtomicInteger::get)
-        .description("1 while the last adjustment set from the node agent stands rejected")
-        .register(registry);
-  }
-
-  /** Metrics that go nowhere (tests, or no registry). */
-  public static AgentMetrics unregistered() {
-    return new AgentMetrics(new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
+    configs = new Outcomes(registry, "config.rejections", "config.rejected", "Configurations");
+    adjustments =
+        new Outcomes(registry, "adjustment.rejections", "adjustments.rejected", "Adjustment sets");
   }
 
   void configAccepted() {
-    configRejected.set(0);
+    configs.accepted();
   }
 
   void configRejected() {
-    configRejections.increment();
-    configRejected.set(1);
+    configs.rejected();
   }
 
   void adjustmentsAccepted() {
-    adjustmentsRejected.set(0);
+    adjustments.accepted();
   }
 
   void adjustmentsRejected() {
-    adjustmentRejections.increment();
-    adjustmentsRejected.set(1);
+    adjustments.rejected();
+  }
+
+  /** A rejection counter and a "last one stands rejected" gauge. */
+  private static final class Outcomes {
+    private final Counter rejections;
+    private final AtomicInteger rejected = new AtomicInteger();
+
+    Outcomes(MeterRegistry registry, String counter, String gauge, String what) {
+      rejections =
+          Counter.builder("cri_resmgr.agent." + counter)
+              .description(what + " from the node agent that cri-resmgr rejected")
+              .register(registry);
+      Gauge.builder("cri_resmgr.agent." + gauge, rejected, AtomicInteger::get)
+          .description("1 while the last of the " + what + " from the node agent stands rejected")
+          .register(registry);
+    }
+
+    void accepted() {
+      rejected.set(0);
+    }
+
+    void rejected() {
+      rejections.increment();
+      rejected.set(1);
+    }
   }
 }
