@@ -1,5 +1,6 @@
 package io.criresmgr.agent;
 
+import io.criresmgr.agent.adjust.AdjustmentAgent;
 import io.criresmgr.agent.config.ChosenConfig;
 import io.criresmgr.agent.config.ConfigChooser;
 import io.criresmgr.agent.config.ConfigSink;
@@ -49,6 +50,12 @@ final class AgentRunner {
     ConfigWatcher watcher =
         new ConfigWatcher(
             client, options.names(), new ConfigChooser(options.names(), sink), Backoff.DEFAULT);
+    AdjustmentAgent adjustments =
+        AdjustmentAgent.create(
+            client,
+            options.names().namespace(),
+            options.names().nodeName(),
+            options.configSocket());
     NodeApi node = new NodeApi(client, options.names().nodeName());
     NodeAnnotator annotator = new NodeAnnotator(node, Backoff.DEFAULT);
     pusher.onStatusChange(annotator);
@@ -62,6 +69,7 @@ final class AgentRunner {
                 () -> {
                   server.close();
                   watcher.close();
+                  adjustments.close();
                   scheduler.close();
                   pusher.close();
                   annotator.close();
@@ -75,6 +83,7 @@ final class AgentRunner {
         options.names().namespace(),
         options.configSocket());
     watcher.start();
+    adjustments.start();
     awaitUninterruptibly(stopped);
     return 0;
   }

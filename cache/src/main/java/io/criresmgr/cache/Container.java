@@ -24,6 +24,7 @@ import java.util.TreeSet;
  * @param assignment the policy's current decision
  * @param pending controllers that have not enforced {@code assignment} yet
  * @param seq creation order in the cache (larger is newer)
+ * @param adjustment the external adjustment in effect ({@link Adjustment#NONE} without one)
  */
 public record Container(
     String cacheId,
@@ -41,7 +42,8 @@ public record Container(
     QosClass qosClass,
     Assignment assignment,
     Set<String> pending,
-    long seq) {
+    long seq,
+    Adjustment adjustment) {
   /** Checks for nulls, copies the collections and sorts {@code pending}. */
   public Container {
     Objects.requireNonNull(cacheId, "cacheId");
@@ -55,9 +57,48 @@ public record Container(
     Objects.requireNonNull(resources, "resources");
     Objects.requireNonNull(qosClass, "qosClass");
     Objects.requireNonNull(assignment, "assignment");
+    Objects.requireNonNull(adjustment, "adjustment");
     labels = Map.copyOf(labels);
     annotations = Map.copyOf(annotations);
     pending = java.util.Collections.unmodifiableSet(new TreeSet<>(pending));
+  }
+
+  /** A container without an adjustment. */
+  public Container(
+      String cacheId,
+      String id,
+      String podId,
+      String name,
+      String namespace,
+      boolean initContainer,
+      Map<String, String> labels,
+      Map<String, String> annotations,
+      String image,
+      ContainerState state,
+      LinuxResources requested,
+      Resources resources,
+      QosClass qosClass,
+      Assignment assignment,
+      Set<String> pending,
+      long seq) {
+    this(
+        cacheId,
+        id,
+        podId,
+        name,
+        namespace,
+        initContainer,
+        labels,
+        annotations,
+        image,
+        state,
+        requested,
+        resources,
+        qosClass,
+        assignment,
+        pending,
+        seq,
+        Adjustment.NONE);
   }
 
   /** The cache id of a container: {@code <podUID>:<name>}. */
@@ -83,7 +124,8 @@ public record Container(
         qosClass,
         assignment,
         pending,
-        seq);
+        seq,
+        adjustment);
   }
 
   /** A copy in another state. */
@@ -104,7 +146,8 @@ public record Container(
         qosClass,
         assignment,
         pending,
-        seq);
+        seq,
+        adjustment);
   }
 
   /** A copy with other requested resources and requests/limits. */
@@ -125,7 +168,8 @@ public record Container(
         qosClass,
         assignment,
         pending,
-        seq);
+        seq,
+        adjustment);
   }
 
   /** A copy with another assignment and the given controllers marked pending. */
@@ -148,7 +192,8 @@ public record Container(
         qosClass,
         value,
         all,
-        seq);
+        seq,
+        adjustment);
   }
 
   /** A copy with {@code controller} no longer pending. */
@@ -171,7 +216,39 @@ public record Container(
         qosClass,
         assignment,
         rest,
-        seq);
+        seq,
+        adjustment);
+  }
+
+  /** A copy under another adjustment ({@link Adjustment#NONE}: none). */
+  public Container withAdjustment(Adjustment value) {
+    return new Container(
+        cacheId,
+        id,
+        podId,
+        name,
+        namespace,
+        initContainer,
+        labels,
+        annotations,
+        image,
+        state,
+        requested,
+        resources,
+        qosClass,
+        assignment,
+        pending,
+        seq,
+        value);
+  }
+
+  /**
+   * The requests and limits policies place by: {@link #resources} with the adjustment's override
+   * applied. {@link #resources} stays what the pod asked for, so removing the adjustment restores
+   * it.
+   */
+  public Resources adjustedResources() {
+    return adjustment.applyTo(resources);
   }
 
   /** The linux resources the runtime should apply: the request with the assignment applied. */

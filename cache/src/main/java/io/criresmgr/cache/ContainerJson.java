@@ -1,12 +1,16 @@
 package io.criresmgr.cache;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import io.criresmgr.cache.ValuesJson.AdjustmentJson;
 import io.criresmgr.cache.ValuesJson.AssignmentJson;
 import io.criresmgr.cache.ValuesJson.LinuxReqJson;
 import io.criresmgr.cache.ValuesJson.ResourcesJson;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link Container} in the cache file, named like cri-resmgr's persisted container. Unlike
@@ -29,7 +33,9 @@ record ContainerJson(
     @JsonProperty("QOSClass") QosClass qosClass,
     @JsonProperty("Assignment") AssignmentJson assignment,
     @JsonProperty("Pending") List<String> pending,
-    @JsonProperty("Seq") long seq) {
+    @JsonProperty("Seq") long seq,
+    @JsonProperty("Adjustment") @JsonSetter(nulls = Nulls.SET)
+        @Nullable AdjustmentJson adjustment) {
 
   static ContainerJson from(Container c) {
     return new ContainerJson(
@@ -48,7 +54,8 @@ record ContainerJson(
         c.qosClass(),
         AssignmentJson.from(c.assignment()),
         List.copyOf(c.pending()),
-        c.seq());
+        c.seq(),
+        c.adjustment().isNone() ? null : AdjustmentJson.from(c.adjustment()));
   }
 
   Container toContainer() {
@@ -68,6 +75,7 @@ record ContainerJson(
         qosClass,
         assignment.toAssignment(),
         Set.copyOf(pending),
-        seq);
+        seq,
+        adjustment == null ? Adjustment.NONE : adjustment.toAdjustment());
   }
 }

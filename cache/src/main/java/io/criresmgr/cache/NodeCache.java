@@ -23,6 +23,7 @@ public final class NodeCache implements NodeState {
   private final Map<String, JsonNode> policyData = new TreeMap<>();
   private String activePolicy = "";
   private @Nullable String agentConfig;
+  private @Nullable StoredAdjustments adjustments;
   private @Nullable List<Container> sortedContainers;
   private long nextSeq = 1;
   private long changes;
@@ -38,6 +39,7 @@ public final class NodeCache implements NodeState {
     cache.policyData.putAll(snapshot.policyData());
     cache.activePolicy = snapshot.activePolicy();
     cache.agentConfig = snapshot.agentConfig().orElse(null);
+    cache.adjustments = snapshot.adjustments().orElse(null);
     cache.nextSeq = Math.max(cache.nextSeq, snapshot.nextSeq());
     cache.changes = 0;
     return cache;
@@ -52,7 +54,8 @@ public final class NodeCache implements NodeState {
         nextSeq,
         activePolicy,
         policyData,
-        Optional.ofNullable(agentConfig));
+        Optional.ofNullable(agentConfig),
+        Optional.ofNullable(adjustments));
   }
 
   /** Counts mutations; persistence saves when it moved. */
@@ -212,6 +215,17 @@ public final class NodeCache implements NodeState {
   /** Stores (or, with null, forgets) the agent's configuration. */
   public void setAgentConfig(@Nullable String yaml) {
     agentConfig = yaml;
+    changes++;
+  }
+
+  /** The adjustments last accepted from the node agent. */
+  public Optional<StoredAdjustments> adjustments() {
+    return Optional.ofNullable(adjustments);
+  }
+
+  /** Stores (or, with null, forgets) the agent's adjustments. */
+  public void setAdjustments(@Nullable StoredAdjustments value) {
+    adjustments = value;
     changes++;
   }
 }

@@ -10,6 +10,9 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.criresmgr.cache.ValuesJson.StoredAdjustmentsJson;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
@@ -20,8 +23,8 @@ import org.jspecify.annotations.Nullable;
  * need no Jackson annotations and renaming a record component cannot silently change the format.
  *
  * <p>Unknown keys are ignored, so a later build of the same version may add keys; every key this
- * build knows must be present and non-null (except {@code AgentConfig}), and the version must match
- * exactly.
+ * build knows must be present and non-null (except {@code AgentConfig} and the adjustments, which
+ * files of earlier builds lack), and the version must match exactly.
  */
 record SnapshotJson(
     @JsonProperty("Version") String version,
@@ -30,7 +33,9 @@ record SnapshotJson(
     @JsonProperty("NextID") long nextId,
     @JsonProperty("PolicyName") String policyName,
     @JsonProperty("PolicyData") Map<String, JsonNode> policyData,
-    @JsonProperty("AgentConfig") @JsonSetter(nulls = Nulls.SET) @Nullable String agentConfig) {
+    @JsonProperty("AgentConfig") @JsonSetter(nulls = Nulls.SET) @Nullable String agentConfig,
+    @JsonProperty("Adjustments") @JsonSetter(nulls = Nulls.SET)
+        @Nullable StoredAdjustmentsJson adjustments) {
 
   private static final JsonMapper MAPPER =
       JsonMapper.builder()
@@ -58,6 +63,7 @@ record SnapshotJson(
     try {
       JsonNode root = MAPPER.readTree(content);
       checkVersion(root);
+      addOptionalKeys(root);
       return MAPPER.treeToValue(root, SnapshotJson.class).toSnapshot();
     } catch (JsonProcessingException e) {
       throw new UnusableException("is corrupt (" + describe(e) + ")");
@@ -66,6 +72,18 @@ record SnapshotJson(
       String message = e.getMessage() != null ? e.getMessage() : e.toString();
       throw new UnusableException("is corrupt (" + message + ")");
     }
+  }
+
+  // Keys added after the format's first release: files of earlier builds lack them.
+  private static void addOptionalKeys(JsonNode root) {
+    ((ObjectNode) root).putIfAbsent("Adjustments", NullNode.getInstance());
+    root.path("Containers")
+        .forEach(
+            c -> {
+              if (c instanceof ObjectNode container) {
+                container.putIfAbsent("Adjustment", NullNode.getInstance());
+              }
+            });
   }
 
   // Before binding, so that a file of another version is reported as such, not as corrupt.
@@ -112,7 +130,8 @@ record SnapshotJson(
         s.nextSeq(),
         s.activePolicy(),
         s.policyData(),
-        s.agentConfig().orElse(null));
+        s.agentConfig().orElse(null),
+        s.adjustments().map(StoredAdjustmentsJson::from).orElse(null));
   }
 
   private CacheSnapshot toSnapshot() {
@@ -128,7 +147,8 @@ record SnapshotJson(
         nextId,
         policyName,
         policyData,
-        Optional.ofNullable(agentConfig));
+        Optional.ofNullable(agentConfig),
+        Optional.ofNullable(adjustments).map(StoredAdjustmentsJson::toStored));
   }
 
   private static void requireKey(String map, String key, String id) {

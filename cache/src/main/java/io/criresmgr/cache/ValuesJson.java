@@ -1,7 +1,12 @@
 package io.criresmgr.cache;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.jspecify.annotations.Nullable;
 
 /** The cache file's layout of the small values inside pods and containers. */
 final class ValuesJson {
@@ -84,6 +89,61 @@ final class ValuesJson {
           unified,
           rdtClass,
           blockIoClass);
+    }
+  }
+
+  /** An {@link Adjustment} in the file; absent overrides are null. */
+  record AdjustmentJson(
+      @JsonProperty("Name") String name,
+      @JsonProperty("CPU") @JsonSetter(nulls = Nulls.SET) @Nullable AmountsJson cpu,
+      @JsonProperty("Memory") @JsonSetter(nulls = Nulls.SET) @Nullable AmountsJson memory,
+      @JsonProperty("RDTClass") String rdtClass,
+      @JsonProperty("BlockIOClass") String blockIoClass,
+      @JsonProperty("ToptierLimit") @JsonSetter(nulls = Nulls.SET) @Nullable Long toptierLimit) {
+    static AdjustmentJson from(Adjustment a) {
+      Optional<ResourceOverride> r = a.resources();
+      return new AdjustmentJson(
+          a.name(),
+          r.flatMap(ResourceOverride::cpu).map(AmountsJson::from).orElse(null),
+          r.flatMap(ResourceOverride::memory).map(AmountsJson::from).orElse(null),
+          a.rdtClass(),
+          a.blockIoClass(),
+          a.toptierLimitBytes().isPresent() ? a.toptierLimitBytes().getAsLong() : null);
+    }
+
+    Adjustment toAdjustment() {
+      Optional<ResourceOverride.Amounts> c = Optional.ofNullable(cpu).map(AmountsJson::toAmounts);
+      Optional<ResourceOverride.Amounts> m =
+          Optional.ofNullable(memory).map(AmountsJson::toAmounts);
+      return new Adjustment(
+          name,
+          c.isEmpty() && m.isEmpty() ? Optional.empty() : Optional.of(new ResourceOverride(c, m)),
+          rdtClass,
+          blockIoClass,
+          toptierLimit == null ? OptionalLong.empty() : OptionalLong.of(toptierLimit));
+    }
+  }
+
+  /** {@link ResourceOverride.Amounts} in the file. */
+  record AmountsJson(@JsonProperty("Request") long request, @JsonProperty("Limit") long limit) {
+    static AmountsJson from(ResourceOverride.Amounts a) {
+      return new AmountsJson(a.request(), a.limit());
+    }
+
+    ResourceOverride.Amounts toAmounts() {
+      return new ResourceOverride.Amounts(request, limit);
+    }
+  }
+
+  /** {@link StoredAdjustments} in the file. */
+  record StoredAdjustmentsJson(
+      @JsonProperty("NodeName") String nodeName, @JsonProperty("JSON") String json) {
+    static StoredAdjustmentsJson from(StoredAdjustments s) {
+      return new StoredAdjustmentsJson(s.nodeName(), s.json());
+    }
+
+    StoredAdjustments toStored() {
+      return new StoredAdjustments(nodeName, json);
     }
   }
 }

@@ -23,7 +23,14 @@ class SnapshotJsonTest {
     JsonNode root = JSON.readTree(SnapshotJson.encode(Fixtures.fullSnapshot()));
     assertEquals(
         List.of(
-            "Version", "Pods", "Containers", "NextID", "PolicyName", "PolicyData", "AgentConfig"),
+            "Version",
+            "Pods",
+            "Containers",
+            "NextID",
+            "PolicyName",
+            "PolicyData",
+            "AgentConfig",
+            "Adjustments"),
         fieldNames(root));
     JsonNode app = root.path("Containers").path("u1:app");
     assertEquals(
@@ -43,7 +50,8 @@ class SnapshotJsonTest {
             "QOSClass",
             "Assignment",
             "Pending",
-            "Seq"),
+            "Seq",
+            "Adjustment"),
         fieldNames(app));
     assertEquals("RUNNING", app.path("State").textValue());
     assertEquals("BURSTABLE", app.path("QOSClass").textValue());

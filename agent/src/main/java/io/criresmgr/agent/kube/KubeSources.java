@@ -1,9 +1,12 @@
 package io.criresmgr.agent.kube;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
 import com.google.gson.reflect.TypeToken;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.apis.CoreV1Api;
+import io.kubernetes.client.openapi.apis.CustomObjectsApi;
 import io.kubernetes.client.openapi.models.V1ConfigMap;
 import io.kubernetes.client.openapi.models.V1ConfigMapList;
 import io.kubernetes.client.openapi.models.V1ListMeta;
@@ -11,6 +14,8 @@ import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1NodeList;
 import io.kubernetes.client.util.Watch;
 import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /** The objects the agent watches, as {@link ListWatch}es over client-java's CoreV1Api. */
@@ -21,6 +26,8 @@ public final class KubeSources {
   private static final Type CONFIG_MAP_EVENT =
       new TypeToken<Watch.Response<V1ConfigMap>>() {}.getType();
   private static final Type NODE_EVENT = new TypeToken<Watch.Response<V1Node>>() {}.getType();
+
+  private static final Type OBJECT_EVENT = new TypeToken<Watch.Response<JsonObject>>() {}.getType();
 
   private KubeSources() {}
 
@@ -74,6 +81,63 @@ public final class KubeSources {
             NODE_EVENT);
       }
     };
+  }
+
+  /** All {@code Adjustment} custom objects of {@code namespace}, as JSON. */
+  public static ListWatch<JsonObject> adjustments(ApiClient client, String namespace) {
+    CustomObjectsApi custom = new CustomObjectsApi(client);
+    return new ListWatch<>() {
+      @Override
+      public Listing<JsonObject> list() throws ApiException {
+        JsonObject list =
+            client
+                .<JsonObject>execute(
+                    custom
+                        .listNamespacedCustomObject(
+                            AdjustmentApi.GROUP,
+                            AdjustmentApi.VERSION,
+                            namespace,
+                            AdjustmentApi.PLURAL)
+                        .buildCall(null),
+                    JsonObject.class)
+                .getData();
+        return new Listing<>(items(list), listVersion(list));
+      }
+
+      @Override
+      public Watch<JsonObject> watch(String resourceVersion) throws ApiException {
+        return Watch.createWatch(
+            client,
+            custom
+                .listNamespacedCustomObject(
+                    AdjustmentApi.GROUP, AdjustmentApi.VERSION, namespace, AdjustmentApi.PLURAL)
+                .resourceVersion(resourceVersion)
+                .allowWatchBookmarks(true)
+                .timeoutSeconds(WATCH_TIMEOUT_SECONDS)
+                .watch(true)
+                .buildCall(null),
+            OBJECT_EVENT);
+      }
+    };
+  }
+
+  private static List<JsonObject> items(JsonObject list) {
+    List<JsonObject> items = new ArrayList<>();
+    if (list.has("items") && list.get("items").isJsonArray()) {
+      list.getAsJsonArray("items").forEach(i -> addObject(items, i));
+    }
+    return items;
+  }
+
+  private static void addObject(List<JsonObject> items, JsonElement item) {
+    if (item.isJsonObject()) {
+      items.add(item.getAsJsonObject());
+    }
+  }
+
+  private static String listVersion(JsonObject list) {
+    JsonObject meta = list.has("metadata") ? list.getAsJsonObject("metadata") : new JsonObject();
+    return meta.has("resourceVersion") ? meta.get("resourceVersion").getAsString() : "";
   }
 
   private static String version(@Nullable V1ListMeta meta) {

@@ -5,69 +5,38 @@ import io.criresmgr.agent.config.ConfigSink;
 import io.criresmgr.api.config.v1.ConfigGrpc;
 import io.criresmgr.api.config.v1.SetConfigReply;
 import io.criresmgr.api.config.v1.SetConfigRequest;
-import io.grpc.ConnectivityState;
-import io.grpc.ManagedChannel;
+import io.grpc.MethodDescriptor;
 import io.grpc.Status;
-import io.grpc.stub.StreamObserver;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Pushes each chosen configuration to the daemon with {@code v1.Config.SetConfig}, as cri-resmgr's
- * agent does: 5 s deadline; after a transport failure the latest configuration (never an older one)
- * is tried again every retry delay, for ever; a rejection (a non-empty {@code error} in the reply)
- * is kept as the {@link #status()}, logged once and not retried. When the connection to the daemon
- * drops (the daemon restarted), the latest configuration is pushed again. All of it runs on one
- * thread of its own, so {@link #accept} never blocks the watches.
+ * Pushes each chosen configuration to the daemon with {@code v1.Config.SetConfig} through a {@link
+ * DaemonPusher} (5 s deadline, retries with the latest configuration while the daemon is away,
+ * pushes again after it restarts). A rejection (a non-empty {@code error} in the reply, or a gRPC
+ * error that is not about the transport) is kept as the {@link #status()}, logged once and not
+ * retried.
  */
 public final class ConfigPusher implements ConfigSink, AutoCloseable {
   /** cri-resmgr-agent's deadline of a SetConfig call. */
-  public static final Duration DEADLINE = Duration.ofSeconds(5);
+  public static final Duration DEADLINE = DaemonPusher.DEADLINE;
 
   /** cri-resmgr-agent's delay before trying again after a transport failure. */
-  public static final Duration DEFAULT_RETRY_DELAY = Duration.ofSeconds(5);
+  public static final Duration DEFAULT_RETRY_DELAY = DaemonPusher.DEFAULT_RETRY_DELAY;
 
   private static final Logger log = LoggerFactory.getLogger(ConfigPusher.class);
 
-  private final DaemonChannel daemon;
-  private final ManagedChannel channel;
-  private final Path socket;
-  private final String nodeName;
-  private final Duration retryDelay;
-  private final ScheduledExecutorService executor;
+  private final DaemonPusher<ChosenConfig, SetConfigRequest, SetConfigReply> pusher;
   private volatile ConfigStatus status = ConfigStatus.PENDING;
   private volatile Consumer<ConfigStatus> listener = changed -> {};
-  private volatile boolean closed;
-  // The fields below are used only on the executor's thread.
-  private @Nullable ChosenConfig latest;
-  private @Nullable ChosenConfig answered;
-  private @Nullable ChosenConfig warned;
-  private boolean busy;
-  private boolean watching;
-  private int failures;
 
   private ConfigPusher(Path socket, String nodeName, Duration retryDelay) {
-    this.socket = socket;
-    this.nodeName = nodeName;
-    this.retryDelay = retryDelay;
-    this.daemon = DaemonChannel.open(socket);
-    this.channel = daemon.channel();
-    this.executor =
-        Executors.newSingleThreadScheduledExecutor(
-            task -> {
-              Thread thread = new Thread(task, "config-push");
-              thread.setDaemon(true);
-              return thread;
-            });
+    pusher = DaemonPusher.open(socket, retryDelay, "config-push", new SetConfig(nodeName));
   }
 
   /**
@@ -75,23 +44,14 @@ public final class ConfigPusher implements ConfigSink, AutoCloseable {
    * {@code retryDelay} after a transport failure. It connects on the first push.
    */
   public static ConfigPusher open(Path socket, String nodeName, Duration retryDelay) {
-    Objects.requireNonNull(socket, "socket");
     Objects.requireNonNull(nodeName, "nodeName");
-    if (retryDelay.isNegative() || retryDelay.isZero()) {
-      throw new IllegalArgumentException("retry delay must be positive: " + retryDelay);
-    }
     return new ConfigPusher(socket, nodeName, retryDelay);
   }
 
   /** Pushes {@code config} as soon as no other push is under way; returns at once. */
   @Override
   public void accept(ChosenConfig config) {
-    Objects.requireNonNull(config, "config");
-    run(
-        () -> {
-          latest = config;
-          pushIfDue();
-        });
+    pusher.accept(config);
   }
 
   /** The daemon's verdict on the latest configuration it answered for. */
@@ -115,140 +75,61 @@ public final class ConfigPusher implements ConfigSink, AutoCloseable {
     }
   }
 
-  private void pushIfDue() {
-    ChosenConfig config = latest;
-    if (busy || config == null || config.equals(answered)) {
-      return;
-    }
-    busy = true;
-    SetConfigRequest request =
-        SetConfigRequest.newBuilder().setNodeName(nodeName).putAllConfig(config.data()).build();
-    ConfigGrpc.newStub(channel)
-        .withDeadlineAfter(DEADLINE.toNanos(), TimeUnit.NANOSECONDS)
-        .withExecutor(executor)
-        .setConfig(request, new ReplyObserver(config));
-  }
-
-  private void answered(ChosenConfig config, SetConfigReply reply) {
-    busy = false;
-    if (failures > 0) {
-      log.info("reached cri-resmgr on {} again", socket);
-    }
-    failures = 0;
-    answered = config;
-    if (reply.getError().isEmpty()) {
-      setStatus(ConfigStatus.accepted(config.source()));
-      log.info("cri-resmgr applied the configuration from {}", config.source());
-    } else {
-      setStatus(ConfigStatus.rejected(config.source(), reply.getError()));
-      warnOnce(config, reply.getError());
-    }
-    watchConnection();
-    pushIfDue();
-  }
-
-  private void warnOnce(ChosenConfig config, String error) {
-    if (!config.equals(warned)) {
-      warned = config;
-      log.warn("cri-resmgr rejected the configuration from {}: {}", config.source(), error);
-    }
-  }
-
-  private void failed(ChosenConfig config, Throwable t) {
-    if (closed) {
-      return;
-    }
-    failures++;
-    Status why = Status.fromThrowable(t);
-    String text = why.getCode() + (why.getDescription() == null ? "" : ": " + why.getDescription());
-    if (failures == 1) {
-      log.warn(
-          "cannot push the configuration from {} to cri-resmgr on {} ({}); retrying every {} s",
-          config.source(),
-          socket,
-          text,
-          retryDelay.toMillis() / 1000.0);
-    } else {
-      log.debug("push to {} failed again ({})", socket, text);
-    }
-    try {
-      executor.schedule(this::retry, retryDelay.toNanos(), TimeUnit.NANOSECONDS);
-    } catch (RejectedExecutionException e) {
-      log.debug("configuration push stopped; no retry");
-    }
-  }
-
-  private void retry() {
-    busy = false;
-    // The daemon may be back long before gRPC's own reconnect backoff would notice.
-    channel.resetConnectBackoff();
-    pushIfDue();
-  }
-
-  /** Notices a dropped connection: a restarted daemon gets the latest configuration again. */
-  private void watchConnection() {
-    if (!watching) {
-      watching = true;
-      channel.notifyWhenStateChanged(ConnectivityState.READY, () -> run(this::connectionChanged));
-    }
-  }
-
-  private void connectionChanged() {
-    watching = false;
-    ConnectivityState state = channel.getState(false);
-    if (state == ConnectivityState.READY) {
-      watchConnection();
-    } else if (state != ConnectivityState.SHUTDOWN && !closed) {
-      log.info("lost the connection to cri-resmgr on {}; pushing the configuration again", socket);
-      answered = null;
-      pushIfDue();
-    }
-  }
-
-  private void run(Runnable task) {
-    try {
-      executor.execute(task);
-    } catch (RejectedExecutionException e) {
-      log.debug("configuration push stopped; dropped a task");
-    }
-  }
-
   /** Stops pushing and closes the connection. */
   @Override
   public void close() {
-    closed = true;
-    // The channel first: the cancelled call's callback still finds the executor running.
-    daemon.close();
-    executor.shutdownNow();
+    pusher.close();
   }
 
-  /** Hands one call's outcome to the pusher's thread (the call runs with its executor). */
-  private final class ReplyObserver implements StreamObserver<SetConfigReply> {
-    private final ChosenConfig config;
-    private @Nullable SetConfigReply reply;
+  /** SetConfig, and the daemon's verdict kept as the status. */
+  private final class SetConfig
+      implements DaemonPusher.Call<ChosenConfig, SetConfigRequest, SetConfigReply> {
+    private final String nodeName;
+    private @Nullable ChosenConfig warned;
 
-    ReplyObserver(ChosenConfig config) {
-      this.config = config;
+    SetConfig(String nodeName) {
+      this.nodeName = nodeName;
     }
 
     @Override
-    public void onNext(SetConfigReply value) {
-      reply = value;
+    public MethodDescriptor<SetConfigRequest, SetConfigReply> method() {
+      return ConfigGrpc.getSetConfigMethod();
     }
 
     @Override
-    public void onError(Throwable t) {
-      failed(config, t);
+    public SetConfigRequest request(ChosenConfig config) {
+      return SetConfigRequest.newBuilder()
+          .setNodeName(nodeName)
+          .putAllConfig(config.data())
+          .build();
     }
 
     @Override
-    public void onCompleted() {
-      SetConfigReply received = reply;
-      if (received == null) {
-        failed(config, Status.INTERNAL.withDescription("no reply").asRuntimeException());
+    public void answered(ChosenConfig config, SetConfigReply reply) {
+      if (reply.getError().isEmpty()) {
+        setStatus(ConfigStatus.accepted(config.source()));
+        log.info("cri-resmgr applied the configuration from {}", config.source());
       } else {
-        answered(config, received);
+        rejected(config, reply.getError());
       }
+    }
+
+    @Override
+    public void refused(ChosenConfig config, Status why) {
+      rejected(config, DaemonPusher.describe(why));
+    }
+
+    private void rejected(ChosenConfig config, String error) {
+      setStatus(ConfigStatus.rejected(config.source(), error));
+      if (!config.equals(warned)) {
+        warned = config;
+        log.warn("cri-resmgr rejected the configuration from {}: {}", config.source(), error);
+      }
+    }
+
+    @Override
+    public String describe(ChosenConfig config) {
+      return "the configuration from " + config.source();
     }
   }
 }

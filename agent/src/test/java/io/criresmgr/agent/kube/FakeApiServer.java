@@ -1,5 +1,7 @@
 package io.criresmgr.agent.kube;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import com.sun.net.httpserver.HttpExchange;
@@ -27,15 +29,19 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A tiny Kubernetes API server over real HTTP for ConfigMaps of one namespace and Nodes: list (with
- * a {@code metadata.name} field selector) and {@code ?watch=true} (chunked, one JSON event per
- * line, replaying events after the requested resource version). It can be stopped and restarted on
- * the same port while its objects change, as an API server that goes away and comes back.
+ * A tiny Kubernetes API server over real HTTP for ConfigMaps and Adjustments of one namespace and
+ * Nodes: list (with a {@code metadata.name} field selector), {@code ?watch=true} (chunked, one JSON
+ * event per line, replaying events after the requested resource version), and the merge patch of an
+ * Adjustment's status. It can be stopped and restarted on the same port while its objects change,
+ * as an API server that goes away and comes back.
  */
 final class FakeApiServer implements AutoCloseable {
   private static final String END = "";
 
   private final String configMapsPath;
+  private final String adjustmentsPath;
+  private final List<String> statusPatches = new ArrayList<>();
+  private int failPatchesWith;
   private final Map<String, Collection> collections = new TreeMap<>();
   private final List<Watcher> watchers = new ArrayList<>();
   private long version = 1;
@@ -64,6 +70,8 @@ final class FakeApiServer implements AutoCloseable {
     configMapsPath = "/api/v1/namespaces/" + namespace + "/configmaps";
     collections.put(configMapsPath, new Collection());
     collections.put("/api/v1/nodes", new Collection());
+    adjustmentsPath = "/apis/criresmgr.intel.com/v1alpha1/namespaces/" + namespace + "/adjustments";
+    collections.put(adjustmentsPath, new Collection());
   }
 
   /** Starts serving (on any free port the first time, on the same port after a stop). */
@@ -145,6 +153,10 @@ final class FakeApiServer implements AutoCloseable {
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       String path = exchange.getRequestURI().getPath();
+      if (isAdjustmentStatusPatch(exchange)) {
+        patchAdjustmentStatus(exchange);
+        return;
+      }
       Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
       Collection collection;
       synchronized (this) {
@@ -359,5 +371,116 @@ final class FakeApiServer implements AutoCloseable {
     status.addProperty("message", message);
     status.addProperty("code", code);
     return status.toString();
+  }
+
+  // Adjustment custom resources: list, watch, and merge-patch of the status subresource.
+
+  /** Creates or replaces the spec of Adjustment {@code name} (JSON); its status is kept. */
+  synchronized void putAdjustment(String name, String specJson) {
+    Collection collection = collections.get(adjustmentsPath);
+    JsonObject object = new JsonObject();
+    object.addProperty("apiVersion", "criresmgr.intel.com/v1alpha1");
+    object.addProperty("kind", "Adjustment");
+    JsonObject meta = new JsonObject();
+    meta.addProperty("name", name);
+    object.add("metadata", meta);
+    object.add("spec", JsonParser.parseString(specJson));
+    String old = collection.objects.get(name);
+    if (old != null && JsonParser.parseString(old).getAsJsonObject().has("status")) {
+      object.add("status", JsonParser.parseString(old).getAsJsonObject().get("status"));
+    }
+    storeAdjustment(name, object);
+  }
+
+  /** Stores {@code object} as Adjustment {@code name} with a new resource version; publishes it. */
+  private void storeAdjustment(String name, JsonObject object) {
+    Collection collection = collections.get(adjustmentsPath);
+    object.getAsJsonObject("metadata").addProperty("resourceVersion", Long.toString(++version));
+    String type = collection.objects.containsKey(name) ? "MODIFIED" : "ADDED";
+    String json = object.toString();
+    collection.objects.put(name, json);
+    publish(collection, name, type, json);
+  }
+
+  void deleteAdjustment(String name) {
+    delete(adjustmentsPath, name);
+  }
+
+  /** The stored Adjustment {@code name}, or null. */
+  synchronized @Nullable JsonObject adjustment(String name) {
+    String json = collections.get(adjustmentsPath).objects.get(name);
+    return json == null ? null : JsonParser.parseString(json).getAsJsonObject();
+  }
+
+  /** The bodies of the status patches received, in order. */
+  synchronized List<String> statusPatches() {
+    return List.copyOf(statusPatches);
+  }
+
+  /** Answers status patches with HTTP {@code code} (0: apply them again). */
+  synchronized void failStatusPatches(int code) {
+    failPatchesWith = code;
+  }
+
+  private boolean isAdjustmentStatusPatch(HttpExchange exchange) {
+    String path = exchange.getRequestURI().getPath();
+    return "PATCH".equals(exchange.getRequestMethod())
+        && path.startsWith(adjustmentsPath + "/")
+        && path.endsWith("/status");
+  }
+
+  private void patchAdjustmentStatus(HttpExchange exchange) throws IOException {
+    String path = exchange.getRequestURI().getPath();
+    String name = path.substring(adjustmentsPath.length() + 1, path.length() - "/status".length());
+    String type = exchange.getRequestHeaders().getFirst("Content-Type");
+    String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+    String answer;
+    int code;
+    synchronized (this) {
+      String json = collections.get(adjustmentsPath).objects.get(name);
+      code =
+          failPatchesWith != 0
+              ? failPatchesWith
+              : type == null || !type.startsWith("application/merge-patch+json")
+                  ? 415
+                  : json == null ? 404 : 200;
+      answer = "{}";
+      if (code == 200) {
+        statusPatches.add(body);
+        JsonObject object = JsonParser.parseString(json).getAsJsonObject();
+        JsonElement patch = JsonParser.parseString(body).getAsJsonObject().get("status");
+        JsonElement status =
+            mergePatch(object.get("status"), patch == null ? JsonNull.INSTANCE : patch);
+        object.remove("status");
+        if (!status.isJsonNull()) {
+          object.add("status", status);
+        }
+        storeAdjustment(name, object);
+        answer = collections.get(adjustmentsPath).objects.get(name);
+      }
+    }
+    byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "application/json");
+    exchange.sendResponseHeaders(code, bytes.length);
+    exchange.getResponseBody().write(bytes);
+  }
+
+  /** RFC 7386: a patch object merges member by member, null removes, anything else replaces. */
+  static JsonElement mergePatch(@Nullable JsonElement target, JsonElement patch) {
+    if (!patch.isJsonObject()) {
+      return patch;
+    }
+    JsonObject result =
+        target != null && target.isJsonObject()
+            ? target.getAsJsonObject().deepCopy()
+            : new JsonObject();
+    for (Map.Entry<String, JsonElement> e : patch.getAsJsonObject().entrySet()) {
+      if (e.getValue().isJsonNull()) {
+        result.remove(e.getKey());
+      } else {
+        result.add(e.getKey(), mergePatch(result.get(e.getKey()), e.getValue()));
+      }
+    }
+    return result;
   }
 }

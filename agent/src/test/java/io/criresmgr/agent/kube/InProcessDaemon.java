@@ -12,6 +12,7 @@ import io.criresmgr.proxy.sim.SimOptions;
 import io.criresmgr.proxy.sim.SimRuntime;
 import io.criresmgr.proxy.sim.SimRuntimeServer;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -41,7 +42,9 @@ final class InProcessDaemon implements AutoCloseable {
 
   /** Starts the simulated runtime and the daemon with policy {@code policy} in {@code dir}. */
   static InProcessDaemon start(Path dir, String policy) throws IOException, InterruptedException {
-    FakeSysfsWriter.write(TopologySpec.builtIn("laptop"), dir.resolve("host"));
+    if (!Files.exists(dir.resolve("host/sys"))) { // a restart in the same directory keeps it
+      FakeSysfsWriter.write(TopologySpec.builtIn("laptop"), dir.resolve("host"));
+    }
     SimRuntime runtime =
         new SimRuntime(
             SimOptions.defaults().withRuntimeName("containerd").withImages(List.of(IMAGE)));

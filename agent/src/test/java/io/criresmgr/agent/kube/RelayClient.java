@@ -7,6 +7,7 @@ import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.ImageSpec;
 import io.criresmgr.api.runtime.v1.LinuxContainerConfig;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
+import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandboxMetadata;
 import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
@@ -37,6 +38,15 @@ final class RelayClient implements AutoCloseable {
 
   /** Runs pod {@code pod} of namespace {@code default} with container {@code name}; its id. */
   String runContainer(String pod, String name, String image) {
+    return runContainer(pod, name, image, "");
+  }
+
+  /**
+   * Runs container {@code name} in pod {@code pod} of namespace {@code default} whose cgroup parent
+   * is {@code cgroupParent} (which tells its QoS class: {@code /kubepods/burstable/...} is
+   * Burstable, empty BestEffort); its id.
+   */
+  String runContainer(String pod, String name, String image, String cgroupParent) {
     PodSandboxConfig sandbox =
         PodSandboxConfig.newBuilder()
             .setMetadata(
@@ -44,6 +54,7 @@ final class RelayClient implements AutoCloseable {
                     .setName(pod)
                     .setNamespace("default")
                     .setUid("uid-" + pod))
+            .setLinux(LinuxPodSandboxConfig.newBuilder().setCgroupParent(cgroupParent))
             .build();
     String podId =
         stub(relay)

@@ -179,8 +179,15 @@ public final class BlockIoController implements Controller {
     write(dir, files(p.get(), dir, r.v2()));
   }
 
-  /** The policy's class if it assigned one, else the container's annotations or QoS class. */
+  /**
+   * The class of the container's adjustment if it sets one, else the policy's if it assigned one,
+   * else the container's annotations or QoS class.
+   */
   static BlockIoClassChoice choice(Container c, Pod pod) {
+    String adjusted = c.adjustment().blockIoClass();
+    if (!adjusted.isEmpty()) {
+      return new BlockIoClassChoice(adjusted, "adjustment " + c.adjustment().name());
+    }
     String assigned = c.assignment().blockIoClass();
     return assigned.isEmpty()
         ? BlockIoClassChoice.of(pod.annotations(), c.name(), c.qosClass())

@@ -186,8 +186,15 @@ public final class RdtController implements Controller {
     LOG.debug("{}: RDT class \"{}\"", c.cacheId(), cls);
   }
 
-  /** The policy's class if it assigned one, else the container's annotations or QoS class. */
+  /**
+   * The class of the container's adjustment if it sets one, else the policy's if it assigned one,
+   * else the container's annotations or QoS class.
+   */
   static RdtClassChoice choice(Container c, Pod pod) {
+    String adjusted = c.adjustment().rdtClass();
+    if (!adjusted.isEmpty()) {
+      return new RdtClassChoice(adjusted, "adjustment " + c.adjustment().name());
+    }
     String assigned = c.assignment().rdtClass();
     return assigned.isEmpty()
         ? RdtClassChoice.of(pod.annotations(), c.name(), c.qosClass())

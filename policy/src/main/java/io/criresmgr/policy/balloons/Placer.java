@@ -67,7 +67,7 @@ final class Placer {
 
   /** The CPU request of {@code c} in milli-CPUs, 0 for BestEffort containers. */
   static long requestMilli(Container c) {
-    return c.qosClass() == QosClass.BEST_EFFORT ? 0 : c.resources().cpuRequestMilli();
+    return c.qosClass() == QosClass.BEST_EFFORT ? 0 : c.adjustedResources().cpuRequestMilli();
   }
 
   /** Removes {@code cacheId}; deflates its balloon, deletes it if empty and above MinBalloons. */

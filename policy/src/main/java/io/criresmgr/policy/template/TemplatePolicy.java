@@ -68,7 +68,7 @@ final class TemplatePolicy implements Policy, Introspectable, PolicyMetrics {
 
   /** The number of exclusive CPUs {@code c} wants; 0 means it shares. */
   int wantedExclusive(Container c) {
-    Resources r = c.resources();
+    Resources r = c.adjustedResources();
     boolean whole = r.cpuRequestMilli() >= 1000 && r.cpuRequestMilli() % 1000 == 0;
     if (!options.exclusiveCpus() || !whole || r.cpuRequestMilli() != r.cpuLimitMilli()) {
       return 0;

@@ -50,7 +50,8 @@ final class Preferences {
     CpuPriority priority = priority(pod, name, options);
     boolean hide = Annotations.bool(pod, name, Annotations.HIDE_HYPERTHREADS).orElse(false);
     QosClass qos = container.qosClass();
-    long request = qos == QosClass.BEST_EFFORT ? 0 : container.resources().cpuRequestMilli();
+    long request =
+        qos == QosClass.BEST_EFFORT ? 0 : container.adjustedResources().cpuRequestMilli();
     if (kind != CpuKind.NORMAL || qos != QosClass.GUARANTEED) {
       return new CpuRequest(kind, 0, request, false, false, priority, hide, limit(container));
     }
@@ -73,7 +74,7 @@ final class Preferences {
 
   // Guaranteed: the request (= limit); Burstable: the limit or 0 for unlimited; BestEffort: 0.
   private static long limit(Container container) {
-    Resources r = container.resources();
+    Resources r = container.adjustedResources();
     switch (container.qosClass()) {
       case GUARANTEED:
         return r.cpuRequestMilli();
@@ -186,7 +187,7 @@ final class Preferences {
 
   // Guaranteed: the limit; Burstable: the limit if set, else the request; BestEffort: nothing.
   private static long bytes(Container container) {
-    Resources r = container.resources();
+    Resources r = container.adjustedResources();
     switch (container.qosClass()) {
       case GUARANTEED:
         return r.memoryLimitBytes();

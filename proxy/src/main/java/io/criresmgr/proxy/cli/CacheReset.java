@@ -41,7 +41,9 @@ final class CacheReset {
       NodeCache cache = loaded.snapshot().map(NodeCache::restore).orElseGet(NodeCache::new);
       if (config) {
         cache.setAgentConfig(null);
-        out.println("removed the stored agent configuration from " + file.path());
+        // The next start takes the stored adjustments' effects back from the containers.
+        cache.setAdjustments(null);
+        out.println("removed the stored agent configuration and adjustments from " + file.path());
       }
       if (policy) {
         cache.resetPolicy();

@@ -27,20 +27,24 @@ public final class AgentConfigUpdater {
   private final ConfigStore store;
   private final boolean disablePolicySwitch;
   private final Consumer<String> persist;
+  private final AgentMetrics metrics;
 
   /**
    * Parses with {@code loader}, applies to {@code store}, and passes the text of every accepted
-   * configuration to {@code persist} (it stores it in the cache).
+   * configuration to {@code persist} (it stores it in the cache); counts outcomes in {@code
+   * metrics}.
    */
   public AgentConfigUpdater(
       ConfigLoader loader,
       ConfigStore store,
       boolean disablePolicySwitch,
-      Consumer<String> persist) {
+      Consumer<String> persist,
+      AgentMetrics metrics) {
     this.loader = Objects.requireNonNull(loader, "loader");
     this.store = Objects.requireNonNull(store, "store");
     this.disablePolicySwitch = disablePolicySwitch;
     this.persist = Objects.requireNonNull(persist, "persist");
+    this.metrics = Objects.requireNonNull(metrics, "metrics");
   }
 
   /**
@@ -54,9 +58,11 @@ public final class AgentConfigUpdater {
       store.update(config);
     } catch (ConfigException e) {
       LOG.warn("rejected the configuration from the node agent: {}", e.getMessage());
+      metrics.configRejected();
       return Optional.of(e.getMessage());
     }
     persist.accept(AgentConfigText.encode(sections));
+    metrics.configAccepted();
     LOG.info("applied the configuration from the node agent (sections {})", sections.keySet());
     return Optional.empty();
   }

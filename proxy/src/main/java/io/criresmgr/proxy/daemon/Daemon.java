@@ -6,7 +6,9 @@ import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.configserver.AdjustmentUpdater;
 import io.criresmgr.proxy.configserver.AgentConfigUpdater;
+import io.criresmgr.proxy.configserver.AgentMetrics;
 import io.criresmgr.proxy.configserver.ConfigServer;
 import io.criresmgr.proxy.configserver.ConfigService;
 import io.criresmgr.proxy.dump.MessageDumper;
@@ -144,15 +146,18 @@ public final class Daemon implements AutoCloseable {
     if (options.forceConfig().isPresent() || options.configSocket().isEmpty()) {
       return;
     }
+    AgentMetrics metrics = new AgentMetrics(instrumentation.registry());
     AgentConfigUpdater updater =
         new AgentConfigUpdater(
             new ConfigLoader(policies),
             store,
             options.disablePolicySwitch(),
-            management::storeAgentConfig);
+            management::storeAgentConfig,
+            metrics);
+    AdjustmentUpdater adjustments = new AdjustmentUpdater(management::applyAdjustments, metrics);
     own(
         ConfigServer.start(
-            options.configSocket().get(), boss, workers, new ConfigService(updater)));
+            options.configSocket().get(), boss, workers, new ConfigService(updater, adjustments)));
   }
 
   /** cri-resmgr's "-" (do not connect) makes no sense for a relay that forwards every call. */

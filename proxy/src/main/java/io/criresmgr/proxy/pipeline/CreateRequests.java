@@ -6,6 +6,7 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.adjustment.AdjustmentException;
 import io.criresmgr.controllers.ContainerEdits;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.policy.PolicyException;
@@ -81,12 +82,25 @@ public final class CreateRequests {
               LOG.info("re-creation of container {}: releasing the old one", cacheId);
               s.release(old, ContainerState.STALE);
             });
-    Container created = ContainerCodec.fromRequest(cacheId, s.cache().nextSeq(), pod, request);
+    Container created =
+        adjusted(s, pod, ContainerCodec.fromRequest(cacheId, s.cache().nextSeq(), pod, request));
     s.put(created);
     allocate(s, created);
     ContainerEdits edits = preCreate(s, cacheId);
     CreateContainerRequest rewritten = CreateRewriter.rewrite(request, edits);
     return new Reservation(cacheId, created.seq(), rewritten, updates.takeStepSends());
+  }
+
+  /** The container under the adjustment that applies to it; a conflict fails the creation. */
+  private static Container adjusted(Section s, Pod pod, Container created) {
+    try {
+      return created.withAdjustment(s.adjustments().resolve(created, pod));
+    } catch (AdjustmentException e) {
+      throw new RequestException(
+          Status.Code.FAILED_PRECONDITION,
+          "cannot create container " + created.cacheId() + ": " + e.getMessage(),
+          e);
+    }
   }
 
   private static void allocate(Section s, Container created) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.criresmgr.cache.Adjustment;
 import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
@@ -63,6 +64,9 @@ public final class Introspection {
     out.put("state", c.state().name().toLowerCase(Locale.ROOT));
     out.put("initContainer", c.initContainer());
     resources(out.putObject("resources"), c.resources());
+    if (!c.adjustment().isNone()) {
+      adjustment(out.putObject("adjustment"), c);
+    }
     assignment(out.putObject("assignment"), c.assignment());
     ArrayNode pending = out.putArray("pending");
     c.pending().forEach(pending::add);
@@ -73,6 +77,16 @@ public final class Introspection {
     out.put("cpuLimitMilli", r.cpuLimitMilli());
     out.put("memoryRequestBytes", r.memoryRequestBytes());
     out.put("memoryLimitBytes", r.memoryLimitBytes());
+  }
+
+  /** The adjustment's name, the resources policies place by, and its other overrides. */
+  private static void adjustment(ObjectNode out, Container c) {
+    Adjustment a = c.adjustment();
+    out.put("name", a.name());
+    resources(out.putObject("adjustedResources"), c.adjustedResources());
+    out.put("rdtClass", a.rdtClass());
+    out.put("blockIoClass", a.blockIoClass());
+    a.toptierLimitBytes().ifPresent(limit -> out.put("toptierLimitBytes", limit));
   }
 
   private static void assignment(ObjectNode out, Assignment a) {

@@ -6,6 +6,7 @@ import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.adjustment.AdjustmentSet;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.controllers.NodeView;
@@ -40,6 +41,7 @@ public final class Section implements NodeView {
   private final Map<String, Long> changedAt = new HashMap<>();
   private ActivePolicy policy;
   private Map<String, CpuSet> cpuClasses = Map.of();
+  private AdjustmentSet adjustments = AdjustmentSet.EMPTY;
   private Consumer<PolicyTimer> timers = t -> LOG.debug("no timer service: {} dropped", t);
 
   /** A section over {@code cache} with {@code policy} active and {@code controllers}. */
@@ -77,6 +79,16 @@ public final class Section implements NodeView {
   @Override
   public Map<String, CpuSet> cpuClasses() {
     return cpuClasses;
+  }
+
+  /** The adjustments in force (for containers created from now on). */
+  public AdjustmentSet adjustments() {
+    return adjustments;
+  }
+
+  /** Puts {@code value} in force for new containers; {@link AdjustmentStep} applies it to all. */
+  void setAdjustments(AdjustmentSet value) {
+    adjustments = Objects.requireNonNull(value, "value");
   }
 
   /** Where timers of applied decisions go (the pipeline's timer service). */

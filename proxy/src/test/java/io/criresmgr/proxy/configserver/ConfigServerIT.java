@@ -146,15 +146,21 @@ class ConfigServerIT {
             ServingStatus.SERVING,
             health.check(HealthCheckRequest.newBuilder().setService(service).build()).getStatus());
       }
+      ConfigGrpc.ConfigBlockingStub config = ConfigGrpc.newBlockingStub(client.channel());
+      assertEquals(
+          Map.of(),
+          config
+              .setAdjustment(SetAdjustmentRequest.newBuilder().setAdjustment("{}").build())
+              .getErrorsMap());
       StatusRuntimeException e =
           assertThrows(
               StatusRuntimeException.class,
               () ->
-                  ConfigGrpc.newBlockingStub(client.channel())
-                      .setAdjustment(
-                          SetAdjustmentRequest.newBuilder().setAdjustment("{}").build()));
-      assertEquals(Status.Code.UNIMPLEMENTED, e.getStatus().getCode());
-      assertEquals("adjustments are not supported yet", e.getStatus().getDescription());
+                  config.setAdjustment(
+                      SetAdjustmentRequest.newBuilder().setAdjustment("[1]").build()));
+      assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
+      assertEquals(
+          "adjustments: expected a JSON object of name to spec", e.getStatus().getDescription());
     }
   }
 

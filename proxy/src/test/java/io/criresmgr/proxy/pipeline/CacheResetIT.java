@@ -86,15 +86,18 @@ class CacheResetIT {
     ObjectMapper json = new ObjectMapper();
     ObjectNode edited = (ObjectNode) h.cache();
     edited.put("AgentConfig", "policy:\n  Active: none\n");
+    edited.putObject("Adjustments").put("NodeName", "n1").put("JSON", "{}");
     ((ObjectNode) edited.path("PolicyData")).putObject(ExclusiveCpusTestPolicyProvider.NAME);
     Files.writeString(h.cacheFile(), json.writeValueAsString(edited));
 
     Run config = cli("--reset-config");
     assertEquals(0, config.status(), config.toString());
     assertEquals(
-        "removed the stored agent configuration from " + h.cacheFile() + "\n", config.out());
+        "removed the stored agent configuration and adjustments from " + h.cacheFile() + "\n",
+        config.out());
     JsonNode cache = h.cache();
     assertTrue(cache.path("AgentConfig").isNull(), cache.toPrettyString());
+    assertTrue(cache.path("Adjustments").isNull(), cache.toPrettyString());
     assertEquals(ExclusiveCpusTestPolicyProvider.NAME, cache.path("PolicyName").asText());
     assertEquals("0", cpus(cache, a));
 
