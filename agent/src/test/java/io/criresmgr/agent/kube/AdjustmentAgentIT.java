@@ -1,8 +1,8 @@
 package io.criresmgr.agent.kube;
 
+import static io.criresmgr.agent.Eventually.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -229,16 +228,5 @@ class AdjustmentAgentIT {
           return !sent.isEmpty()
               && expected.equals(JsonParser.parseString(sent.get(sent.size() - 1)));
         });
-  }
-
-  /** Waits up to 10 s for {@code condition}. */
-  private static void await(BooleanSupplier condition) throws InterruptedException {
-    long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > end) {
-        fail("condition not met within 10 s");
-      }
-      Thread.sleep(20);
-    }
   }
 }

@@ -1,9 +1,9 @@
 package io.criresmgr.agent.kube;
 
+import static io.criresmgr.agent.Eventually.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.criresmgr.api.config.v1.ConfigGrpc;
 import io.criresmgr.api.config.v1.SetAdjustmentRequest;
@@ -15,12 +15,10 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.netty.channel.EventLoopGroup;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,10 +51,10 @@ class AdjustmentsDaemonIT {
         RelayClient kubelet = new RelayClient(d.relaySocket(), d.runtimeSocket())) {
       ConfigGrpc.ConfigBlockingStub config = configure(d);
       String web = kubelet.runContainer("web", "web", InProcessDaemon.IMAGE, BURSTABLE + "web");
-      await(() -> cpus(kubelet.cpuset(web)) == 1);
+      await(() -> CpuSets.count(kubelet.cpuset(web)) == 1);
 
       assertEquals(Map.of(), adjust(config, Map.of("grow", growWeb("worker-*"))));
-      await(() -> cpus(kubelet.cpuset(web)) == 3);
+      await(() -> CpuSets.count(kubelet.cpuset(web)) == 3);
 
       Map<String, String> conflict =
           adjust(config, Map.of("grow", growWeb(NODE), "also", growWeb("")));
@@ -66,17 +64,17 @@ class AdjustmentsDaemonIT {
               "conflicting adjustments for default/web:web: also, grow;"
                   + " at most one may apply to a container"),
           conflict);
-      assertEquals(3, cpus(kubelet.cpuset(web)), "the rejected set changed nothing");
+      assertEquals(3, CpuSets.count(kubelet.cpuset(web)), "the rejected set changed nothing");
 
       Map<String, String> tooBig = adjust(config, Map.of("huge", growWeb(NODE, 20)));
       assertEquals(java.util.Set.of(web), tooBig.keySet());
       assertTrue(
           tooBig.get(web).startsWith("policy balloons cannot apply adjustment huge to default/"),
           tooBig.get(web));
-      assertEquals(3, cpus(kubelet.cpuset(web)), "the refused set changed nothing");
+      assertEquals(3, CpuSets.count(kubelet.cpuset(web)), "the refused set changed nothing");
 
       assertEquals(Map.of(), adjust(config, Map.of("grow", growWeb("other-node"))));
-      await(() -> cpus(kubelet.cpuset(web)) == 1);
+      await(() -> CpuSets.count(kubelet.cpuset(web)) == 1);
     }
   }
 
@@ -89,10 +87,13 @@ class AdjustmentsDaemonIT {
         RelayClient kubelet = new RelayClient(d.relaySocket(), d.runtimeSocket())) {
       configure(d);
       String web = kubelet.runContainer("web", "web", InProcessDaemon.IMAGE, BURSTABLE + "web");
-      await(() -> cpus(kubelet.cpuset(web)) == 3);
+      await(() -> CpuSets.count(kubelet.cpuset(web)) == 3);
       // db is not adjusted: the shared balloon grows by its own 1 CPU, not by 3.
       String db = kubelet.runContainer("db", "db", InProcessDaemon.IMAGE, BURSTABLE + "db");
-      await(() -> cpus(kubelet.cpuset(db)) == 4 && kubelet.cpuset(web).equals(kubelet.cpuset(db)));
+      await(
+          () ->
+              CpuSets.count(kubelet.cpuset(db)) == 4
+                  && kubelet.cpuset(web).equals(kubelet.cpuset(db)));
     }
   }
 
@@ -208,27 +209,5 @@ class AdjustmentsDaemonIT {
                 .setAdjustment(json.toString())
                 .build())
         .getErrorsMap();
-  }
-
-  private static int cpus(String cpuset) {
-    int count = 0;
-    for (String part : cpuset.split(",")) {
-      if (!part.isBlank()) {
-        String[] range = part.trim().split("-");
-        count += Integer.parseInt(range[range.length - 1]) - Integer.parseInt(range[0]) + 1;
-      }
-    }
-    return count;
-  }
-
-  /** Waits up to 10 s for {@code condition}. */
-  private static void await(BooleanSupplier condition) throws InterruptedException {
-    long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > end) {
-        fail("condition not met within 10 s");
-      }
-      Thread.sleep(20);
-    }
   }
 }

@@ -1,8 +1,8 @@
 package io.criresmgr.agent.kube;
 
+import static io.criresmgr.agent.Eventually.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.gson.JsonObject;
 import io.criresmgr.agent.adjust.AdjustmentAgent;
@@ -15,7 +15,6 @@ import io.netty.channel.EventLoopGroup;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,11 +51,11 @@ class AdjustmentsEndToEndIT {
       configureBalloons(channel);
       String web =
           kubelet.runContainer("web", "web", InProcessDaemon.IMAGE, "/kubepods/burstable/podweb");
-      await(() -> cpus(kubelet.cpuset(web)) == 1);
+      await(() -> CpuSets.count(kubelet.cpuset(web)) == 1);
       agent = startAgent(api, d.configSocket());
 
       api.putAdjustment("grow", GROW);
-      await(() -> cpus(kubelet.cpuset(web)) == 3);
+      await(() -> CpuSets.count(kubelet.cpuset(web)) == 3);
       await(() -> "{}".equals(errors(api, "grow")));
 
       api.putAdjustment("also-web", ALSO_WEB);
@@ -66,12 +65,12 @@ class AdjustmentsEndToEndIT {
               + "\":\"conflicting adjustments for default/web:web: also-web, grow;"
               + " at most one may apply to a container\"}";
       await(() -> conflict.equals(errors(api, "grow")) && conflict.equals(errors(api, "also-web")));
-      assertEquals(3, cpus(kubelet.cpuset(web)), "the rejected set changed nothing");
+      assertEquals(3, CpuSets.count(kubelet.cpuset(web)), "the rejected set changed nothing");
 
       api.deleteAdjustment("also-web");
       await(() -> "{}".equals(errors(api, "grow")));
       api.deleteAdjustment("grow");
-      await(() -> cpus(kubelet.cpuset(web)) == 1);
+      await(() -> CpuSets.count(kubelet.cpuset(web)) == 1);
     } finally {
       if (agent != null) {
         agent.close();
@@ -129,27 +128,5 @@ class AdjustmentsEndToEndIT {
                     .build())
             .getError();
     assertTrue(error.isEmpty(), error);
-  }
-
-  private static int cpus(String cpuset) {
-    int count = 0;
-    for (String part : cpuset.split(",")) {
-      if (!part.isBlank()) {
-        String[] range = part.trim().split("-");
-        count += Integer.parseInt(range[range.length - 1]) - Integer.parseInt(range[0]) + 1;
-      }
-    }
-    return count;
-  }
-
-  /** Waits up to 10 s for {@code condition}. */
-  private static void await(BooleanSupplier condition) throws InterruptedException {
-    long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > end) {
-        fail("condition not met within 10 s");
-      }
-      Thread.sleep(20);
-    }
   }
 }

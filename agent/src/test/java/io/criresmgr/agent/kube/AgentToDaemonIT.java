@@ -1,8 +1,8 @@
 package io.criresmgr.agent.kube;
 
+import static io.criresmgr.agent.Eventually.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.criresmgr.agent.config.ConfigChooser;
 import io.criresmgr.agent.config.ConfigMapNames;
@@ -16,10 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
-import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -127,13 +124,13 @@ class AgentToDaemonIT {
     await(() -> pusher().status().verdict() == Verdict.ACCEPTED);
     try (RelayClient kubelet = new RelayClient(d.relaySocket(), d.runtimeSocket())) {
       String id = kubelet.runContainer("pod0", "c0", InProcessDaemon.IMAGE);
-      await(() -> cpuCount(kubelet.cpuset(id)) == 2);
+      await(() -> CpuSets.count(kubelet.cpuset(id)) == 2);
       String before = kubelet.cpuset(id);
 
       api.putConfigMap("cri-resmgr-config.default", balloons(4));
-      await(() -> cpuCount(kubelet.cpuset(id)) == 4);
+      await(() -> CpuSets.count(kubelet.cpuset(id)) == 4);
       assertTrue(
-          cpuSet(kubelet.cpuset(id)).containsAll(cpuSet(before)),
+          CpuSets.of(kubelet.cpuset(id)).containsAll(CpuSets.of(before)),
           before + " grew in place into " + kubelet.cpuset(id));
       assertEquals(Verdict.ACCEPTED, pusher().status().verdict());
     }
@@ -156,42 +153,10 @@ class AgentToDaemonIT {
                 + "\n"));
   }
 
-  private static int cpuCount(String cpuset) {
-    return cpuSet(cpuset).size();
-  }
-
-  /** The CPUs of a cpuset such as {@code 1-2,5}. */
-  private static Set<Integer> cpuSet(String cpuset) {
-    Set<Integer> cpus = new TreeSet<>();
-    for (String part : cpuset.split(",")) {
-      if (part.isBlank()) {
-        continue;
-      }
-      String[] range = part.trim().split("-");
-      int first = Integer.parseInt(range[0]);
-      int last = Integer.parseInt(range[range.length - 1]);
-      for (int cpu = first; cpu <= last; cpu++) {
-        cpus.add(cpu);
-      }
-    }
-    return cpus;
-  }
-
   private ConfigPusher pusher() {
     if (pusher == null) {
       throw new IllegalStateException("no pusher");
     }
     return pusher;
-  }
-
-  /** Waits up to 10 s for {@code condition}. */
-  private static void await(BooleanSupplier condition) throws InterruptedException {
-    long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > end) {
-        fail("condition not met within 10 s");
-      }
-      Thread.sleep(20);
-    }
   }
 }

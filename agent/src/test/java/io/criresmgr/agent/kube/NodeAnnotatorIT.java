@@ -1,7 +1,7 @@
 package io.criresmgr.agent.kube;
 
+import static io.criresmgr.agent.Eventually.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.criresmgr.agent.push.ConfigStatus;
 import io.criresmgr.agent.status.ConfigAnnotations;
@@ -10,7 +10,6 @@ import io.kubernetes.client.openapi.models.V1Node;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -81,16 +80,5 @@ class NodeAnnotatorIT {
                         "cm.default",
                         ConfigAnnotations.ERROR,
                         "second")));
-  }
-
-  /** Waits up to 10 s for {@code condition}. */
-  static void await(BooleanSupplier condition) throws InterruptedException {
-    long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > end) {
-        fail("condition not met within 10 s");
-      }
-      Thread.sleep(20);
-    }
   }
 }

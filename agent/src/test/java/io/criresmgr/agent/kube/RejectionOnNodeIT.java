@@ -1,6 +1,6 @@
 package io.criresmgr.agent.kube;
 
-import static io.criresmgr.agent.kube.NodeAnnotatorIT.await;
+import static io.criresmgr.agent.Eventually.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

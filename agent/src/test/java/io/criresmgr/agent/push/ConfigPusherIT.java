@@ -1,7 +1,7 @@
 package io.criresmgr.agent.push;
 
+import static io.criresmgr.agent.Eventually.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.criresmgr.agent.config.ChosenConfig;
 import io.criresmgr.agent.push.ConfigStatus.Verdict;
@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -96,17 +95,6 @@ class ConfigPusherIT {
       await(() -> second.configs().size() == 1);
       assertEquals(List.of(A), second.configs());
       assertEquals(ConfigStatus.accepted("ConfigMap cri-resmgr-config.default"), pusher.status());
-    }
-  }
-
-  /** Waits up to 10 s for {@code condition}. */
-  static void await(BooleanSupplier condition) throws InterruptedException {
-    long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > end) {
-        fail("condition not met within 10 s");
-      }
-      Thread.sleep(20);
     }
   }
 }
