@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.sysfs.TopologySpec;
+import io.criresmgr.proxy.testkit.InProcessDaemon;
+import io.criresmgr.proxy.testkit.KubeletClient;
 import io.criresmgr.webhook.admission.AdmissionReviewer;
 import io.criresmgr.webhook.admission.JsonPatchApplier;
 import io.criresmgr.webhook.admission.NotAnAdmissionReviewException;
@@ -17,6 +20,7 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,17 +50,47 @@ class WebhookAnnotationPolicyIT {
   /** Kubelet's cpu.shares for a request of 1 CPU. */
   private static final long SHARES_OF_ONE_CPU = 1024;
 
+  /** What kubelet sends for requests of 1 CPU and no limits: shares, no quota, no memory limit. */
+  private static final LinuxContainerResources KUBELET_REQUEST =
+      LinuxContainerResources.newBuilder()
+          .setCpuShares(SHARES_OF_ONE_CPU)
+          .setCpuPeriod(100_000)
+          .build();
+
   @TempDir Path dir;
-  private PolicyDaemon daemon;
+  private @Nullable InProcessDaemon daemon;
+  private @Nullable KubeletClient kubelet;
 
   @BeforeEach
   void start() throws Exception {
-    daemon = PolicyDaemon.start(dir, TopologySpec.parse(TOPOLOGY), "topology-aware");
+    InProcessDaemon started =
+        InProcessDaemon.start(dir, TopologySpec.parse(TOPOLOGY), "topology-aware");
+    daemon = started;
+    kubelet = new KubeletClient(started.relaySocket(), started.runtimeSocket());
   }
 
   @AfterEach
   void stop() {
-    daemon.close();
+    if (kubelet != null) {
+      kubelet.close();
+    }
+    if (daemon != null) {
+      daemon.close();
+    }
+  }
+
+  /** Runs Burstable pod {@code pod} with {@code annotations} and its container c0; the mems. */
+  private CpuSet memsOf(String pod, Map<String, String> annotations) {
+    KubeletClient k = java.util.Objects.requireNonNull(kubelet);
+    String id =
+        k.run(
+            pod,
+            annotations,
+            "/kubepods/burstable/poduid-" + pod,
+            "c0",
+            InProcessDaemon.IMAGE,
+            KUBELET_REQUEST);
+    return CpuSet.parse(k.resources(id).getCpusetMems());
   }
 
   @Test
@@ -64,17 +98,13 @@ class WebhookAnnotationPolicyIT {
     Map<String, String> annotations = admittedAnnotations(POD);
     assertTrue(annotations.containsKey(ResourceAnnotation.KEY), annotations.toString());
 
-    String id = daemon.runBurstable("pod0", annotations, "c0", SHARES_OF_ONE_CPU);
-
-    CpuSet mems = CpuSet.parse(daemon.resources(id).getCpusetMems());
+    CpuSet mems = memsOf("pod0", annotations);
     assertTrue(mems.size() > 1, "3 GiB in 2 GiB nodes needs several, got mems " + mems);
   }
 
   @Test
   void withoutTheAnnotationTheSameContainerGetsOneNumaNode() {
-    String id = daemon.runBurstable("pod1", Map.of(), "c0", SHARES_OF_ONE_CPU);
-
-    CpuSet mems = CpuSet.parse(daemon.resources(id).getCpusetMems());
+    CpuSet mems = memsOf("pod1", Map.of());
     assertEquals(1, mems.size(), "no memory request seen, a leaf pool: mems " + mems);
   }
 

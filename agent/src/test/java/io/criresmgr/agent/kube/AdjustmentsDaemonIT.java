@@ -10,6 +10,8 @@ import io.criresmgr.api.config.v1.SetAdjustmentRequest;
 import io.criresmgr.api.config.v1.SetConfigRequest;
 import io.criresmgr.proxy.relay.EventLoops;
 import io.criresmgr.proxy.relay.RuntimeChannels;
+import io.criresmgr.proxy.testkit.InProcessDaemon;
+import io.criresmgr.proxy.testkit.KubeletClient;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -48,7 +50,7 @@ class AdjustmentsDaemonIT {
   @Test
   void anAdjustmentResizesTheContainersBalloonUntilItIsRemoved() throws Exception {
     try (InProcessDaemon d = InProcessDaemon.start(dir, "balloons");
-        RelayClient kubelet = new RelayClient(d.relaySocket(), d.runtimeSocket())) {
+        KubeletClient kubelet = new KubeletClient(d.relaySocket(), d.runtimeSocket())) {
       ConfigGrpc.ConfigBlockingStub config = configure(d);
       String web = kubelet.runContainer("web", "web", InProcessDaemon.IMAGE, BURSTABLE + "web");
       await(() -> CpuSets.count(kubelet.cpuset(web)) == 1);
@@ -84,7 +86,7 @@ class AdjustmentsDaemonIT {
       assertEquals(Map.of(), adjust(configure(d), Map.of("grow", growWeb(NODE))));
     }
     try (InProcessDaemon d = InProcessDaemon.start(dir, "balloons");
-        RelayClient kubelet = new RelayClient(d.relaySocket(), d.runtimeSocket())) {
+        KubeletClient kubelet = new KubeletClient(d.relaySocket(), d.runtimeSocket())) {
       configure(d);
       String web = kubelet.runContainer("web", "web", InProcessDaemon.IMAGE, BURSTABLE + "web");
       await(() -> CpuSets.count(kubelet.cpuset(web)) == 3);
@@ -100,7 +102,7 @@ class AdjustmentsDaemonIT {
   @Test
   void aContainerTwoAdjustmentsMatchIsNotCreated() throws Exception {
     try (InProcessDaemon d = InProcessDaemon.start(dir, "balloons");
-        RelayClient kubelet = new RelayClient(d.relaySocket(), d.runtimeSocket())) {
+        KubeletClient kubelet = new KubeletClient(d.relaySocket(), d.runtimeSocket())) {
       ConfigGrpc.ConfigBlockingStub config = configure(d);
       assertEquals(Map.of(), adjust(config, Map.of("a", growWeb(NODE), "b", growWeb(NODE))));
       StatusRuntimeException e =
@@ -119,7 +121,7 @@ class AdjustmentsDaemonIT {
   @Test
   void aBestEffortContainersResourcesCannotBeAdjusted() throws Exception {
     try (InProcessDaemon d = InProcessDaemon.start(dir, "balloons");
-        RelayClient kubelet = new RelayClient(d.relaySocket(), d.runtimeSocket())) {
+        KubeletClient kubelet = new KubeletClient(d.relaySocket(), d.runtimeSocket())) {
       ConfigGrpc.ConfigBlockingStub config = configure(d);
       String web = kubelet.runContainer("web", "web", InProcessDaemon.IMAGE);
       assertEquals(

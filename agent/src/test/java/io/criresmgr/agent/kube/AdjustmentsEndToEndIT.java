@@ -10,6 +10,8 @@ import io.criresmgr.api.config.v1.ConfigGrpc;
 import io.criresmgr.api.config.v1.SetConfigRequest;
 import io.criresmgr.proxy.relay.EventLoops;
 import io.criresmgr.proxy.relay.RuntimeChannels;
+import io.criresmgr.proxy.testkit.InProcessDaemon;
+import io.criresmgr.proxy.testkit.KubeletClient;
 import io.grpc.ManagedChannel;
 import io.netty.channel.EventLoopGroup;
 import java.nio.file.Path;
@@ -46,7 +48,7 @@ class AdjustmentsEndToEndIT {
     AdjustmentAgent agent = null;
     ManagedChannel channel = null;
     try (InProcessDaemon d = InProcessDaemon.start(dir, "balloons");
-        RelayClient kubelet = new RelayClient(d.relaySocket(), d.runtimeSocket())) {
+        KubeletClient kubelet = new KubeletClient(d.relaySocket(), d.runtimeSocket())) {
       channel = RuntimeChannels.channel(d.configSocket(), loops);
       configureBalloons(channel);
       String web =

@@ -12,6 +12,8 @@ import io.criresmgr.agent.push.ConfigPusher;
 import io.criresmgr.agent.push.ConfigStatus;
 import io.criresmgr.agent.push.ConfigStatus.Verdict;
 import io.criresmgr.proxy.configserver.AgentConfigText;
+import io.criresmgr.proxy.testkit.InProcessDaemon;
+import io.criresmgr.proxy.testkit.KubeletClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -122,7 +124,7 @@ class AgentToDaemonIT {
   void aBalloonsOptionChangeMovesTheRunningContainer() throws Exception {
     InProcessDaemon d = start("balloons", balloons(2));
     await(() -> pusher().status().verdict() == Verdict.ACCEPTED);
-    try (RelayClient kubelet = new RelayClient(d.relaySocket(), d.runtimeSocket())) {
+    try (KubeletClient kubelet = new KubeletClient(d.relaySocket(), d.runtimeSocket())) {
       String id = kubelet.runContainer("pod0", "c0", InProcessDaemon.IMAGE);
       await(() -> CpuSets.count(kubelet.cpuset(id)) == 2);
       String before = kubelet.cpuset(id);

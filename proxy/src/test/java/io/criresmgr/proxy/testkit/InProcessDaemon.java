@@ -1,4 +1,4 @@
-package io.criresmgr.agent.kube;
+package io.criresmgr.proxy.testkit;
 
 import io.criresmgr.policy.sysfs.FakeSysfsWriter;
 import io.criresmgr.policy.sysfs.TopologySpec;
@@ -21,12 +21,13 @@ import java.util.Optional;
 
 /**
  * The real cri-resmgr daemon, started in this JVM in {@code dir} in front of the simulated runtime
- * (the fake sysfs of a laptop: 4 cores, 8 threads; no cgroups), with its config socket; its metrics
- * stay off the default port.
+ * (on a fake sysfs, by default a laptop's: 4 cores, 8 threads; no cgroups), with its config socket;
+ * its metrics stay off the default port. For the integration tests of other modules (agent,
+ * webhook).
  */
-final class InProcessDaemon implements AutoCloseable {
+public final class InProcessDaemon implements AutoCloseable {
   /** The image the simulated runtime has. */
-  static final String IMAGE = "docker.io/library/busybox:latest";
+  public static final String IMAGE = "docker.io/library/busybox:latest";
 
   private final Path dir;
   private final SimRuntimeServer sim;
@@ -41,9 +42,19 @@ final class InProcessDaemon implements AutoCloseable {
   }
 
   /** Starts the simulated runtime and the daemon with policy {@code policy} in {@code dir}. */
-  static InProcessDaemon start(Path dir, String policy) throws IOException, InterruptedException {
+  public static InProcessDaemon start(Path dir, String policy)
+      throws IOException, InterruptedException {
+    return start(dir, TopologySpec.builtIn("laptop"), policy);
+  }
+
+  /**
+   * Starts the simulated runtime and the daemon with policy {@code policy} (1 CPU reserved) in
+   * {@code dir}, on the fake sysfs of {@code spec} (written at the first start in {@code dir}).
+   */
+  public static InProcessDaemon start(Path dir, TopologySpec spec, String policy)
+      throws IOException, InterruptedException {
     if (!Files.exists(dir.resolve("host/sys"))) { // a restart in the same directory keeps it
-      FakeSysfsWriter.write(TopologySpec.builtIn("laptop"), dir.resolve("host"));
+      FakeSysfsWriter.write(spec, dir.resolve("host"));
     }
     SimRuntime runtime =
         new SimRuntime(
@@ -93,27 +104,27 @@ final class InProcessDaemon implements AutoCloseable {
   }
 
   /** The daemon's config socket. */
-  Path configSocket() {
+  public Path configSocket() {
     return dir.resolve("run/cri-resmgr-config.sock");
   }
 
   /** The daemon's relay socket, where kubelet calls. */
-  Path relaySocket() {
+  public Path relaySocket() {
     return dir.resolve("relay/cri-resmgr.sock");
   }
 
   /** The simulated runtime's socket. */
-  Path runtimeSocket() {
+  public Path runtimeSocket() {
     return sim.socket();
   }
 
   /** The daemon's relay directory (holds the cache file). */
-  Path relayDir() {
+  public Path relayDir() {
     return dir.resolve("state");
   }
 
   /** The daemon's configuration store: its active configuration. */
-  ConfigStore store() {
+  public ConfigStore store() {
     return store;
   }
 

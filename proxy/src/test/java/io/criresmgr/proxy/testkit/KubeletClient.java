@@ -1,4 +1,4 @@
-package io.criresmgr.agent.kube;
+package io.criresmgr.proxy.testkit;
 
 import io.criresmgr.api.runtime.v1.ContainerConfig;
 import io.criresmgr.api.runtime.v1.ContainerMetadata;
@@ -19,34 +19,59 @@ import io.criresmgr.proxy.relay.RuntimeChannels;
 import io.grpc.ManagedChannel;
 import io.netty.channel.EventLoopGroup;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Kubelet's part for the end-to-end test: runs pods and containers through the daemon's relay
- * socket, and reads the cpuset the runtime applied straight from the runtime.
+ * Kubelet's part for integration tests: runs pods and containers through the daemon's relay socket,
+ * and reads the resources the runtime applied straight from the runtime.
  */
-final class RelayClient implements AutoCloseable {
+public final class KubeletClient implements AutoCloseable {
   private final EventLoopGroup loops = EventLoops.epoll("test-kubelet", 1);
   private final ManagedChannel relay;
   private final ManagedChannel runtime;
 
   /** Calls the daemon on {@code relaySocket} and the runtime on {@code runtimeSocket}. */
-  RelayClient(Path relaySocket, Path runtimeSocket) {
+  public KubeletClient(Path relaySocket, Path runtimeSocket) {
     relay = RuntimeChannels.channel(relaySocket, loops);
     runtime = RuntimeChannels.channel(runtimeSocket, loops);
   }
 
+  /** The container resources of {@link #runContainer(String, String, String)}: 1 CPU, 128 MiB. */
+  public static final LinuxContainerResources ONE_CPU =
+      LinuxContainerResources.newBuilder()
+          .setCpuShares(1024)
+          .setCpuPeriod(100_000)
+          .setCpuQuota(100_000)
+          .setMemoryLimitInBytes(128L << 20)
+          .build();
+
   /** Runs pod {@code pod} of namespace {@code default} with container {@code name}; its id. */
-  String runContainer(String pod, String name, String image) {
+  public String runContainer(String pod, String name, String image) {
     return runContainer(pod, name, image, "");
   }
 
   /**
-   * Runs container {@code name} in pod {@code pod} of namespace {@code default} whose cgroup parent
-   * is {@code cgroupParent} (which tells its QoS class: {@code /kubepods/burstable/...} is
-   * Burstable, empty BestEffort); its id.
+   * Runs container {@code name} ({@link #ONE_CPU}) in pod {@code pod} of namespace {@code default}
+   * whose cgroup parent is {@code cgroupParent} (which tells its QoS class: {@code
+   * /kubepods/burstable/...} is Burstable, empty BestEffort); its id.
    */
-  String runContainer(String pod, String name, String image, String cgroupParent) {
+  public String runContainer(String pod, String name, String image, String cgroupParent) {
+    return run(pod, Map.of(), cgroupParent, name, image, ONE_CPU);
+  }
+
+  /**
+   * Runs pod {@code pod} of namespace {@code default} (uid {@code uid-<pod>}) with {@code
+   * annotations} and {@code cgroupParent}, then creates and starts its container {@code name} of
+   * {@code image} with the {@code resources} kubelet would send; the container's id.
+   */
+  public String run(
+      String pod,
+      Map<String, String> annotations,
+      String cgroupParent,
+      String name,
+      String image,
+      LinuxContainerResources resources) {
     PodSandboxConfig sandbox =
         PodSandboxConfig.newBuilder()
             .setMetadata(
@@ -54,6 +79,7 @@ final class RelayClient implements AutoCloseable {
                     .setName(pod)
                     .setNamespace("default")
                     .setUid("uid-" + pod))
+            .putAllAnnotations(annotations)
             .setLinux(LinuxPodSandboxConfig.newBuilder().setCgroupParent(cgroupParent))
             .build();
     String podId =
@@ -65,7 +91,7 @@ final class RelayClient implements AutoCloseable {
             .createContainer(
                 CreateContainerRequest.newBuilder()
                     .setPodSandboxId(podId)
-                    .setConfig(container(name, image))
+                    .setConfig(container(name, image, resources))
                     .setSandboxConfig(sandbox)
                     .build())
             .getContainerId();
@@ -73,14 +99,8 @@ final class RelayClient implements AutoCloseable {
     return id;
   }
 
-  private static ContainerConfig container(String name, String image) {
-    LinuxContainerResources resources =
-        LinuxContainerResources.newBuilder()
-            .setCpuShares(1024)
-            .setCpuPeriod(100_000)
-            .setCpuQuota(100_000)
-            .setMemoryLimitInBytes(128L << 20)
-            .build();
+  private static ContainerConfig container(
+      String name, String image, LinuxContainerResources resources) {
     return ContainerConfig.newBuilder()
         .setMetadata(ContainerMetadata.newBuilder().setName(name))
         .setImage(ImageSpec.newBuilder().setImage(image))
@@ -89,14 +109,18 @@ final class RelayClient implements AutoCloseable {
         .build();
   }
 
-  /** The cpuset the runtime applies to container {@code id} now. */
-  String cpuset(String id) {
+  /** The linux resources the runtime applies to container {@code id} now. */
+  public LinuxContainerResources resources(String id) {
     return stub(runtime)
         .containerStatus(ContainerStatusRequest.newBuilder().setContainerId(id).build())
         .getStatus()
         .getResources()
-        .getLinux()
-        .getCpusetCpus();
+        .getLinux();
+  }
+
+  /** The cpuset the runtime applies to container {@code id} now. */
+  public String cpuset(String id) {
+    return resources(id).getCpusetCpus();
   }
 
   private static RuntimeServiceBlockingStub stub(ManagedChannel channel) {
