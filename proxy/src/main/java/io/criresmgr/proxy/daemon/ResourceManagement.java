@@ -3,8 +3,6 @@ package io.criresmgr.proxy.daemon;
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.cache.StoredAdjustments;
-import io.criresmgr.cache.adjustment.AdjustmentException;
-import io.criresmgr.cache.adjustment.AdjustmentParser;
 import io.criresmgr.cache.adjustment.AdjustmentSet;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
@@ -78,7 +76,9 @@ final class ResourceManagement implements AutoCloseable {
     try {
       startControllers(manager, config, controllerContext);
       StartupSync.run(manager);
-      restoreAdjustments(manager);
+      StoredAdjustmentsRestore.run(
+          manager.pipeline(),
+          options.forceConfig().isEmpty() && options.configSocket().isPresent());
     } catch (RuntimeException | InterruptedException e) {
       manager.close();
       throw e;
@@ -155,10 +155,6 @@ final class ResourceManagement implements AutoCloseable {
   }
 
   /**
-   * Stores the agent's accepted configuration text in the cache (saved with it); a failure is
-   * logged: the configuration stays active, only a restart would not find it.
-   */
-  /**
    * Puts {@code set} in force through the pipeline (see {@link AdjustmentStep}); returns the errors
    * by container id, empty when in force. An interrupted or failed step is reported under {@code
    * cache}: the set is then not in force.
@@ -175,34 +171,9 @@ final class ResourceManagement implements AutoCloseable {
   }
 
   /**
-   * Puts the adjustments the cache stored in force again after a restart; without stored ones (e.g.
-   * after {@code --reset-config}), takes back what containers still carry. Problems are logged.
+   * Stores the agent's accepted configuration text in the cache (saved with it); a failure is
+   * logged: the configuration stays active, only a restart would not find it.
    */
-  private static void restoreAdjustments(ResourceManager manager) throws InterruptedException {
-    StoredAdjustments stored;
-    try {
-      stored = manager.pipeline().run(s -> s.cache().adjustments()).get().orElse(null);
-      if (stored == null) {
-        Map<String, String> errors =
-            manager.pipeline().run(s -> AdjustmentStep.apply(s, AdjustmentSet.EMPTY, null)).get();
-        if (!errors.isEmpty()) {
-          LOG.warn("cannot take back the adjustments containers carry: {}", errors);
-        }
-        return;
-      }
-      AdjustmentSet set = AdjustmentParser.parse(stored.nodeName(), stored.json());
-      Map<String, String> errors =
-          manager.pipeline().run(s -> AdjustmentStep.apply(s, set, stored)).get();
-      if (errors.isEmpty()) {
-        LOG.info("restored adjustments {}", set.specs().keySet());
-      } else {
-        LOG.warn("the stored adjustments no longer apply: {}", errors);
-      }
-    } catch (AdjustmentException | ExecutionException e) {
-      LOG.warn("cannot restore the stored adjustments: {}", e.getMessage());
-    }
-  }
-
   void storeAgentConfig(String text) {
     try {
       manager

@@ -7,8 +7,6 @@ import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.StoredAdjustments;
 import io.criresmgr.cache.adjustment.AdjustmentException;
 import io.criresmgr.cache.adjustment.AdjustmentSet;
-import io.criresmgr.controllers.ControllerException;
-import io.criresmgr.policy.PolicyException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -47,21 +45,26 @@ public final class AdjustmentStep {
       return errors;
     }
     List<Container> before = new ArrayList<>();
-    for (Container c : changed(s, next)) {
+    for (String cacheId : changed(s, next)) {
+      // Read now, not before the loop: an earlier container's update may have moved this one.
+      Container c = s.cache().container(cacheId).orElseThrow();
       before.add(c);
-      Container adjusted = c.withAdjustment(next.get(c.cacheId()));
+      Container adjusted = c.withAdjustment(next.get(cacheId));
       s.put(adjusted);
       if (!adjusted.adjustedResources().equals(c.adjustedResources())) {
         try {
-          s.decide(p -> p.update(adjusted, s.cache()), Set.of(c.cacheId()));
-        } catch (PolicyException | IllegalArgumentException e) {
+          s.decide(p -> p.update(adjusted, s.cache()), Set.of(cacheId));
+        } catch (
+            RuntimeException e) { // PolicyException, or any failure: nothing may stay half-done
           rollBack(s, before);
           return Map.of(key(c), refusal(s, adjusted, e));
         }
       }
     }
     s.setAdjustments(set);
-    s.cache().setAdjustments(stored);
+    if (!s.cache().adjustments().equals(java.util.Optional.ofNullable(stored))) {
+      s.cache().setAdjustments(stored);
+    }
     before.forEach(c -> enforce(s, c.cacheId()));
     return Map.of();
   }
@@ -84,11 +87,13 @@ public final class AdjustmentStep {
     return next;
   }
 
-  private static List<Container> changed(Section s, Map<String, Adjustment> next) {
+  /** The cache ids of the containers whose adjustment changes, oldest first. */
+  private static List<String> changed(Section s, Map<String, Adjustment> next) {
     return s.activeContainers().stream()
         .filter(c -> next.containsKey(c.cacheId()))
         .filter(c -> !c.adjustment().equals(next.get(c.cacheId())))
         .sorted(Comparator.comparingLong(Container::seq))
+        .map(Container::cacheId)
         .toList();
   }
 
@@ -105,7 +110,7 @@ public final class AdjustmentStep {
       if (!restored.adjustedResources().equals(now.adjustedResources())) {
         try {
           s.decide(p -> p.update(restored, s.cache()), Set.of());
-        } catch (PolicyException | IllegalArgumentException e) {
+        } catch (RuntimeException e) {
           LOG.warn("rolling back the adjustment of {}: {}", old.cacheId(), e.getMessage());
         }
       }
@@ -122,7 +127,7 @@ public final class AdjustmentStep {
     s.put(marked);
     try {
       s.postUpdate(marked);
-    } catch (ControllerException e) {
+    } catch (RuntimeException e) { // the set is in force; a controller catches up later
       LOG.warn("enforcing the adjustment of {}: {} (stays pending)", cacheId, e.getMessage());
     }
   }

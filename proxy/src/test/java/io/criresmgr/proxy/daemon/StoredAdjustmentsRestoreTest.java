@@ -1,0 +1,150 @@
+package io.criresmgr.proxy.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.criresmgr.cache.Adjustment;
+import io.criresmgr.cache.Assignment;
+import io.criresmgr.cache.CacheFile;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.LinuxResources;
+import io.criresmgr.cache.NodeCache;
+import io.criresmgr.cache.NodeState;
+import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.PodResources;
+import io.criresmgr.cache.QosClass;
+import io.criresmgr.cache.Resources;
+import io.criresmgr.cache.StoredAdjustments;
+import io.criresmgr.cache.adjustment.AdjustmentParser;
+import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Policy;
+import io.criresmgr.proxy.pipeline.ActivePolicy;
+import io.criresmgr.proxy.pipeline.CacheSaver;
+import io.criresmgr.proxy.pipeline.Pipeline;
+import io.criresmgr.proxy.pipeline.Section;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a starting daemon does with the adjustments its cache stored: puts them in force when the
+ * agent may change them, and otherwise takes every container's adjustment back, never leaving a
+ * mix.
+ */
+class StoredAdjustmentsRestoreTest {
+  private static final String GROW =
+      "{\"scope\":[{\"containers\":[{\"key\":\"name\",\"operator\":\"Equals\",\"values\":[\"a\"]}]}],"
+          + "\"classes\":{\"rdt\":\"gold\"}}";
+  private static final String SET = "{\"grow\":" + GROW + "}";
+
+  @TempDir Path dir;
+
+  private static final Policy NOTHING =
+      new Policy() {
+        @Override
+        public Decisions allocate(Container container, NodeState node) {
+          return Decisions.NONE;
+        }
+
+        @Override
+        public Decisions release(Container container, NodeState node) {
+          return Decisions.NONE;
+        }
+
+        @Override
+        public Decisions update(Container container, NodeState node) {
+          return Decisions.NONE;
+        }
+      };
+
+  /** Restores with container a carrying grow's effect and {@code stored} in the cache. */
+  private Section restore(@Nullable StoredAdjustments stored, boolean fromAgent) throws Exception {
+    NodeCache cache = new NodeCache();
+    cache.putPod(
+        new Pod(
+            "p",
+            "uid-p",
+            "web",
+            "default",
+            Map.of(),
+            Map.of(),
+            "/kubepods/burstable/poduid-p",
+            QosClass.BURSTABLE,
+            PodResources.NONE,
+            true));
+    Adjustment grow = AdjustmentParser.parse("n1", SET).specs().get("grow").effect();
+    cache.putContainer(
+        new Container(
+                "uid-p:a",
+                "id-a",
+                "p",
+                "a",
+                "default",
+                false,
+                Map.of(),
+                Map.of(),
+                "img",
+                ContainerState.RUNNING,
+                LinuxResources.NONE,
+                Resources.NONE,
+                QosClass.BURSTABLE,
+                Assignment.NONE,
+                Set.of(),
+                1)
+            .withAdjustment(grow));
+    cache.setAdjustments(stored);
+    Section section =
+        new Section(cache, new ActivePolicy("nothing", NOTHING), new ControllerSet(List.of()));
+    try (Pipeline pipeline = new Pipeline(section, new CacheSaver(new CacheFile(dir)))) {
+      StoredAdjustmentsRestore.run(pipeline, fromAgent);
+    }
+    return section;
+  }
+
+  private static String rdtOfA(Section s) {
+    return s.cache().container("uid-p:a").orElseThrow().adjustment().rdtClass();
+  }
+
+  @Test
+  void theStoredSetIsInForceAgainWhenTheAgentCanChangeIt() throws Exception {
+    StoredAdjustments stored = new StoredAdjustments("n1", SET);
+    Section s = restore(stored, true);
+    assertEquals("gold", rdtOfA(s));
+    assertEquals(Set.of("grow"), s.adjustments().specs().keySet());
+    assertEquals(Optional.of(stored), s.cache().adjustments());
+  }
+
+  @Test
+  void withForceConfigEveryAdjustmentIsTakenBack() throws Exception {
+    Section s = restore(new StoredAdjustments("n1", SET), false);
+    assertEquals("", rdtOfA(s));
+    assertEquals(Optional.empty(), s.cache().adjustments());
+  }
+
+  @Test
+  void withoutAStoredSetWhatContainersCarryIsTakenBack() throws Exception {
+    assertEquals("", rdtOfA(restore(null, true)));
+  }
+
+  @Test
+  void aStoredSetThatNoLongerParsesIsTakenBack() throws Exception {
+    Section s = restore(new StoredAdjustments("n1", "{\"grow\":{\"scope\":[]}}"), true);
+    assertEquals("", rdtOfA(s));
+    assertEquals(Optional.empty(), s.cache().adjustments());
+  }
+
+  @Test
+  void aStoredSetThatNoLongerAppliesIsTakenBackAsAWhole() throws Exception {
+    Section s =
+        restore(new StoredAdjustments("n1", "{\"grow\":" + GROW + ",\"x\":" + GROW + "}"), true);
+    assertEquals("", rdtOfA(s));
+    assertEquals(Optional.empty(), s.cache().adjustments());
+    assertEquals(Map.of(), s.adjustments().specs());
+  }
+}
