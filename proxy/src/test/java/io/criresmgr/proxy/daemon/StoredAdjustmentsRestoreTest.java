@@ -7,9 +7,9 @@ import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.NodeCache;
-import io.criresmgr.cache.NodeState;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResources;
 import io.criresmgr.cache.QosClass;
@@ -17,8 +17,9 @@ import io.criresmgr.cache.Resources;
 import io.criresmgr.cache.StoredAdjustments;
 import io.criresmgr.cache.adjustment.AdjustmentParser;
 import io.criresmgr.controllers.ControllerSet;
-import io.criresmgr.policy.Decisions;
-import io.criresmgr.policy.Policy;
+import io.criresmgr.policy.PolicyContext;
+import io.criresmgr.policy.PolicyOptions;
+import io.criresmgr.policy.none.NonePolicyProvider;
 import io.criresmgr.proxy.pipeline.ActivePolicy;
 import io.criresmgr.proxy.pipeline.CacheSaver;
 import io.criresmgr.proxy.pipeline.Pipeline;
@@ -44,24 +45,6 @@ class StoredAdjustmentsRestoreTest {
   private static final String SET = "{\"grow\":" + GROW + "}";
 
   @TempDir Path dir;
-
-  private static final Policy NOTHING =
-      new Policy() {
-        @Override
-        public Decisions allocate(Container container, NodeState node) {
-          return Decisions.NONE;
-        }
-
-        @Override
-        public Decisions release(Container container, NodeState node) {
-          return Decisions.NONE;
-        }
-
-        @Override
-        public Decisions update(Container container, NodeState node) {
-          return Decisions.NONE;
-        }
-      };
 
   /** Restores with container a carrying grow's effect and {@code stored} in the cache. */
   private Section restore(@Nullable StoredAdjustments stored, boolean fromAgent) throws Exception {
@@ -100,7 +83,16 @@ class StoredAdjustmentsRestoreTest {
             .withAdjustment(grow));
     cache.setAdjustments(stored);
     Section section =
-        new Section(cache, new ActivePolicy("nothing", NOTHING), new ControllerSet(List.of()));
+        new Section(
+            cache,
+            new ActivePolicy(
+                "none",
+                new NonePolicyProvider()
+                    .create(
+                        new PolicyContext(
+                            Path.of("/"), CpuSet.of(0), CpuSet.of(0), Map.of(), Map.of()),
+                        PolicyOptions.NONE)),
+            new ControllerSet(List.of()));
     try (Pipeline pipeline = new Pipeline(section, new CacheSaver(new CacheFile(dir)))) {
       StoredAdjustmentsRestore.run(pipeline, fromAgent);
     }
