@@ -42,6 +42,7 @@ final class FakeApiServer implements AutoCloseable {
   private final String adjustmentsPath;
   private final List<String> statusPatches = new ArrayList<>();
   private int failPatchesWith;
+  private final List<String> stalls = new ArrayList<>();
   private final Map<String, Collection> collections = new TreeMap<>();
   private final List<Watcher> watchers = new ArrayList<>();
   private long version = 1;
@@ -150,9 +151,29 @@ final class FakeApiServer implements AutoCloseable {
     watchers.forEach(w -> w.offer(collection, event));
   }
 
+  /**
+   * The next request for {@code path} is accepted and never answered (until the server stops), as
+   * over a half-open connection.
+   */
+  synchronized void stallNext(String path) {
+    stalls.add(path);
+  }
+
+  private synchronized boolean stalls(String path) {
+    return stalls.remove(path);
+  }
+
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       String path = exchange.getRequestURI().getPath();
+      if (stalls(path)) {
+        try {
+          Thread.sleep(Long.MAX_VALUE); // stop() interrupts
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return;
+      }
       if (isAdjustmentStatusPatch(exchange)) {
         patchAdjustmentStatus(exchange);
         return;
@@ -400,6 +421,11 @@ final class FakeApiServer implements AutoCloseable {
     String json = object.toString();
     collection.objects.put(name, json);
     publish(collection, name, type, json);
+  }
+
+  /** The path of the Adjustments' list and watch. */
+  String adjustmentsPath() {
+    return adjustmentsPath;
   }
 
   void deleteAdjustment(String name) {
