@@ -34,58 +34,89 @@ final class AgentRunner {
 
   /** Runs until the JVM shuts down (SIGTERM, SIGINT); returns 0 then. */
   static int runUntilShutdown(AgentOptions options) throws IOException {
-    ApiClient client = ApiClients.create(options.kubeconfig());
-    ExecutorScheduler scheduler = new ExecutorScheduler("config-updates");
-    ConfigPusher pusher =
-        ConfigPusher.open(
-            options.configSocket(), options.names().nodeName(), ConfigPusher.DEFAULT_RETRY_DELAY);
-    ConfigSink sink =
-        new RateLimitedSink(
-            config -> {
-              logConfig(config);
-              pusher.accept(config);
-            },
-            scheduler,
-            RateLimitedSink.DEFAULT_DELAY);
-    ConfigWatcher watcher =
-        new ConfigWatcher(
-            client, options.names(), new ConfigChooser(options.names(), sink), Backoff.DEFAULT);
-    AdjustmentAgent adjustments =
-        AdjustmentAgent.create(
-            client,
-            options.names().namespace(),
-            options.names().nodeName(),
-            options.configSocket());
-    NodeApi node = new NodeApi(client, options.names().nodeName());
-    NodeAnnotator annotator = new NodeAnnotator(node, Backoff.DEFAULT);
-    pusher.onStatusChange(annotator);
-    AgentServer server =
-        AgentServer.start(
-            options.agentSocket(), new AgentService(node, new HealthQueries(pusher::status)));
+    Parts parts = Parts.assemble(ApiClients.create(options.kubeconfig()), options);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
-                  server.close();
-                  watcher.close();
-                  adjustments.close();
-                  scheduler.close();
-                  pusher.close();
-                  annotator.close();
+                  parts.close();
                   stopped.countDown();
                 },
                 "agent-shutdown"));
+    logStart(options);
+    parts.start();
+    awaitUninterruptibly(stopped);
+    return 0;
+  }
+
+  private static void logStart(AgentOptions options) {
     log.info(
         "watching node {} and ConfigMaps {}.* in namespace {}, pushing to {}",
         options.names().nodeName(),
         options.names().baseName(),
         options.names().namespace(),
         options.configSocket());
-    watcher.start();
-    adjustments.start();
-    awaitUninterruptibly(stopped);
-    return 0;
+  }
+
+  /** The agent's running parts, closed in the order below (the server first). */
+  private record Parts(
+      AgentServer server,
+      ConfigWatcher watcher,
+      AdjustmentAgent adjustments,
+      ExecutorScheduler scheduler,
+      ConfigPusher pusher,
+      NodeAnnotator annotator) {
+
+    static Parts assemble(ApiClient client, AgentOptions options) throws IOException {
+      ExecutorScheduler scheduler = new ExecutorScheduler("config-updates");
+      ConfigPusher pusher =
+          ConfigPusher.open(
+              options.configSocket(), options.names().nodeName(), ConfigPusher.DEFAULT_RETRY_DELAY);
+      ConfigWatcher watcher =
+          new ConfigWatcher(
+              client,
+              options.names(),
+              new ConfigChooser(options.names(), sink(scheduler, pusher)),
+              Backoff.DEFAULT);
+      AdjustmentAgent adjustments = adjustments(client, options);
+      NodeApi node = new NodeApi(client, options.names().nodeName());
+      NodeAnnotator annotator = new NodeAnnotator(node, Backoff.DEFAULT);
+      pusher.onStatusChange(annotator);
+      AgentServer server =
+          AgentServer.start(
+              options.agentSocket(), new AgentService(node, new HealthQueries(pusher::status)));
+      return new Parts(server, watcher, adjustments, scheduler, pusher, annotator);
+    }
+
+    private static ConfigSink sink(ExecutorScheduler scheduler, ConfigPusher pusher) {
+      return new RateLimitedSink(
+          config -> {
+            logConfig(config);
+            pusher.accept(config);
+          },
+          scheduler,
+          RateLimitedSink.DEFAULT_DELAY);
+    }
+
+    private static AdjustmentAgent adjustments(ApiClient client, AgentOptions options) {
+      return AdjustmentAgent.create(
+          client, options.names().namespace(), options.names().nodeName(), options.configSocket());
+    }
+
+    void start() {
+      watcher.start();
+      adjustments.start();
+    }
+
+    void close() {
+      server.close();
+      watcher.close();
+      adjustments.close();
+      scheduler.close();
+      pusher.close();
+      annotator.close();
+    }
   }
 
   private static void logConfig(ChosenConfig config) {

@@ -37,7 +37,11 @@ public final class AdjustmentAgent implements AutoCloseable {
         new RateLimiter<>(pusher, scheduler, settings.rateLimit());
     watcher =
         new AdjustmentWatcher(
-            settings.client(), settings.namespace(), tracker, limiter, settings.backoff());
+            settings.client(),
+            settings.namespace(),
+            tracker,
+            limiter.andThen(set -> writer.refresh()),
+            settings.backoff());
   }
 
   /**

@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads an {@code Adjustment} object (JSON, as the API server serves it) into an {@link
@@ -30,6 +32,19 @@ public final class AdjustmentParser {
     }
   }
 
+  /** The object's {@code metadata.resourceVersion}, or null if it has none. */
+  static @Nullable String resourceVersion(JsonObject object) {
+    try {
+      return JsonFields.string(
+              JsonFields.object(object, "metadata", "metadata"),
+              "resourceVersion",
+              "resourceVersion")
+          .orElse(null);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
   /**
    * Parses {@code object}.
    *
@@ -44,6 +59,42 @@ public final class AdjustmentParser {
     JsonObject status = JsonFields.object(object, "status", "status");
     return new Adjustment(
         name, spec, nodeErrors(JsonFields.object(status, "nodes", "status.nodes")));
+  }
+
+  /**
+   * Whether the scope of {@code object}, which may be invalid elsewhere, covers {@code nodeName};
+   * empty if the scope itself cannot be read.
+   */
+  static Optional<Boolean> scopeCovers(JsonObject object, String nodeName) {
+    try {
+      JsonObject spec = JsonFields.object(object, "spec", "spec");
+      if (!spec.has("scope")) {
+        return Optional.empty();
+      }
+      List<AdjustmentScope> scope = scope(JsonFields.array(spec, "scope", "spec.scope"));
+      return Optional.of(scope.stream().anyMatch(s -> s.matchesNode(nodeName)));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The status entry of {@code nodeName} in {@code object}, which may be invalid elsewhere: its
+   * errors, or empty if it has none or it cannot be read.
+   */
+  static Optional<Map<String, String>> nodeErrorsOf(JsonObject object, String nodeName) {
+    try {
+      JsonObject status = JsonFields.object(object, "status", "status");
+      JsonObject nodes = JsonFields.object(status, "nodes", "status.nodes");
+      if (!nodes.has(nodeName)) {
+        return Optional.empty();
+      }
+      String path = "status.nodes." + nodeName;
+      JsonObject entry = JsonFields.object(nodes, nodeName, path);
+      return Optional.of(JsonFields.stringMap(entry, "errors", path + ".errors"));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
   }
 
   /** Parses an adjustment's {@code spec}. */

@@ -20,9 +20,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes the daemon's answer back to the adjustments: every adjustment of the pushed set gets the
  * reply's errors as {@code status.nodes.<node>.errors} (an empty map when all went well), and an
- * adjustment no longer in scope loses its {@code status.nodes.<node>} entry. Only entries that
- * would change are patched (JSON merge patch of the status subresource). Failed patches are tried
- * again with backoff, the latest answer winning; an outage is logged once.
+ * adjustment no longer in scope loses its {@code status.nodes.<node>} entry, and an adjustment that
+ * does not parse gets {@code {"request": <why>}} if its scope covers the node (else no entry). Only
+ * entries that would change are patched (JSON merge patch of the status subresource). Failed
+ * patches are tried again with backoff, the latest answer winning; an outage is logged once.
  */
 public final class StatusWriter implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(StatusWriter.class);
@@ -74,12 +75,26 @@ public final class StatusWriter implements AutoCloseable {
     }
   }
 
+  /**
+   * The adjustments changed: writes what changed without waiting for the daemon (invalid objects
+   * never reach it); returns at once.
+   */
+  public void refresh() {
+    try {
+      executor.execute(this::sync);
+    } catch (RejectedExecutionException e) {
+      log.debug("status writer stopped; no refresh");
+    }
+  }
+
   private void sync() {
     Set<String> inScope = tracker.current().names();
+    Map<String, Optional<Map<String, String>>> invalid = tracker.invalidStatus();
     try {
       for (Map.Entry<String, Optional<Map<String, String>>> e : tracker.nodeStatus().entrySet()) {
         Optional<Map<String, String>> wanted =
-            pushed.contains(e.getKey()) ? Optional.of(errors) : Optional.empty();
+            invalid.getOrDefault(
+                e.getKey(), pushed.contains(e.getKey()) ? Optional.of(errors) : Optional.empty());
         // In scope but not sent yet: its entry waits for the answer that includes it.
         boolean pending = !pushed.contains(e.getKey()) && inScope.contains(e.getKey());
         if (!pending && !wanted.equals(e.getValue())) {
@@ -94,7 +109,7 @@ public final class StatusWriter implements AutoCloseable {
 
   private void patch(String name, String mergePatch) throws ApiException {
     try {
-      tracker.changed(patcher.patch(name, mergePatch));
+      tracker.patched(patcher.patch(name, mergePatch));
     } catch (ApiException e) {
       if (e.getCode() != NOT_FOUND) {
         throw e;

@@ -5,7 +5,11 @@ import io.kubernetes.client.custom.V1Patch;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.apis.CustomObjectsApi;
-import io.kubernetes.client.util.PatchUtils;
+import java.nio.charset.StandardCharsets;
+import okhttp3.Call;
+import okhttp3.MediaType;
+import okhttp3.Request;
+import okhttp3.RequestBody;
 
 /** The {@code Adjustment} custom resource's coordinates, and the patch of its status. */
 public final class AdjustmentApi {
@@ -18,6 +22,8 @@ public final class AdjustmentApi {
   /** The resource's plural name, as in its URLs. */
   public static final String PLURAL = "adjustments";
 
+  private static final MediaType MERGE_PATCH = MediaType.get(V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH);
+
   private AdjustmentApi() {}
 
   /**
@@ -26,14 +32,26 @@ public final class AdjustmentApi {
    */
   public static JsonObject patchStatus(
       ApiClient client, String namespace, String name, String mergePatch) throws ApiException {
+    return patchStatus(client, namespace, name, mergePatch, CallTimeouts.DEFAULT);
+  }
+
+  /** As {@link #patchStatus(ApiClient, String, String, String)}, with {@code timeouts}. */
+  static JsonObject patchStatus(
+      ApiClient client, String namespace, String name, String mergePatch, CallTimeouts timeouts)
+      throws ApiException {
     CustomObjectsApi api = new CustomObjectsApi(client);
-    return PatchUtils.patch(
-        JsonObject.class,
-        () ->
-            api.patchNamespacedCustomObjectStatus(
-                    GROUP, VERSION, namespace, PLURAL, name, new V1Patch(mergePatch))
-                .buildCall(null),
-        V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH,
-        client);
+    Call built =
+        api.patchNamespacedCustomObjectStatus(
+                GROUP, VERSION, namespace, PLURAL, name, new V1Patch(mergePatch))
+            .buildCall(null);
+    // Our own call rather than PatchUtils', which would drop the call's timeout.
+    Request request =
+        built
+            .request()
+            .newBuilder()
+            .patch(RequestBody.create(mergePatch.getBytes(StandardCharsets.UTF_8), MERGE_PATCH))
+            .build();
+    Call call = timeouts.forCall(client.getHttpClient().newCall(request));
+    return client.<JsonObject>execute(call, JsonObject.class).getData();
   }
 }

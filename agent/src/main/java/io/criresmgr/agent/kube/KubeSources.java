@@ -33,11 +33,22 @@ public final class KubeSources {
 
   /** All ConfigMaps of {@code namespace}. */
   public static ListWatch<V1ConfigMap> configMaps(ApiClient client, String namespace) {
+    return configMaps(client, namespace, CallTimeouts.DEFAULT);
+  }
+
+  /** All ConfigMaps of {@code namespace}, with {@code timeouts}. */
+  static ListWatch<V1ConfigMap> configMaps(
+      ApiClient client, String namespace, CallTimeouts timeouts) {
     CoreV1Api core = new CoreV1Api(client);
     return new ListWatch<>() {
       @Override
       public Listing<V1ConfigMap> list() throws ApiException {
-        V1ConfigMapList list = core.listNamespacedConfigMap(namespace).execute();
+        V1ConfigMapList list =
+            client
+                .<V1ConfigMapList>execute(
+                    timeouts.forCall(core.listNamespacedConfigMap(namespace).buildCall(null)),
+                    V1ConfigMapList.class)
+                .getData();
         return new Listing<>(list.getItems(), version(list.getMetadata()));
       }
 
@@ -45,12 +56,13 @@ public final class KubeSources {
       public Watch<V1ConfigMap> watch(String resourceVersion) throws ApiException {
         return Watch.createWatch(
             client,
-            core.listNamespacedConfigMap(namespace)
-                .resourceVersion(resourceVersion)
-                .allowWatchBookmarks(true)
-                .timeoutSeconds(WATCH_TIMEOUT_SECONDS)
-                .watch(true)
-                .buildCall(null),
+            timeouts.forWatch(
+                core.listNamespacedConfigMap(namespace)
+                    .resourceVersion(resourceVersion)
+                    .allowWatchBookmarks(true)
+                    .timeoutSeconds(WATCH_TIMEOUT_SECONDS)
+                    .watch(true)
+                    .buildCall(null)),
             CONFIG_MAP_EVENT);
       }
     };
@@ -58,12 +70,22 @@ public final class KubeSources {
 
   /** The Node called {@code nodeName} (a list of one, or none while it does not exist). */
   public static ListWatch<V1Node> node(ApiClient client, String nodeName) {
+    return node(client, nodeName, CallTimeouts.DEFAULT);
+  }
+
+  /** The Node called {@code nodeName}, with {@code timeouts}. */
+  static ListWatch<V1Node> node(ApiClient client, String nodeName, CallTimeouts timeouts) {
     CoreV1Api core = new CoreV1Api(client);
     String selector = "metadata.name=" + nodeName;
     return new ListWatch<>() {
       @Override
       public Listing<V1Node> list() throws ApiException {
-        V1NodeList list = core.listNode().fieldSelector(selector).execute();
+        V1NodeList list =
+            client
+                .<V1NodeList>execute(
+                    timeouts.forCall(core.listNode().fieldSelector(selector).buildCall(null)),
+                    V1NodeList.class)
+                .getData();
         return new Listing<>(list.getItems(), version(list.getMetadata()));
       }
 
@@ -71,13 +93,14 @@ public final class KubeSources {
       public Watch<V1Node> watch(String resourceVersion) throws ApiException {
         return Watch.createWatch(
             client,
-            core.listNode()
-                .fieldSelector(selector)
-                .resourceVersion(resourceVersion)
-                .allowWatchBookmarks(true)
-                .timeoutSeconds(WATCH_TIMEOUT_SECONDS)
-                .watch(true)
-                .buildCall(null),
+            timeouts.forWatch(
+                core.listNode()
+                    .fieldSelector(selector)
+                    .resourceVersion(resourceVersion)
+                    .allowWatchBookmarks(true)
+                    .timeoutSeconds(WATCH_TIMEOUT_SECONDS)
+                    .watch(true)
+                    .buildCall(null)),
             NODE_EVENT);
       }
     };
@@ -85,6 +108,12 @@ public final class KubeSources {
 
   /** All {@code Adjustment} custom objects of {@code namespace}, as JSON. */
   public static ListWatch<JsonObject> adjustments(ApiClient client, String namespace) {
+    return adjustments(client, namespace, CallTimeouts.DEFAULT);
+  }
+
+  /** All {@code Adjustment} custom objects of {@code namespace}, with {@code timeouts}. */
+  static ListWatch<JsonObject> adjustments(
+      ApiClient client, String namespace, CallTimeouts timeouts) {
     CustomObjectsApi custom = new CustomObjectsApi(client);
     return new ListWatch<>() {
       @Override
@@ -92,13 +121,14 @@ public final class KubeSources {
         JsonObject list =
             client
                 .<JsonObject>execute(
-                    custom
-                        .listNamespacedCustomObject(
-                            AdjustmentApi.GROUP,
-                            AdjustmentApi.VERSION,
-                            namespace,
-                            AdjustmentApi.PLURAL)
-                        .buildCall(null),
+                    timeouts.forCall(
+                        custom
+                            .listNamespacedCustomObject(
+                                AdjustmentApi.GROUP,
+                                AdjustmentApi.VERSION,
+                                namespace,
+                                AdjustmentApi.PLURAL)
+                            .buildCall(null)),
                     JsonObject.class)
                 .getData();
         return new Listing<>(items(list), listVersion(list));
@@ -108,14 +138,15 @@ public final class KubeSources {
       public Watch<JsonObject> watch(String resourceVersion) throws ApiException {
         return Watch.createWatch(
             client,
-            custom
-                .listNamespacedCustomObject(
-                    AdjustmentApi.GROUP, AdjustmentApi.VERSION, namespace, AdjustmentApi.PLURAL)
-                .resourceVersion(resourceVersion)
-                .allowWatchBookmarks(true)
-                .timeoutSeconds(WATCH_TIMEOUT_SECONDS)
-                .watch(true)
-                .buildCall(null),
+            timeouts.forWatch(
+                custom
+                    .listNamespacedCustomObject(
+                        AdjustmentApi.GROUP, AdjustmentApi.VERSION, namespace, AdjustmentApi.PLURAL)
+                    .resourceVersion(resourceVersion)
+                    .allowWatchBookmarks(true)
+                    .timeoutSeconds(WATCH_TIMEOUT_SECONDS)
+                    .watch(true)
+                    .buildCall(null)),
             OBJECT_EVENT);
       }
     };

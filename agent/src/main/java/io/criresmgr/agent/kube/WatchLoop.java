@@ -56,17 +56,30 @@ public final class WatchLoop<T> implements AutoCloseable {
 
   private void listAndWatch() throws ApiException, IOException {
     Listing<T> listing = source.list();
-    if (failures > 0) {
-      log.info("{}: listed again after {} failed attempt(s)", what, failures);
-    }
-    failures = 0;
     handler.replaceAll(listing.items());
     try (Watch<T> opened = open(listing.resourceVersion())) {
       for (Watch.Response<T> event : opened) {
-        if (closed || !handle(event)) {
+        if (closed) {
+          return;
+        }
+        boolean goOn = handle(event);
+        recovered();
+        if (!goOn) {
           return;
         }
       }
+    }
+    recovered();
+  }
+
+  /**
+   * A watch delivered an event or ran to its end: the outage, if any, is over. A list alone does
+   * not end it, so that a watch failing right after each list still backs off.
+   */
+  private void recovered() {
+    if (failures > 0) {
+      log.info("{}: watching again after {} failed attempt(s)", what, failures);
+      failures = 0;
     }
   }
 

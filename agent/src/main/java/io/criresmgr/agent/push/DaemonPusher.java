@@ -39,7 +39,7 @@ public final class DaemonPusher<T, Q, R> implements AutoCloseable {
   public static final Duration DEFAULT_RETRY_DELAY = Duration.ofSeconds(5);
 
   /** Codes meaning the daemon did not (or could not) look at the request: retried. */
-  private static final Set<Status.Code> TRANSPORT =
+  static final Set<Status.Code> TRANSPORT =
       Set.of(
           Status.Code.UNAVAILABLE,
           Status.Code.DEADLINE_EXCEEDED,

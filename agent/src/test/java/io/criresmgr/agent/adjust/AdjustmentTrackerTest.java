@@ -45,16 +45,53 @@ class AdjustmentTrackerTest {
     tracker.replaceAll(List.of(GOOD, ELSEWHERE, BAD));
     assertEquals(Set.of("good"), tracker.current().names());
     assertEquals(
-        Map.of("good", Optional.of(Map.of("c", "e")), "elsewhere", Optional.empty()),
+        Map.of(
+            "good",
+            Optional.of(Map.of("c", "e")),
+            "elsewhere",
+            Optional.empty(),
+            "bad",
+            Optional.empty()),
         tracker.nodeStatus());
+    assertEquals(Map.of("bad", Optional.empty()), tracker.invalidStatus());
   }
 
   @Test
-  void anObjectThatBecomesInvalidIsDropped() {
+  void anObjectThatBecomesInvalidLeavesTheSetButKeepsItsStatus() {
     tracker.replaceAll(List.of(GOOD));
-    tracker.changed(object("good", "{\"scope\":[{\"nodes\":[1]}]}", "{}"));
+    tracker.changed(
+        object("good", "{\"scope\":[{}],\"classes\":5}", "{\"nodes\":{\"n1\":{\"errors\":{}}}}"));
     assertEquals(Set.of(), tracker.current().names());
-    assertEquals(Map.of(), tracker.nodeStatus());
+    assertEquals(Map.of("good", Optional.of(Map.of())), tracker.nodeStatus());
+    assertEquals(
+        Map.of("good", Optional.of(Map.of("request", "spec.classes: expected an object"))),
+        tracker.invalidStatus());
+    tracker.changed(GOOD);
+    assertEquals(Map.of(), tracker.invalidStatus());
+  }
+
+  @Test
+  void anInvalidObjectWhoseScopeCannotBeReadWantsNoEntry() {
+    tracker.replaceAll(List.of(object("good", "{\"scope\":[{\"nodes\":[1]}]}", "{}")));
+    assertEquals(Map.of("good", Optional.empty()), tracker.invalidStatus());
+    tracker.deleted(object("good", "{}", "{}"));
+    assertEquals(Map.of(), tracker.invalidStatus());
+  }
+
+  private static JsonObject versioned(JsonObject object, String version) {
+    JsonObject copy = object.deepCopy();
+    copy.getAsJsonObject("metadata").addProperty("resourceVersion", version);
+    return copy;
+  }
+
+  @Test
+  void aPatchAnswerOlderThanTheWatchedVersionIsIgnored() {
+    tracker.replaceAll(List.of());
+    tracker.changed(versioned(BAD, "8"));
+    tracker.patched(versioned(object("bad", "{\"scope\":[{}]}", "{}"), "5"));
+    assertEquals(Set.of(), tracker.current().names());
+    tracker.patched(versioned(object("bad", "{\"scope\":[{}]}", "{}"), "9"));
+    assertEquals(Set.of("bad"), tracker.current().names());
   }
 
   @Test

@@ -188,6 +188,29 @@ class AdjustmentAgentIT {
   }
 
   @Test
+  void anAppliedAdjustmentEditedIntoAnInvalidOneReportsTheParseError() throws Exception {
+    FakeConfigServer server = startDaemon();
+    startAgent();
+    await(() -> Map.of().equals(nodeErrors("gold")));
+    api.putAdjustment("gold", GOLD.replace("\"2Gi\"", "[1]"));
+    awaitLast(server, "{\"boost\":" + SENT_BOOST + "}");
+    await(() -> nodeErrors("gold") != null && !nodeErrors("gold").isEmpty());
+    assertEquals(Map.of("request", "spec.toptierLimit: expected a quantity"), nodeErrors("gold"));
+    assertEquals(Map.of(), nodeErrors("boost"));
+  }
+
+  @Test
+  void anInvalidAdjustmentOutOfScopeOrWithoutAReadableScopeLosesTheNodesEntry() throws Exception {
+    FakeConfigServer server = startDaemon();
+    startAgent();
+    await(() -> Map.of().equals(nodeErrors("gold")) && Map.of().equals(nodeErrors("boost")));
+    api.putAdjustment("gold", "{\"scope\":5}");
+    api.putAdjustment("boost", "{\"scope\":[{\"nodes\":[\"n9\"]}],\"toptierLimit\":[1]}");
+    awaitLast(server, "{}");
+    await(() -> nodeErrors("gold") == null && nodeErrors("boost") == null);
+  }
+
+  @Test
   void failedStatusPatchesAreRetried() throws Exception {
     api.failStatusPatches(500);
     startDaemon();

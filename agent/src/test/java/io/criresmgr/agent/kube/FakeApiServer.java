@@ -42,6 +42,9 @@ final class FakeApiServer implements AutoCloseable {
   private final String adjustmentsPath;
   private final List<String> statusPatches = new ArrayList<>();
   private int failPatchesWith;
+  private final List<String> stalls = new ArrayList<>();
+  private final Map<String, Integer> lists = new TreeMap<>();
+  private int refuseWatchesWith;
   private final Map<String, Collection> collections = new TreeMap<>();
   private final List<Watcher> watchers = new ArrayList<>();
   private long version = 1;
@@ -150,9 +153,29 @@ final class FakeApiServer implements AutoCloseable {
     watchers.forEach(w -> w.offer(collection, event));
   }
 
+  /**
+   * The next request for {@code path} is accepted and never answered (until the server stops), as
+   * over a half-open connection.
+   */
+  synchronized void stallNext(String path) {
+    stalls.add(path);
+  }
+
+  private synchronized boolean stalls(String path) {
+    return stalls.remove(path);
+  }
+
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       String path = exchange.getRequestURI().getPath();
+      if (stalls(path)) {
+        try {
+          Thread.sleep(Long.MAX_VALUE); // stop() interrupts
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return;
+      }
       if (isAdjustmentStatusPatch(exchange)) {
         patchAdjustmentStatus(exchange);
         return;
@@ -167,8 +190,14 @@ final class FakeApiServer implements AutoCloseable {
           exchange.sendResponseHeaders(404, -1);
         }
       } else if ("true".equals(query.get("watch"))) {
-        watch(exchange, collection, query);
+        int refuse = refuseWatchesWith();
+        if (refuse != 0) {
+          answer(exchange, refuse, status(refuse, "watch refused"));
+        } else {
+          watch(exchange, collection, query);
+        }
       } else {
+        countList(path);
         list(exchange, collection, selectedName(query));
       }
     }
@@ -243,6 +272,36 @@ final class FakeApiServer implements AutoCloseable {
       }
     }
     return query;
+  }
+
+  /** Answers every new watch with HTTP {@code code} (0: serve watches again); lists still work. */
+  synchronized void refuseWatches(int code) {
+    refuseWatchesWith = code;
+  }
+
+  private synchronized int refuseWatchesWith() {
+    return refuseWatchesWith;
+  }
+
+  private synchronized void countList(String path) {
+    lists.merge(path, 1, Integer::sum);
+  }
+
+  /** How many watches are open. */
+  synchronized int watchers() {
+    return watchers.size();
+  }
+
+  /** How many lists of {@code path} were answered. */
+  synchronized int lists(String path) {
+    return lists.getOrDefault(path, 0);
+  }
+
+  private static void answer(HttpExchange exchange, int code, String body) throws IOException {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "application/json");
+    exchange.sendResponseHeaders(code, bytes.length);
+    exchange.getResponseBody().write(bytes);
   }
 
   /** Ends every open watch with an ERROR event (410: expired, as after etcd compaction). */
@@ -400,6 +459,11 @@ final class FakeApiServer implements AutoCloseable {
     String json = object.toString();
     collection.objects.put(name, json);
     publish(collection, name, type, json);
+  }
+
+  /** The path of the Adjustments' list and watch. */
+  String adjustmentsPath() {
+    return adjustmentsPath;
   }
 
   void deleteAdjustment(String name) {

@@ -1,0 +1,76 @@
+package io.criresmgr.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * In the image (its JAVA_OPTS), the agent runs with a 128m heap and each probe with 64m: the bin/
+ * launchers run with a fake java that prints its arguments.
+ */
+class LauncherHeapTest {
+  private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+  private static final Pattern ENV = Pattern.compile("(?m)^ENV JAVA_OPTS=\"([^\"]*)\"$");
+
+  @TempDir Path dist;
+
+  @Test
+  void theProbeRunsWith64mAndTheAgentWith128m() throws Exception {
+    String imageOpts = imageJavaOpts();
+    assertEquals("-Xmx64m", heap(run("cri-resmgr-agent-probe", imageOpts)));
+    assertEquals("-Xmx128m", heap(run("cri-resmgr-agent", imageOpts)));
+  }
+
+  @Test
+  void anXmxInJavaOptsStillWins() throws Exception {
+    assertEquals("-Xmx300m", heap(run("cri-resmgr-agent", "-Xmx300m")));
+    assertEquals("-Xmx300m", heap(run("cri-resmgr-agent-probe", "-Xmx300m")));
+  }
+
+  private static String imageJavaOpts() throws IOException {
+    Matcher m =
+        ENV.matcher(Files.readString(ROOT.resolve("packaging/kubernetes/agent/Dockerfile")));
+    if (!m.find()) {
+      throw new AssertionError("no ENV JAVA_OPTS in the Dockerfile");
+    }
+    return m.group(1);
+  }
+
+  /** The last -Xmx, the one the JVM uses. */
+  private static String heap(List<String> args) {
+    return args.stream().filter(a -> a.startsWith("-Xmx")).reduce((a, b) -> b).orElse("none");
+  }
+
+  private List<String> run(String launcher, String javaOpts) throws Exception {
+    Path bin = Files.createDirectories(dist.resolve("bin"));
+    Files.createDirectories(dist.resolve("lib"));
+    for (String name : List.of("cri-resmgr-launch.sh", launcher)) {
+      Files.copy(ROOT.resolve("bin").resolve(name), bin.resolve(name));
+    }
+    Path java = dist.resolve("java");
+    Files.writeString(java, "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwx------"));
+    Files.setPosixFilePermissions(
+        bin.resolve(launcher), PosixFilePermissions.fromString("rwx------"));
+    ProcessBuilder builder = new ProcessBuilder(bin.resolve(launcher).toString());
+    builder.environment().put("JAVA", java.toString());
+    builder.environment().put("JAVA_OPTS", javaOpts);
+    builder.redirectErrorStream(true);
+    Process process = builder.start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, process.waitFor(), out);
+    Files.delete(bin.resolve(launcher));
+    Files.delete(bin.resolve("cri-resmgr-launch.sh"));
+    return Arrays.asList(out.split("\n"));
+  }
+}
