@@ -16,7 +16,9 @@ public final class CompatibilityOptions {
       names = "--agent-socket",
       paramLabel = "PATH",
       defaultValue = "/var/run/cri-resmgr/cri-resmgr-agent.sock",
-      description = "Node agent socket (accepted; no agent support yet).")
+      description =
+          "The node agent's Agent API socket (accepted; the daemon does not call the agent yet:"
+              + " nothing it does needs the Node object).")
   String agentSocket = "";
 
   @Option(
