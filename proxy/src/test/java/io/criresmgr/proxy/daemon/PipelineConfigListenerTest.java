@@ -1,0 +1,167 @@
+package io.criresmgr.proxy.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.criresmgr.cache.CacheFile;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.cache.NodeCache;
+import io.criresmgr.cache.NodeState;
+import io.criresmgr.controllers.Controller;
+import io.criresmgr.controllers.ControllerContext;
+import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Policy;
+import io.criresmgr.policy.PolicyContext;
+import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.PolicyOptions;
+import io.criresmgr.policy.PolicyProvider;
+import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.PolicyConfig;
+import io.criresmgr.proxy.pipeline.PolicyActivation;
+import io.criresmgr.proxy.pipeline.ResourceManager;
+import io.criresmgr.proxy.relay.EventLoops;
+import io.criresmgr.proxy.relay.RuntimeChannels;
+import io.grpc.ManagedChannel;
+import io.netty.channel.EventLoopGroup;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The order of a reload: the policy reconfigures before the controllers, so that a policy refusing
+ * the new options changes nothing, while controllers (which write host files) are only reached once
+ * the policy accepted.
+ */
+class PipelineConfigListenerTest {
+  @TempDir Path dir;
+  private final List<String> events = new ArrayList<>();
+
+  /** Options {@code {"refuse": bool}}: a refusing policy throws at reconfigure. */
+  private record RecordingOptions(boolean refuse) implements PolicyOptions {}
+
+  private final PolicyProvider recording =
+      new PolicyProvider() {
+        @Override
+        public String name() {
+          return "recording";
+        }
+
+        @Override
+        public String description() {
+          return "records reconfigure calls";
+        }
+
+        @Override
+        public PolicyOptions parseOptions(JsonNode section) {
+          return new RecordingOptions(section.path("refuse").asBoolean(false));
+        }
+
+        @Override
+        public Policy create(PolicyContext context, PolicyOptions options) {
+          boolean refuse = ((RecordingOptions) options).refuse();
+          return new Policy() {
+            @Override
+            public Decisions allocate(Container container, NodeState node) {
+              return Decisions.NONE;
+            }
+
+            @Override
+            public Decisions release(Container container, NodeState node) {
+              return Decisions.NONE;
+            }
+
+            @Override
+            public Decisions update(Container container, NodeState node) {
+              return Decisions.NONE;
+            }
+
+            @Override
+            public Decisions reconfigure(NodeState node) {
+              if (refuse) {
+                events.add("policy refused");
+                throw new PolicyException("refused");
+              }
+              events.add("policy");
+              return Decisions.NONE;
+            }
+          };
+        }
+      };
+
+  private final Controller recorder =
+      new Controller() {
+        @Override
+        public String name() {
+          return "recorder";
+        }
+
+        @Override
+        public void reconfigure(ControllerContext context) {
+          events.add("controller");
+        }
+      };
+
+  private static Config config(boolean refuse, String section) {
+    Config defaults = Config.defaults();
+    JsonNodeFactory json = JsonNodeFactory.instance;
+    return new Config(
+        new PolicyConfig(
+            "recording",
+            Map.of(),
+            Map.of(),
+            Map.of("recording", json.objectNode().put("refuse", refuse).put("n", section))),
+        defaults.resourceManager(),
+        defaults.dump(),
+        defaults.logger(),
+        defaults.instrumentation(),
+        Map.of("recorder", json.objectNode().put("value", section)));
+  }
+
+  @Test
+  void thePolicyReconfiguresFirstAndARefusalNeverReachesTheControllers() throws Exception {
+    PolicyRegistry registry = new PolicyRegistry(List.of(recording));
+    PolicyContext policyContext =
+        new PolicyContext(dir, CpuSet.of(0), CpuSet.of(0), Map.of(), Map.of());
+    ControllerContext controllerContext = new ControllerContext(dir, dir, Map.of());
+    Config first = config(false, "1");
+    EventLoopGroup loops = EventLoops.epoll("test-runtime", 1);
+    ManagedChannel unused = RuntimeChannels.channel(dir.resolve("no-runtime.sock"), loops);
+    try (ResourceManager manager =
+        new ResourceManager(
+            new NodeCache(),
+            PolicyActivation.activate(registry, first.policy(), policyContext),
+            List.of(recorder),
+            unused,
+            new CacheFile(dir))) {
+      manager
+          .pipeline()
+          .run(
+              s -> {
+                s.configureControllers(
+                    Map.of(),
+                    controllerContext.withSections(first.controllerSections()).withNode(s));
+                return null;
+              })
+          .get();
+      PipelineConfigListener listener =
+          new PipelineConfigListener(first, manager, registry, policyContext, controllerContext);
+
+      listener.configChanged(config(false, "2"));
+      assertEquals(List.of("policy", "controller"), events);
+
+      events.clear();
+      assertThrows(Exception.class, () -> listener.configChanged(config(true, "3")));
+      assertEquals(List.of("policy refused"), events, "the controllers never saw section 3");
+    } finally {
+      unused.shutdownNow();
+      EventLoops.shutdown(loops);
+    }
+  }
+}
