@@ -45,10 +45,24 @@ final class WebhookHandler implements HttpHandler {
             reply.status(),
             new String(reply.body(), StandardCharsets.UTF_8).strip());
       }
+      if (reply.status() != 200) {
+        closeAfter(exchange);
+      }
       send(exchange, reply);
     } finally {
       exchange.close();
     }
+  }
+
+  /**
+   * An error reply may come before the request's body was read (a wrong method or content type):
+   * read what is left, and ask the client not to reuse the connection, so that a body still on its
+   * way cannot be taken for the next request. Errors are rare (the API server sends reviews), so
+   * the new connection they cost does not matter.
+   */
+  private static void closeAfter(HttpExchange exchange) throws IOException {
+    exchange.getRequestBody().readNBytes(MAX_BODY);
+    exchange.getResponseHeaders().set("Connection", "close");
   }
 
   private Reply reply(HttpExchange exchange) throws IOException {

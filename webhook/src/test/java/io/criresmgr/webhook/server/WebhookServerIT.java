@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.AfterAll;
@@ -100,6 +101,8 @@ class WebhookServerIT {
     HttpResponse<String> text =
         send(request("/mutate").POST(body("{}")).header("Content-Type", "text/plain"));
     assertEquals(415, text.statusCode());
+    // The unread body must not be taken for the next request on the connection.
+    assertEquals(Optional.of("close"), text.headers().firstValue("Connection"));
     assertEquals(405, send(request("/mutate").GET()).statusCode());
     assertEquals(404, post("/validate", "{}").statusCode());
   }
