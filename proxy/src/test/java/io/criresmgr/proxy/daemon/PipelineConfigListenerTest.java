@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.criresmgr.cache.CacheFile;
-import io.criresmgr.cache.Container;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.cache.NodeState;
@@ -25,6 +24,7 @@ import io.criresmgr.proxy.pipeline.PolicyActivation;
 import io.criresmgr.proxy.pipeline.ResourceManager;
 import io.criresmgr.proxy.relay.EventLoops;
 import io.criresmgr.proxy.relay.RuntimeChannels;
+import io.criresmgr.proxy.testkit.NoDecisions;
 import io.grpc.ManagedChannel;
 import io.netty.channel.EventLoopGroup;
 import java.nio.file.Path;
@@ -66,21 +66,7 @@ class PipelineConfigListenerTest {
         @Override
         public Policy create(PolicyContext context, PolicyOptions options) {
           boolean refuse = ((RecordingOptions) options).refuse();
-          return new Policy() {
-            @Override
-            public Decisions allocate(Container container, NodeState node) {
-              return Decisions.NONE;
-            }
-
-            @Override
-            public Decisions release(Container container, NodeState node) {
-              return Decisions.NONE;
-            }
-
-            @Override
-            public Decisions update(Container container, NodeState node) {
-              return Decisions.NONE;
-            }
+          return new NoDecisions() {
 
             @Override
             public Decisions reconfigure(NodeState node) {

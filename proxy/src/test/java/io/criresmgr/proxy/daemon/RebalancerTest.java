@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.CacheFile;
-import io.criresmgr.cache.Container;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.controllers.ControllerSet;
@@ -14,6 +13,7 @@ import io.criresmgr.proxy.pipeline.ActivePolicy;
 import io.criresmgr.proxy.pipeline.CacheSaver;
 import io.criresmgr.proxy.pipeline.Pipeline;
 import io.criresmgr.proxy.pipeline.Section;
+import io.criresmgr.proxy.testkit.NoDecisions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -31,21 +31,7 @@ class RebalancerTest {
     CountDownLatch three = new CountDownLatch(3);
     AtomicReference<String> thread = new AtomicReference<>("");
     Policy policy =
-        new Policy() {
-          @Override
-          public Decisions allocate(Container container, NodeState node) {
-            return Decisions.NONE;
-          }
-
-          @Override
-          public Decisions release(Container container, NodeState node) {
-            return Decisions.NONE;
-          }
-
-          @Override
-          public Decisions update(Container container, NodeState node) {
-            return Decisions.NONE;
-          }
+        new NoDecisions() {
 
           @Override
           public Decisions rebalance(NodeState node) {

@@ -24,6 +24,7 @@ import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyException;
+import io.criresmgr.proxy.testkit.NoDecisions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,16 +47,7 @@ class AdjustmentStepTest {
 
   /** Moves every active container to CPU {@code 10 + moves}; fails above 10 CPUs requested. */
   private final Policy moving =
-      new Policy() {
-        @Override
-        public Decisions allocate(Container container, NodeState node) {
-          return Decisions.NONE;
-        }
-
-        @Override
-        public Decisions release(Container container, NodeState node) {
-          return Decisions.NONE;
-        }
+      new NoDecisions() {
 
         @Override
         public Decisions update(Container container, NodeState node) {
