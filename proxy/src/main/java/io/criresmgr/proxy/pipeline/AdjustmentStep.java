@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
@@ -54,15 +55,15 @@ public final class AdjustmentStep {
       if (!adjusted.adjustedResources().equals(c.adjustedResources())) {
         try {
           s.decide(p -> p.update(adjusted, s.cache()), Set.of(cacheId));
-        } catch (
-            RuntimeException e) { // PolicyException, or any failure: nothing may stay half-done
+        } catch (RuntimeException e) {
+          // A PolicyException, or any other failure: nothing may stay half done.
           rollBack(s, before);
           return Map.of(key(c), refusal(s, adjusted, e));
         }
       }
     }
     s.setAdjustments(set);
-    if (!s.cache().adjustments().equals(java.util.Optional.ofNullable(stored))) {
+    if (!s.cache().adjustments().equals(Optional.ofNullable(stored))) {
       s.cache().setAdjustments(stored);
     }
     before.forEach(c -> enforce(s, c.cacheId()));
