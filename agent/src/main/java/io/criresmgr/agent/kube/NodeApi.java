@@ -9,14 +9,10 @@ import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.JSON;
 import io.kubernetes.client.openapi.apis.CoreV1Api;
 import io.kubernetes.client.openapi.models.V1Node;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import okhttp3.Call;
 import okhttp3.MediaType;
-import okhttp3.Request;
-import okhttp3.RequestBody;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,9 +22,6 @@ import org.jspecify.annotations.Nullable;
 public final class NodeApi {
   /** How long one call may take. */
   public static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
-
-  private static final MediaType JSON_PATCH = MediaType.get(V1Patch.PATCH_FORMAT_JSON_PATCH);
-  private static final MediaType MERGE_PATCH = MediaType.get(V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH);
 
   private final ApiClient client;
   private final CoreV1Api core;
@@ -48,40 +41,31 @@ public final class NodeApi {
 
   /** The Node as JSON text, as client-java serializes it ({@link JSON}). */
   public String nodeJson() throws ApiException {
-    Call call = core.readNode(nodeName).buildCall(null);
-    call.timeout().timeout(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    Call call = CallTimeouts.DEFAULT.forCall(core.readNode(nodeName).buildCall(null));
     return JSON.serialize(client.<V1Node>execute(call, V1Node.class).getData());
   }
 
   /** Applies the RFC 6902 patch {@code patch} (a JSON array) to the Node. */
   public void jsonPatch(String patch) throws ApiException {
-    send(core.patchNode(nodeName, new V1Patch(patch)).buildCall(null), patch, JSON_PATCH);
+    send(core.patchNode(nodeName, new V1Patch(patch)).buildCall(null), patch, PatchCall.JSON_PATCH);
   }
 
   /** Applies the RFC 7386 merge patch {@code patch} (a JSON object) to the Node. */
   public void mergePatch(String patch) throws ApiException {
-    send(core.patchNode(nodeName, new V1Patch(patch)).buildCall(null), patch, MERGE_PATCH);
+    send(
+        core.patchNode(nodeName, new V1Patch(patch)).buildCall(null), patch, PatchCall.MERGE_PATCH);
   }
 
   /** Applies the RFC 7386 merge patch {@code patch} to the Node's status subresource. */
   public void mergePatchStatus(String patch) throws ApiException {
-    send(core.patchNodeStatus(nodeName, new V1Patch(patch)).buildCall(null), patch, MERGE_PATCH);
+    send(
+        core.patchNodeStatus(nodeName, new V1Patch(patch)).buildCall(null),
+        patch,
+        PatchCall.MERGE_PATCH);
   }
 
-  /**
-   * Sends the PATCH of {@code built} (URL and authentication) with {@code patch} as {@code type}:
-   * client-java would pick the first content type a PATCH allows.
-   */
   private void send(Call built, String patch, MediaType type) throws ApiException {
-    Request request =
-        built
-            .request()
-            .newBuilder()
-            .patch(RequestBody.create(patch.getBytes(StandardCharsets.UTF_8), type))
-            .build();
-    Call call = client.getHttpClient().newCall(request);
-    call.timeout().timeout(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-    client.execute(call, V1Node.class);
+    PatchCall.send(client, built, patch, type, CallTimeouts.DEFAULT, V1Node.class);
   }
 
   /**
@@ -100,14 +84,13 @@ public final class NodeApi {
     if (body == null || body.isBlank()) {
       return "(no message)";
     }
+    JsonElement status;
     try {
-      JsonElement status = JsonParser.parseString(body);
-      if (status.isJsonObject() && status.getAsJsonObject().has("message")) {
-        return status.getAsJsonObject().get("message").getAsString();
-      }
-    } catch (JsonParseException | IllegalStateException | UnsupportedOperationException e) {
-      // not a Status object: the body itself says most
+      status = JsonParser.parseString(body);
+    } catch (JsonParseException e) {
+      return body.strip(); // not JSON: the body itself says most
     }
-    return body.strip();
+    JsonElement message = status.isJsonObject() ? status.getAsJsonObject().get("message") : null;
+    return message != null && message.isJsonPrimitive() ? message.getAsString() : body.strip();
   }
 }
