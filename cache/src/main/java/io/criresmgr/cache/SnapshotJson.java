@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.ValuesJson.StoredAdjustmentsJson;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -140,6 +141,7 @@ record SnapshotJson(
     Map<String, Container> restoredContainers =
         PodJson.convert(containers, ContainerJson::toContainer);
     restoredContainers.forEach((key, c) -> requireKey("Containers", key, c.cacheId()));
+    checkConsistent(restoredPods, restoredContainers);
     return new CacheSnapshot(
         version,
         restoredPods,
@@ -149,6 +151,35 @@ record SnapshotJson(
         policyData,
         Optional.ofNullable(agentConfig),
         Optional.ofNullable(adjustments).map(StoredAdjustmentsJson::toStored));
+  }
+
+  /**
+   * What a cache the daemon wrote always satisfies: every container belongs to a cached pod, and no
+   * two containers have one runtime id. A file that breaks this was damaged or edited, and
+   * restoring it would tie two records to one container.
+   */
+  private static void checkConsistent(Map<String, Pod> pods, Map<String, Container> containers) {
+    Map<String, String> byRuntimeId = new HashMap<>();
+    for (Container c : containers.values()) {
+      if (!pods.containsKey(c.podId())) {
+        throw new IllegalArgumentException(
+            "inconsistent: Containers."
+                + c.cacheId()
+                + ": its pod "
+                + c.podId()
+                + " is not in Pods");
+      }
+      String other = c.id().isEmpty() ? null : byRuntimeId.putIfAbsent(c.id(), c.cacheId());
+      if (other != null) {
+        throw new IllegalArgumentException(
+            "inconsistent: Containers."
+                + other
+                + " and Containers."
+                + c.cacheId()
+                + " have the same runtime id "
+                + c.id());
+      }
+    }
   }
 
   private static void requireKey(String map, String key, String id) {

@@ -16,7 +16,9 @@ import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -110,6 +112,51 @@ class CacheFileTest {
         problem);
     assertEquals("{\"Version\": oops}", Files.readString(dir.resolve(ASIDE)));
     assertEquals(List.of(ASIDE), names(dir));
+  }
+
+  @Test
+  void aContainerOfAnUnknownPodMakesTheFileInconsistent() throws IOException {
+    CacheSnapshot full = Fixtures.fullSnapshot();
+    cacheFile()
+        .save(
+            new CacheSnapshot(
+                full.version(),
+                Map.of(),
+                full.containers(),
+                full.nextSeq(),
+                full.activePolicy(),
+                full.policyData(),
+                full.agentConfig(),
+                full.adjustments()));
+    CacheFile.LoadResult result = cacheFile().load();
+    assertEquals(Optional.empty(), result.snapshot());
+    String problem = result.problem().orElseThrow();
+    assertTrue(problem.contains(" is corrupt (inconsistent: Containers."), problem);
+    assertTrue(
+        problem.contains(" is not in Pods) and was moved to " + dir.resolve(ASIDE)), problem);
+  }
+
+  @Test
+  void twoContainersWithOneRuntimeIdMakeTheFileInconsistent() throws IOException {
+    CacheSnapshot full = Fixtures.fullSnapshot();
+    Map<String, Container> twins = new TreeMap<>();
+    for (Container c : full.containers().values()) {
+      twins.put(c.cacheId(), c.withId("same-id"));
+    }
+    assertTrue(twins.size() > 1, "the fixture has at least two containers");
+    cacheFile()
+        .save(
+            new CacheSnapshot(
+                full.version(),
+                full.pods(),
+                twins,
+                full.nextSeq(),
+                full.activePolicy(),
+                full.policyData(),
+                full.agentConfig(),
+                full.adjustments()));
+    String problem = cacheFile().load().problem().orElseThrow();
+    assertTrue(problem.contains(" have the same runtime id same-id) and was moved to "), problem);
   }
 
   @Test
