@@ -60,12 +60,11 @@ public final class Instrumentation implements AutoCloseable {
     } catch (IOException e) {
       applied = config;
       LOG.warn(
-          "instrumentation.HTTPEndpoint: cannot listen on \"{}\": {}; serving CRI without"
-              + " /metrics and /introspect, retrying in the background every {} to {}",
-          config.httpEndpoint(),
+          "{}; serving CRI without /metrics and /introspect, retrying in the background after {} s,"
+              + " then up to every {} s",
           e.getMessage(),
-          BindRetry.FIRST,
-          BindRetry.LAST);
+          BindRetry.FIRST.toSeconds(),
+          BindRetry.LAST.toSeconds());
       retry.schedule(config.httpEndpoint());
     }
   }
@@ -87,9 +86,19 @@ public final class Instrumentation implements AutoCloseable {
       }
       return;
     }
-    MetricsServer started = wanted.isEmpty() ? null : MetricsServer.start(wanted, routes(config));
+    MetricsServer started = wanted.isEmpty() ? null : bind(wanted, config);
     retry.cancel();
     replace(started, config);
+  }
+
+  private MetricsServer bind(String endpoint, InstrumentationConfig config) throws IOException {
+    try {
+      return MetricsServer.start(endpoint, routes(config));
+    } catch (IOException e) {
+      throw new IOException(
+          "instrumentation.HTTPEndpoint: cannot listen on \"" + endpoint + "\": " + e.getMessage(),
+          e);
+    }
   }
 
   private void replace(@Nullable MetricsServer started, InstrumentationConfig config) {
