@@ -49,6 +49,11 @@ final class Dispatcher extends SimpleChannelInboundHandler<FullHttpRequest> {
     try {
       workers.execute(() -> answer(ctx, request, handle(request), keepAlive));
     } catch (RejectedExecutionException e) {
+      LOG.warn(
+          "{} {} from {}: 503, every worker busy",
+          request.method(),
+          request.path(),
+          request.peer());
       answer(ctx, request, Response.text(503, "busy; retry later"), false);
     }
   }

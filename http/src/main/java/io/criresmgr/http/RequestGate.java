@@ -7,6 +7,8 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.util.ReferenceCountUtil;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Refuses a request from its headers, before any of its body is read or kept: 400 for one the codec
@@ -15,6 +17,8 @@ import org.jspecify.annotations.Nullable;
  * connection, and whatever else the client sends is dropped.
  */
 final class RequestGate extends ChannelInboundHandlerAdapter {
+  private static final Logger LOG = LoggerFactory.getLogger(RequestGate.class);
+
   private final Set<String> methods;
   private final int maxBody;
   private final BodyBudget budget;
@@ -33,6 +37,7 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
       Response refusal = refusal(request);
       if (refusal != null) {
         refused = true;
+        log(ctx, request, refusal);
         Responses.send(ctx, refusal, false, true);
       }
     }
@@ -40,6 +45,23 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
       ReferenceCountUtil.release(msg);
     } else {
       ctx.fireChannelRead(msg);
+    }
+  }
+
+  /** Limits hit (413, 503) are worth a warning; scanners' bad requests (400, 405) are not. */
+  private static void log(ChannelHandlerContext ctx, HttpRequest request, Response refusal) {
+    String format = "{} {} from {}: {} {}";
+    Object[] args = {
+      request.method(),
+      request.uri(),
+      ctx.channel().remoteAddress(),
+      refusal.status(),
+      refusal.text().strip()
+    };
+    if (refusal.status() >= 413) {
+      LOG.warn(format, args);
+    } else {
+      LOG.debug(format, args);
     }
   }
 
