@@ -52,7 +52,11 @@ class BusyHttpEndpointIT {
               assertThrows(
                   ConfigException.class,
                   () -> store.update(TestDaemons.withInstrumentation(store.current(), busy)));
-          assertTrue(refused.getMessage().contains("Address already in use"), refused.getMessage());
+          assertTrue(
+              refused
+                  .getMessage()
+                  .contains("instrumentation.HTTPEndpoint: cannot listen on \"" + busy + "\": "),
+              refused.getMessage());
         }
         squatter.close();
         assertEquals(Optional.of(200), pollMetrics(port, Duration.ofSeconds(40)));
