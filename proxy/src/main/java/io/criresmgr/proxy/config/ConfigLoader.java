@@ -56,6 +56,11 @@ public final class ConfigLoader {
     this.policies = Objects.requireNonNull(policies, "policies");
   }
 
+  /** The policies this loader accepts. */
+  public PolicyRegistry policies() {
+    return policies;
+  }
+
   /** A loader for the built-in policies. */
   public static ConfigLoader builtIn() {
     return new ConfigLoader(PolicyRegistry.builtIn());
