@@ -154,7 +154,7 @@ public final class Daemon implements AutoCloseable {
 
     Config config = store.current();
     instrumentation = own(new Instrumentation());
-    configureInstrumentation(config);
+    instrumentation.start(config.instrumentation()); // optional: a busy port is retried, not fatal
     MessageDumper dumper = own(new MessageDumper(config.dump()));
     RelayListener listener =
         new CompositeRelayListener(List.of(new RelayMetrics(instrumentation.registry()), dumper));
@@ -235,19 +235,6 @@ public final class Daemon implements AutoCloseable {
       resources.push(() -> EventLoops.shutdown(group));
     }
     return resource;
-  }
-
-  private void configureInstrumentation(Config config) {
-    try {
-      instrumentation.configure(config.instrumentation());
-    } catch (IOException e) {
-      throw new ConfigException(
-          "instrumentation.HTTPEndpoint: cannot listen on \""
-              + config.instrumentation().httpEndpoint()
-              + "\": "
-              + e.getMessage(),
-          e);
-    }
   }
 
   private static void createRelayDir(Path dir) {
