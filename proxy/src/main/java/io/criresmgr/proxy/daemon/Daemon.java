@@ -154,6 +154,7 @@ public final class Daemon implements AutoCloseable {
 
     Config config = store.current();
     instrumentation = own(new Instrumentation());
+    instrumentation.setHealth(health);
     instrumentation.start(config.instrumentation()); // optional: a busy port is retried, not fatal
     MessageDumper dumper = own(new MessageDumper(config.dump()));
     RelayListener listener =

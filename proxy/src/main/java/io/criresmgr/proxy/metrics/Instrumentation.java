@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -34,6 +35,7 @@ public final class Instrumentation implements AutoCloseable {
   private volatile @Nullable InstrumentationConfig applied;
   private volatile MetricsServer.Source introspection = () -> null;
   private volatile MetricsServer.Source extraMetrics = () -> "";
+  private volatile Health health = new Health();
 
   /** A registry with process and JVM metrics bound; no server until {@link #configure}. */
   public Instrumentation() {
@@ -141,7 +143,23 @@ public final class Instrumentation implements AutoCloseable {
         "/metrics",
         new Route(MetricsServer.PROMETHEUS_TEXT, this::metricsPage, false),
         "/introspect",
-        new Route("application/json", () -> introspection.get(), !config.remoteIntrospection()));
+        new Route("application/json", () -> introspection.get(), !config.remoteIntrospection()),
+        "/healthz",
+        new Route("text/plain; charset=utf-8", this::healthPage, false));
+  }
+
+  /** {@code ok}, or 503 with one problem per line (a failing source answers 503). */
+  private String healthPage() throws Exception {
+    List<String> problems = health.problems();
+    if (!problems.isEmpty()) {
+      throw new Exception(String.join("\n", problems));
+    }
+    return "ok\n";
+  }
+
+  /** Serves {@code value}'s state at {@code /healthz}. */
+  public void setHealth(Health value) {
+    health = Objects.requireNonNull(value, "value");
   }
 
   private @Nullable String metricsPage() {
