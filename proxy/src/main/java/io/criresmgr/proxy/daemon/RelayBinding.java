@@ -2,6 +2,7 @@ package io.criresmgr.proxy.daemon;
 
 import io.criresmgr.proxy.relay.RelayException;
 import io.criresmgr.proxy.relay.RelayServer;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -35,11 +36,7 @@ final class RelayBinding implements AutoCloseable {
   private final Consumer<String> fatal;
   private final ScheduledExecutorService watch =
       Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "relay-socket-watch");
-            t.setDaemon(true);
-            return t;
-          });
+          new DefaultThreadFactory("relay-socket-watch", true));
   private RelayServer server;
   private @Nullable Object fileKey;
   private volatile @Nullable String problem;
