@@ -94,8 +94,8 @@ public final class CacheFile {
   /**
    * Writes {@code snapshot} to a new {@code <file>.saving} (mode 0600), forces it to disk and
    * renames it over the file atomically, so a crash leaves either the old or the new snapshot.
-   * Creates the relay directory (mode 0700) if it is missing, or makes it private (see {@link
-   * StateDirectory#ensurePrivate}).
+   * Creates the relay directory (mode 0700) if it is missing; the daemon makes an existing one
+   * private once at start ({@link StateDirectory#ensurePrivate}), not at every save.
    *
    * @throws CacheException if it cannot be written
    */
@@ -107,7 +107,9 @@ public final class CacheFile {
       throw new CacheException("cannot encode the cache snapshot: " + e.getOriginalMessage(), e);
     }
     try {
-      StateDirectory.ensurePrivate(dir);
+      if (!Files.isDirectory(dir)) {
+        StateDirectory.ensurePrivate(dir);
+      }
       writeSynced(content);
       Files.move(saving, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       syncDir();

@@ -55,13 +55,11 @@ class CacheFileTest {
   }
 
   @Test
-  void makesAnExistingRelayDirectoryAndAnOldFilePrivate() throws IOException {
-    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+  void replacesAnOldFileReadableByOthersWithAPrivateOne() throws IOException {
     Files.writeString(dir.resolve("cache"), "");
     Files.setPosixFilePermissions(
         dir.resolve("cache"), PosixFilePermissions.fromString("rw-r--r--"));
     cacheFile().save(Fixtures.fullSnapshot());
-    assertEquals("rwx------", mode(dir));
     assertEquals("rw-------", mode(dir.resolve("cache")));
   }
 
