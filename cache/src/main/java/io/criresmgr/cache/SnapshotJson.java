@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.ValuesJson.StoredAdjustmentsJson;
+import io.criresmgr.cache.files.ParseLimits;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -39,7 +40,7 @@ record SnapshotJson(
         @Nullable StoredAdjustmentsJson adjustments) {
 
   private static final JsonMapper MAPPER =
-      JsonMapper.builder()
+      JsonMapper.builder(ParseLimits.CACHE.jsonFactory())
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)

@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.daemon;
 
+import io.criresmgr.cache.files.StateDirectory;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
@@ -30,7 +31,6 @@ import io.criresmgr.proxy.relay.RuntimeCheck;
 import io.grpc.ServerServiceDefinition;
 import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -238,9 +238,10 @@ public final class Daemon implements AutoCloseable {
     return resource;
   }
 
+  // Private (0700): it holds pod annotations and the node agent's configuration (docs/files.md).
   private static void createRelayDir(Path dir) {
     try {
-      Files.createDirectories(dir);
+      StateDirectory.ensurePrivate(dir);
     } catch (IOException e) {
       throw new RelayException("cannot create relay directory " + dir + ": " + e.getMessage(), e);
     }
