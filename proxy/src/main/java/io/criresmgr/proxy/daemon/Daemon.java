@@ -156,7 +156,8 @@ public final class Daemon implements AutoCloseable {
     instrumentation = own(new Instrumentation());
     instrumentation.setHealth(health);
     instrumentation.start(config.instrumentation()); // optional: a busy port is retried, not fatal
-    MessageDumper dumper = own(new MessageDumper(config.dump()));
+    MessageDumper dumper = own(MessageDumper.starting(config.dump()));
+    health.register("dump", dumper::problem);
     RelayListener listener =
         new CompositeRelayListener(List.of(new RelayMetrics(instrumentation.registry()), dumper));
     RelayHandlerRegistry registry =

@@ -13,6 +13,7 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -35,10 +36,13 @@ final class DumpSink implements AutoCloseable {
   private final @Nullable BufferedWriter file;
   private final @Nullable ThreadPoolExecutor writer;
   private final AtomicLong dropped = new AtomicLong();
+  private volatile @Nullable String writeFailure;
+  private final String fileName;
 
-  private DumpSink(boolean debug, @Nullable BufferedWriter file) {
+  private DumpSink(boolean debug, @Nullable BufferedWriter file, String fileName) {
     this.debug = debug;
     this.file = file;
+    this.fileName = fileName;
     this.writer = file == null ? null : newWriterThread();
   }
 
@@ -50,13 +54,13 @@ final class DumpSink implements AutoCloseable {
    */
   static DumpSink open(boolean debug, String file) {
     if (file.isEmpty()) {
-      return new DumpSink(debug, null);
+      return new DumpSink(debug, null, "");
     }
     try {
       Path path = Path.of(file);
       Path parent = path.toAbsolutePath().getParent();
       Files.createDirectories(parent);
-      return new DumpSink(debug, privateWriter(path));
+      return new DumpSink(debug, privateWriter(path), file);
     } catch (IOException e) {
       throw new IllegalArgumentException(
           "cannot open dump file \"" + file + "\": " + e.getMessage(), e);
@@ -110,9 +114,20 @@ final class DumpSink implements AutoCloseable {
         file.write("[" + stamp + "] " + line + "\n");
       }
       file.flush();
+      writeFailure = null;
     } catch (IOException e) {
       dropped.incrementAndGet();
+      if (writeFailure == null) {
+        LOG.warn(
+            "cannot write dump file {}: {} (dumps go on to the log)", fileName, e.getMessage());
+      }
+      writeFailure = "cannot write dump file " + fileName + ": " + e.getMessage();
     }
+  }
+
+  /** Why the last write to the file failed, for {@code /healthz}; empty while writes succeed. */
+  Optional<String> problem() {
+    return Optional.ofNullable(writeFailure);
   }
 
   @Override

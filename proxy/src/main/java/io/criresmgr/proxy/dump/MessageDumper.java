@@ -6,12 +6,20 @@ import io.criresmgr.proxy.config.DumpConfig;
 import io.criresmgr.proxy.config.DumpRules.Level;
 import io.criresmgr.proxy.relay.RelayListener;
 import io.grpc.Status;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Dumps relayed calls per the {@code dump} configuration. Reconfigurable at any time: a new
@@ -22,7 +30,16 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
       DateTimeFormatter.ofPattern("yyyy-MMM-dd HH:mm:ss.SSS", Locale.ROOT);
 
   private final MessageCatalog catalog;
+
+  /** How long a dump file that could not be opened at start waits before the next try. */
+  static final Duration RETRY = Duration.ofSeconds(30);
+
+  private static final Logger LOG = LoggerFactory.getLogger(MessageDumper.class);
+
   private volatile State state;
+  private volatile @Nullable String openFailure;
+  private @Nullable ScheduledExecutorService retry;
+  private Duration retryDelay = RETRY;
 
   /** A dumper for the CRI messages, configured by {@code config}. */
   public MessageDumper(DumpConfig config) {
@@ -30,11 +47,76 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
     this.state = State.of(config);
   }
 
+  private MessageDumper(State state, Duration retryDelay) {
+    this.catalog = MessageCatalog.cri();
+    this.state = state;
+    this.retryDelay = retryDelay;
+  }
+
+  /**
+   * A dumper for the daemon's start, where the dump file is optional: if it cannot be opened, the
+   * messages go to the log only, {@link #problem} says why, and the file is tried again every
+   * {@link #RETRY} until it opens or another configuration is applied.
+   */
+  public static MessageDumper starting(DumpConfig config) {
+    return starting(config, RETRY);
+  }
+
+  /** {@link #starting(DumpConfig)} trying a file that cannot be opened every {@code retry}. */
+  public static MessageDumper starting(DumpConfig config, Duration retry) {
+    try {
+      return new MessageDumper(State.of(config), retry);
+    } catch (IllegalArgumentException e) {
+      LOG.warn(
+          "{}; dumping to the log only, trying again every {} s",
+          e.getMessage(),
+          RETRY.toSeconds());
+      DumpConfig logOnly = new DumpConfig(config.config(), "", config.debug(), config.disabled());
+      MessageDumper dumper = new MessageDumper(State.of(logOnly), retry);
+      dumper.retryLater(config, e.getMessage());
+      return dumper;
+    }
+  }
+
+  private synchronized void retryLater(DumpConfig config, String why) {
+    openFailure = why;
+    if (retry == null) {
+      retry =
+          Executors.newSingleThreadScheduledExecutor(
+              new DefaultThreadFactory("dump-file-retry", true));
+    }
+    retry.schedule(() -> retryOpen(config), retryDelay.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private synchronized void retryOpen(DumpConfig config) {
+    if (openFailure == null) {
+      return; // another configuration was applied meanwhile
+    }
+    try {
+      swap(State.of(config));
+      openFailure = null;
+      LOG.info("dump file {} is open now", config.file());
+    } catch (IllegalArgumentException e) {
+      retryLater(config, e.getMessage());
+    }
+  }
+
   /** Swaps in a new configuration (the dump file, if any, is truncated); closes the old one. */
-  public void configure(DumpConfig config) {
+  public synchronized void configure(DumpConfig config) {
+    swap(State.of(config));
+    openFailure = null;
+  }
+
+  private void swap(State next) {
     State old = state;
-    state = State.of(config);
+    state = next;
     old.sink().close();
+  }
+
+  /** Why the dump file is not written, for {@code /healthz}; empty when it is (or none is set). */
+  public Optional<String> problem() {
+    String failure = openFailure;
+    return failure != null ? Optional.of(failure) : state.sink().problem();
   }
 
   @Override
@@ -57,7 +139,11 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
   }
 
   @Override
-  public void close() {
+  public synchronized void close() {
+    if (retry != null) {
+      retry.shutdownNow();
+    }
+    openFailure = null;
     state.sink().close();
   }
 

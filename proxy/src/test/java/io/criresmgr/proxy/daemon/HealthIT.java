@@ -8,7 +8,9 @@ import io.criresmgr.api.runtime.v1.PodSandboxMetadata;
 import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.proxy.TestDaemons;
+import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.config.DumpConfig;
 import io.criresmgr.proxy.relay.RawClient;
 import io.criresmgr.proxy.sim.SimOptions;
 import io.criresmgr.proxy.sim.SimRuntime;
@@ -50,6 +52,30 @@ class HealthIT {
     }
     assertEquals(status, reply.statusCode(), reply.body());
     return reply;
+  }
+
+  @Test
+  void aDumpFileThatCannotBeOpenedNeitherStopsTheStartNorGoesUnreported() throws Exception {
+    Path dump = Files.createDirectories(dir.resolve("dump.log"));
+    Config base = TestDaemons.config();
+    Config config =
+        new Config(
+            base.policy(),
+            base.resourceManager(),
+            new DumpConfig(DumpConfig.DEFAULT_RULES, dump.toString(), false, false),
+            base.logger(),
+            base.instrumentation(),
+            base.controllerSections());
+    try (SimRuntimeServer sim =
+            new SimRuntimeServer(
+                    dir.resolve("rt.sock"),
+                    new SimRuntime(SimOptions.defaults().withImages(List.of("busybox"))))
+                .start();
+        Daemon daemon =
+            Daemon.start(TestDaemons.options(dir, sim.socket(), true), new ConfigStore(config))) {
+      String problem = awaitStatus(daemon.metricsPort(), 503).body();
+      assertTrue(problem.startsWith("dump: cannot open dump file \"" + dump + "\""), problem);
+    }
   }
 
   @Test
