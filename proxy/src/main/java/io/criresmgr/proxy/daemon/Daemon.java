@@ -69,29 +69,60 @@ public final class Daemon implements AutoCloseable {
    * are logged once as {@code FATAL ERROR: ...} and give status 1.
    */
   public static int run(DaemonOptions options, ConfigStore config) {
-    Daemon daemon;
+    Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+    ThreadDeaths deaths = new ThreadDeaths();
+    Thread.setDefaultUncaughtExceptionHandler(deaths);
     try {
-      daemon = start(options, config);
-    } catch (RelayException | ConfigException e) {
-      LOG.error("FATAL ERROR: {}", e.getMessage());
-      return 1;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return 1;
+      Daemon daemon;
+      try {
+        daemon = start(options, config);
+      } catch (RelayException | ConfigException e) {
+        LOG.error("FATAL ERROR: {}", e.getMessage());
+        return 1;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return 1;
+      }
+      Runtime.getRuntime().addShutdownHook(new Thread(daemon::close, "shutdown"));
+      deaths.attach(daemon);
+      daemon.awaitStop();
+      return daemon.fatalError().isPresent() ? 1 : 0;
+    } finally {
+      Thread.setDefaultUncaughtExceptionHandler(previous);
     }
-    Runtime.getRuntime().addShutdownHook(new Thread(daemon::close, "shutdown"));
-    Thread.setDefaultUncaughtExceptionHandler(daemon::threadDied);
-    daemon.awaitStop();
-    return daemon.fatalError().isPresent() ? 1 : 0;
   }
 
   /**
-   * A thread that dies of an uncaught exception leaves part of the daemon silently dead: log it and
-   * stop with status 1, so the service manager restarts the daemon into a consistent state.
+   * A thread that dies of an uncaught exception leaves part of the daemon silently dead: it is
+   * logged and stops the daemon with status 1, so the service manager restarts the daemon into a
+   * consistent state. A death during the start stops the daemon as soon as it has started.
    */
-  private void threadDied(Thread thread, Throwable e) {
-    LOG.error("thread {} died", thread.getName(), e);
-    fatal("thread " + thread.getName() + " died: " + e);
+  private static final class ThreadDeaths implements Thread.UncaughtExceptionHandler {
+    private @Nullable Daemon daemon;
+    private @Nullable String early;
+
+    @Override
+    public void uncaughtException(Thread thread, Throwable e) {
+      LOG.error("thread {} died", thread.getName(), e);
+      String reason = "thread " + thread.getName() + " died: " + e;
+      Daemon target;
+      synchronized (this) {
+        target = daemon;
+        if (target == null && early == null) {
+          early = reason;
+        }
+      }
+      if (target != null) {
+        target.fatal(reason);
+      }
+    }
+
+    synchronized void attach(Daemon started) {
+      daemon = started;
+      if (early != null) {
+        started.fatal(early);
+      }
+    }
   }
 
   /**
