@@ -142,6 +142,9 @@ public final class RequestedAnnotation {
     if (value.length() > MAX_LENGTH) {
       throw invalid("the value has " + value.length() + " characters, at most " + MAX_LENGTH);
     }
+    if (value.isBlank()) {
+      throw invalid("the value is empty");
+    }
     JsonNode root;
     try {
       root = JSON.readTree(value);
@@ -152,6 +155,9 @@ public final class RequestedAnnotation {
       throw invalid("expected a JSON object, got " + value);
     }
     checkKeys(root);
+    if (!root.has("v")) {
+      throw invalid("\"v\", the format version, is missing");
+    }
     long version = amount(root, "v");
     if (version != VERSION) {
       throw invalid("version " + root.get("v") + " is not supported, expected " + VERSION);
