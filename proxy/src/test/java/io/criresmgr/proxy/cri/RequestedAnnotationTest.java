@@ -85,6 +85,18 @@ class RequestedAnnotationTest {
     assertEquals(GUARANTEED, RequestedAnnotation.requested("p:c", annotations, REWRITTEN));
   }
 
+  /**
+   * The runtime cannot update annotations: a container resized in place gets its creation values.
+   */
+  @Test
+  void requestedKeepsTheCreationValuesOfAContainerResizedSince() {
+    Map<String, String> annotations =
+        Map.of(RequestedAnnotation.KEY, RequestedAnnotation.format(GUARANTEED));
+    LinuxResources resized =
+        new LinuxResources(100_000, 400_000, 2, 512L << 20, "2-5", "0", Map.of());
+    assertEquals(GUARANTEED, RequestedAnnotation.requested("p:c", annotations, resized));
+  }
+
   @Test
   void requestedFallsBackToTheRuntimesResourcesWithoutAReadableAnnotation() {
     assertSame(REWRITTEN, RequestedAnnotation.requested("p:c", Map.of(), REWRITTEN));
