@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * policy rewrote them (plus unified files controllers claimed, as the cache records them). The
  * runtime returns it in {@code ContainerStatus.annotations}, so a daemon that lost its cache adopts
  * the container with its real requests instead of estimating them from the CPU shares a policy
- * wrote (docs/cache-format.md, "What survives the loss of the cache").
+ * wrote (docs/architecture.md, "What survives the loss of the cache"; the format in
+ * docs/cache-format.md).
  *
  * <p>The value is compact JSON, version 1: {@code {"v":1,"shares":2048,"quota":200000,
  * "period":100000,"memory":268435456,"cpus":"","mems":"","unified":{"memory.high":"max"}}}, zero
