@@ -19,6 +19,9 @@ launch() {
   # A small node daemon: serial GC and a small initial heap keep the resident set near 110 MB
   # (the JVM's defaults size the heap from the host's memory). JAVA_OPTS comes last and wins.
   # -XX:TieredStopAtLevel=1 would start faster but the relay is long-running and wants C2.
-  exec "${JAVA:-java}" -XX:+UseSerialGC -Xms16m -Xmx512m -Xss512k ${JAVA_OPTS:-} \
+  # -XX:+ExitOnOutOfMemoryError: a thread killed by OutOfMemoryError leaves a half-alive daemon;
+  # exiting lets the service manager restart it into a consistent state (docs/files.md).
+  exec "${JAVA:-java}" -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError -Xms16m -Xmx512m -Xss512k \
+    ${JAVA_OPTS:-} \
     -cp "$cp" "$main" "$@"
 }

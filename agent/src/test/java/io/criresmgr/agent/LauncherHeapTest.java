@@ -1,6 +1,7 @@
 package io.criresmgr.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +36,15 @@ class LauncherHeapTest {
   void anXmxInJavaOptsStillWins() throws Exception {
     assertEquals("-Xmx300m", heap(run("cri-resmgr-agent", "-Xmx300m")));
     assertEquals("-Xmx300m", heap(run("cri-resmgr-agent-probe", "-Xmx300m")));
+  }
+
+  @Test
+  void everyLauncherExitsOnOutOfMemory() throws Exception {
+    for (String launcher : List.of("cri-resmgr", "cri-resmgr-agent", "cri-resmgr-webhook")) {
+      assertTrue(
+          run(launcher, "").contains("-XX:+ExitOnOutOfMemoryError"),
+          launcher + " must not leave a half-alive process after an OutOfMemoryError");
+    }
   }
 
   private static String imageJavaOpts() throws IOException {

@@ -2,19 +2,21 @@ package io.criresmgr.cache;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.criresmgr.cache.SnapshotJson.UnusableException;
+import io.criresmgr.cache.files.FileLimit;
+import io.criresmgr.cache.files.RefusedFileException;
+import io.criresmgr.cache.files.SafeFiles;
+import io.criresmgr.cache.files.StateDirectory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -35,10 +37,6 @@ public final class CacheFile {
   private static final Logger LOG = LoggerFactory.getLogger(CacheFile.class);
   private static final String SAVING_SUFFIX = ".saving";
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
-  private static final Set<PosixFilePermission> DIR_MODE =
-      PosixFilePermissions.fromString("rwx--x---");
-  private static final Set<PosixFilePermission> FILE_MODE =
-      PosixFilePermissions.fromString("rw-r--r--");
   private static final String FRESH_START = "; starting from the runtime's state";
 
   private final Path dir;
@@ -66,16 +64,20 @@ public final class CacheFile {
 
   /**
    * Reads the snapshot. A missing or empty file gives an empty result; a file that cannot be read,
-   * parsed or has another version is moved aside and the result says where and why. A {@code
-   * .saving} file left over by a crash during {@link #save} is deleted.
+   * parsed or has another version is moved aside and the result says where and why, as is one that
+   * is no regular file, is larger than {@link FileLimit#CACHE} or links out of the relay directory
+   * (never opened, so a FIFO cannot block and a device cannot fill the memory). A {@code .saving}
+   * file left over by a crash during {@link #save} is deleted.
    */
   public LoadResult load() {
     deleteLeftover();
     byte[] content;
     try {
-      content = Files.readAllBytes(file);
+      content = SafeFiles.readIn(dir, file, FileLimit.CACHE);
     } catch (NoSuchFileException e) {
       return new LoadResult(Optional.empty(), Optional.empty());
+    } catch (RefusedFileException e) {
+      return moveAside(e.getReason());
     } catch (IOException e) {
       return moveAside("cannot be read (" + describe(e) + ")");
     }
@@ -90,9 +92,10 @@ public final class CacheFile {
   }
 
   /**
-   * Writes {@code snapshot} to {@code <file>.saving} (mode 0644), forces it to disk and renames it
-   * over the file atomically, so a crash leaves either the old or the new snapshot. Creates the
-   * relay directory (mode 0710) if it is missing.
+   * Writes {@code snapshot} to a new {@code <file>.saving} (mode 0600), forces it to disk and
+   * renames it over the file atomically, so a crash leaves either the old or the new snapshot.
+   * Creates the relay directory (mode 0700) if it is missing; the daemon makes an existing one
+   * private once at start ({@link StateDirectory#ensurePrivate}), not at every save.
    *
    * @throws CacheException if it cannot be written
    */
@@ -104,7 +107,9 @@ public final class CacheFile {
       throw new CacheException("cannot encode the cache snapshot: " + e.getOriginalMessage(), e);
     }
     try {
-      createDir();
+      if (!Files.isDirectory(dir)) {
+        StateDirectory.ensurePrivate(dir);
+      }
       writeSynced(content);
       Files.move(saving, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       syncDir();
@@ -122,30 +127,13 @@ public final class CacheFile {
     }
   }
 
-  private void createDir() throws IOException {
-    if (Files.isDirectory(dir)) {
-      return;
-    }
-    Path parent = dir.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
-    try {
-      Files.createDirectory(dir, attributes(DIR_MODE));
-      setMode(dir, DIR_MODE); // the umask may have taken bits away
-    } catch (FileAlreadyExistsException e) {
-      // Created concurrently, or not a directory: then writing the file fails with a clear error.
-    }
-  }
-
+  // A new file (CREATE_NEW never follows a link nor opens a FIFO put in its place) with mode 0600.
   private void writeSynced(byte[] content) throws IOException {
+    Files.deleteIfExists(saving);
     Set<StandardOpenOption> options =
-        Set.of(
-            StandardOpenOption.WRITE,
-            StandardOpenOption.CREATE,
-            StandardOpenOption.TRUNCATE_EXISTING);
-    try (FileChannel channel = FileChannel.open(saving, options, attributes(FILE_MODE))) {
-      setMode(saving, FILE_MODE);
+        Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
+    try (FileChannel channel = FileChannel.open(saving, options, StateDirectory.privateFile(dir))) {
+      StateDirectory.makePrivate(saving); // the umask may have taken bits away
       ByteBuffer buffer = ByteBuffer.wrap(content);
       while (buffer.hasRemaining()) {
         channel.write(buffer);
@@ -196,13 +184,25 @@ public final class CacheFile {
       Path aside = file.resolveSibling(n == 1 ? base : base + "-" + n);
       try {
         // No REPLACE_EXISTING: an earlier corrupt file is evidence too, so never overwrite one.
-        return Files.move(file, aside);
+        return makePrivate(Files.move(file, aside));
       } catch (FileAlreadyExistsException e) {
         if (n >= 1000) {
           throw e;
         }
       }
     }
+  }
+
+  // Only a regular file's mode: changing a link's would change its target's (e.g. /dev/zero).
+  private static Path makePrivate(Path aside) {
+    try {
+      if (Files.isRegularFile(aside, LinkOption.NOFOLLOW_LINKS)) {
+        StateDirectory.makePrivate(aside);
+      }
+    } catch (IOException e) {
+      LOG.debug("cannot set mode 0600 on {}: {}", aside, describe(e));
+    }
+    return aside;
   }
 
   private static LoadResult problem(String text) {
@@ -216,22 +216,6 @@ public final class CacheFile {
       }
     }
     return true;
-  }
-
-  private FileAttribute<?>[] attributes(Set<PosixFilePermission> mode) {
-    return isPosix()
-        ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(mode)}
-        : new FileAttribute<?>[0];
-  }
-
-  private void setMode(Path path, Set<PosixFilePermission> mode) throws IOException {
-    if (isPosix()) {
-      Files.setPosixFilePermissions(path, mode);
-    }
-  }
-
-  private boolean isPosix() {
-    return dir.getFileSystem().supportedFileAttributeViews().contains("posix");
   }
 
   private static void deleteQuietly(Path path) {

@@ -101,9 +101,19 @@ public record Container(
         Adjustment.NONE);
   }
 
-  /** The cache id of a container: {@code <podUID>:<name>}. */
+  /**
+   * The cache id of a container: {@code <podUID>:<name>}, with {@code %} and {@code :} in either
+   * part escaped as {@code %25} and {@code %3A}, so that no two pairs share an id (Kubernetes UIDs
+   * and names never contain them, so kubelet's containers keep the ids of earlier versions).
+   */
   public static String cacheId(String podUid, String name) {
-    return podUid + ":" + name;
+    return escape(podUid) + ":" + escape(name);
+  }
+
+  private static String escape(String part) {
+    return part.indexOf('%') < 0 && part.indexOf(':') < 0
+        ? part
+        : part.replace("%", "%25").replace(":", "%3A");
   }
 
   /** A copy with another runtime id. */

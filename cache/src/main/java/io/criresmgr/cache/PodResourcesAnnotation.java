@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.criresmgr.cache.files.ParseLimits;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
@@ -26,7 +27,9 @@ public final class PodResourcesAnnotation {
           + "{\"requests\":{\"cpu\":\"500m\",\"memory\":\"1Gi\"},\"limits\":{...}}}}";
 
   private static final JsonMapper JSON =
-      JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+      JsonMapper.builder(ParseLimits.ANNOTATION.jsonFactory())
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .build();
 
   private PodResourcesAnnotation() {}
 

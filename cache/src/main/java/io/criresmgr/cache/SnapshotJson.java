@@ -13,7 +13,9 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.ValuesJson.StoredAdjustmentsJson;
+import io.criresmgr.cache.files.ParseLimits;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -38,7 +40,7 @@ record SnapshotJson(
         @Nullable StoredAdjustmentsJson adjustments) {
 
   private static final JsonMapper MAPPER =
-      JsonMapper.builder()
+      JsonMapper.builder(ParseLimits.CACHE.jsonFactory())
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -140,6 +142,7 @@ record SnapshotJson(
     Map<String, Container> restoredContainers =
         PodJson.convert(containers, ContainerJson::toContainer);
     restoredContainers.forEach((key, c) -> requireKey("Containers", key, c.cacheId()));
+    checkConsistent(restoredPods, restoredContainers);
     return new CacheSnapshot(
         version,
         restoredPods,
@@ -149,6 +152,35 @@ record SnapshotJson(
         policyData,
         Optional.ofNullable(agentConfig),
         Optional.ofNullable(adjustments).map(StoredAdjustmentsJson::toStored));
+  }
+
+  /**
+   * What a cache the daemon wrote always satisfies: every container belongs to a cached pod, and no
+   * two containers have one runtime id. A file that breaks this was damaged or edited, and
+   * restoring it would tie two records to one container.
+   */
+  private static void checkConsistent(Map<String, Pod> pods, Map<String, Container> containers) {
+    Map<String, String> byRuntimeId = new HashMap<>();
+    for (Container c : containers.values()) {
+      if (!pods.containsKey(c.podId())) {
+        throw new IllegalArgumentException(
+            "inconsistent: Containers."
+                + c.cacheId()
+                + ": its pod "
+                + c.podId()
+                + " is not in Pods");
+      }
+      String other = c.id().isEmpty() ? null : byRuntimeId.putIfAbsent(c.id(), c.cacheId());
+      if (other != null) {
+        throw new IllegalArgumentException(
+            "inconsistent: Containers."
+                + other
+                + " and Containers."
+                + c.cacheId()
+                + " have the same runtime id "
+                + c.id());
+      }
+    }
   }
 
   private static void requireKey(String map, String key, String id) {

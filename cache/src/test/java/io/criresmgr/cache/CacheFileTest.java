@@ -5,18 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,19 +48,30 @@ class CacheFileTest {
   }
 
   @Test
-  void createsTheRelayDirectoryWithMode0710AndTheFileWith0644() throws IOException {
+  void createsTheRelayDirectoryWithMode0700AndTheFileWith0600() throws IOException {
     Path relay = dir.resolve("var/lib/cri-resmgr");
     new CacheFile(relay).save(Fixtures.fullSnapshot());
-    assertEquals("rwx--x---", mode(relay));
-    assertEquals("rw-r--r--", mode(relay.resolve("cache")));
+    assertEquals("rwx------", mode(relay));
+    assertEquals("rw-------", mode(relay.resolve("cache")));
     assertEquals(relay.resolve("cache"), new CacheFile(relay).path());
   }
 
   @Test
-  void keepsTheModeOfAnExistingRelayDirectory() throws IOException {
-    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-x---"));
+  void replacesAnOldFileReadableByOthersWithAPrivateOne() throws IOException {
+    Files.writeString(dir.resolve("cache"), "");
+    Files.setPosixFilePermissions(
+        dir.resolve("cache"), PosixFilePermissions.fromString("rw-r--r--"));
     cacheFile().save(Fixtures.fullSnapshot());
-    assertEquals("rwxr-x---", mode(dir));
+    assertEquals("rw-------", mode(dir.resolve("cache")));
+  }
+
+  @Test
+  void neverWritesThroughALinkLeftAsTheSavingFile() throws IOException {
+    Path victim = Files.writeString(dir.resolve("victim"), "keep");
+    Files.createSymbolicLink(dir.resolve("cache.saving"), victim);
+    cacheFile().save(Fixtures.fullSnapshot());
+    assertEquals("keep", Files.readString(victim));
+    assertEquals(Optional.of(Fixtures.fullSnapshot()), cacheFile().load().snapshot());
   }
 
   @Test
@@ -113,6 +129,51 @@ class CacheFileTest {
   }
 
   @Test
+  void aContainerOfAnUnknownPodMakesTheFileInconsistent() throws IOException {
+    CacheSnapshot full = Fixtures.fullSnapshot();
+    cacheFile()
+        .save(
+            new CacheSnapshot(
+                full.version(),
+                Map.of(),
+                full.containers(),
+                full.nextSeq(),
+                full.activePolicy(),
+                full.policyData(),
+                full.agentConfig(),
+                full.adjustments()));
+    CacheFile.LoadResult result = cacheFile().load();
+    assertEquals(Optional.empty(), result.snapshot());
+    String problem = result.problem().orElseThrow();
+    assertTrue(problem.contains(" is corrupt (inconsistent: Containers."), problem);
+    assertTrue(
+        problem.contains(" is not in Pods) and was moved to " + dir.resolve(ASIDE)), problem);
+  }
+
+  @Test
+  void twoContainersWithOneRuntimeIdMakeTheFileInconsistent() throws IOException {
+    CacheSnapshot full = Fixtures.fullSnapshot();
+    Map<String, Container> twins = new TreeMap<>();
+    for (Container c : full.containers().values()) {
+      twins.put(c.cacheId(), c.withId("same-id"));
+    }
+    assertTrue(twins.size() > 1, "the fixture has at least two containers");
+    cacheFile()
+        .save(
+            new CacheSnapshot(
+                full.version(),
+                full.pods(),
+                twins,
+                full.nextSeq(),
+                full.activePolicy(),
+                full.policyData(),
+                full.agentConfig(),
+                full.adjustments()));
+    String problem = cacheFile().load().problem().orElseThrow();
+    assertTrue(problem.contains(" have the same runtime id same-id) and was moved to "), problem);
+  }
+
+  @Test
   void fileOfAnotherVersionIsMovedAside() throws IOException {
     String content = new String(SnapshotJson.encode(Fixtures.fullSnapshot()), UTF_8);
     Files.writeString(
@@ -143,16 +204,90 @@ class CacheFileTest {
   }
 
   @Test
-  void unreadableFileIsMovedAside() throws IOException {
+  void directoryIsMovedAside() throws IOException {
     Files.createDirectory(dir.resolve("cache"));
-    String problem = cacheFile().load().problem().orElseThrow();
-    assertTrue(
-        problem.startsWith("cache file " + dir.resolve("cache") + " cannot be read ("), problem);
-    assertTrue(
-        problem.endsWith(
-            " and was moved to " + dir.resolve(ASIDE) + "; starting from" + " the runtime's state"),
-        problem);
+    assertEquals(
+        Optional.of(
+            "cache file "
+                + dir.resolve("cache")
+                + " is a directory, not a regular file and was moved to "
+                + dir.resolve(ASIDE)
+                + "; starting from the runtime's state"),
+        cacheFile().load().problem());
     assertTrue(Files.isDirectory(dir.resolve(ASIDE)));
+  }
+
+  @Test
+  void fifoIsMovedAsideWithoutBeingOpened() throws Exception {
+    mkfifo(dir.resolve("cache"));
+    CacheFile.LoadResult result =
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> cacheFile().load());
+    assertEquals(
+        Optional.of(
+            "cache file "
+                + dir.resolve("cache")
+                + " is a FIFO (named pipe), not a regular file and was moved to "
+                + dir.resolve(ASIDE)
+                + "; starting from the runtime's state"),
+        result.problem());
+    assertEquals(List.of(ASIDE), names(dir));
+  }
+
+  @Test
+  void linkToADeviceIsMovedAsideAndTheDeviceLeftAlone() throws Exception {
+    Files.createSymbolicLink(dir.resolve("cache"), Path.of("/dev/zero"));
+    String before = mode(Path.of("/dev/zero"));
+    CacheFile.LoadResult result =
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> cacheFile().load());
+    assertEquals(
+        Optional.of(
+            "cache file "
+                + dir.resolve("cache")
+                + " is a symbolic link to /dev/zero, outside the directory "
+                + dir.toRealPath()
+                + " and was moved to "
+                + dir.resolve(ASIDE)
+                + "; starting from the runtime's state"),
+        result.problem());
+    assertTrue(Files.isSymbolicLink(dir.resolve(ASIDE)));
+    assertEquals(before, mode(Path.of("/dev/zero")));
+  }
+
+  @Test
+  void linkWithinTheRelayDirectoryIsRead() throws IOException {
+    new CacheFile(dir.resolve("real")).save(Fixtures.fullSnapshot());
+    Files.createSymbolicLink(dir.resolve("cache"), Path.of("real/cache"));
+    assertEquals(Optional.of(Fixtures.fullSnapshot()), cacheFile().load().snapshot());
+  }
+
+  @Test
+  void fileLargerThanTheLimitIsMovedAsideUnread() throws IOException {
+    try (RandomAccessFile sparse = new RandomAccessFile(dir.resolve("cache").toFile(), "rw")) {
+      sparse.setLength(64L * 1024 * 1024 + 1);
+    }
+    assertEquals(
+        Optional.of(
+            "cache file "
+                + dir.resolve("cache")
+                + " is 67108865 bytes, more than the 64 MiB allowed for the cache file and was"
+                + " moved to "
+                + dir.resolve(ASIDE)
+                + "; starting from the runtime's state"),
+        cacheFile().load().problem());
+  }
+
+  @Test
+  void fileMovedAsideIsPrivate() throws IOException {
+    Files.writeString(dir.resolve("cache"), "{\"Pods\": {\"p\": \"secret annotations\"}}");
+    Files.setPosixFilePermissions(
+        dir.resolve("cache"), PosixFilePermissions.fromString("rw-r--r--"));
+    assertTrue(cacheFile().load().problem().isPresent());
+    assertEquals("rw-------", mode(dir.resolve(ASIDE)));
+  }
+
+  static void mkfifo(Path path) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
+    assertEquals(0, p.waitFor(), "mkfifo " + path);
   }
 
   @Test

@@ -128,4 +128,15 @@ class PodResourcesAnnotationTest {
                     Map.of(PodResourcesAnnotation.KEY, "{} {}")));
     assertTrue(e.getMessage().contains("not valid JSON"), e.getMessage());
   }
+
+  @Test
+  void rejectsValuesOverTheAnnotationLimits() {
+    String big =
+        "{\"containers\":{\"c\":{\"requests\":{\"cpu\":\"" + "1".repeat(300_000) + "\"}}}}";
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> PodResourcesAnnotation.fromAnnotations(Map.of(PodResourcesAnnotation.KEY, big)));
+    assertTrue(e.getMessage().contains("exceeds the maximum allowed"), e.getMessage());
+  }
 }

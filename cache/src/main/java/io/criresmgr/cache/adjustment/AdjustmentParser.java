@@ -8,6 +8,7 @@ import io.criresmgr.cache.Adjustment;
 import io.criresmgr.cache.Quantities;
 import io.criresmgr.cache.ResourceOverride;
 import io.criresmgr.cache.affinity.Expression;
+import io.criresmgr.cache.files.ParseLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +28,9 @@ import org.jspecify.annotations.Nullable;
 public final class AdjustmentParser {
   // Trailing content means the payload is not the one JSON value it should be.
   private static final JsonMapper JSON =
-      JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+      JsonMapper.builder(ParseLimits.ADJUSTMENTS.jsonFactory())
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .build();
   private static final Set<String> SPEC_FIELDS =
       Set.of("scope", "resources", "classes", "toptierLimit");
   private static final Set<String> SCOPE_FIELDS = Set.of("nodes", "containers");

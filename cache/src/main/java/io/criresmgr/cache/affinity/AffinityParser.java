@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.criresmgr.cache.files.ParseLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -20,7 +21,9 @@ import java.util.Set;
  */
 final class AffinityParser {
   private static final ObjectMapper YAML =
-      YAMLMapper.builder().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).build();
+      YAMLMapper.builder(ParseLimits.ANNOTATION.yamlFactory())
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .build();
   private static final String SYNTAX =
       "expected a mapping of container names to lists of container names"
           + " or to lists of {scope, match, weight}";
@@ -66,7 +69,7 @@ final class AffinityParser {
 
   private JsonNode read(String value) {
     try {
-      return YAML.readTree(value);
+      return ParseLimits.ANNOTATION.readYaml(YAML, value);
     } catch (JsonProcessingException e) {
       throw error("", "not YAML: " + e.getOriginalMessage() + "; " + SYNTAX);
     }

@@ -2,6 +2,7 @@ package io.criresmgr.cache.affinity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
@@ -213,5 +214,24 @@ class AffinitiesTest {
             3);
     assertEquals(3, Affinities.score(all, Subjects.container(other, "c2"), other, c1));
     assertEquals(0, Affinities.score(all, c1, pod, c1));
+  }
+
+  @Test
+  void anAnnotationOverTheSizeLimitsIsRefusedNamingTheLimit() {
+    String longName = "c".repeat(64 * 1024 + 1);
+    assertEquals(
+        "annotation cri-resource-manager.intel.com/affinity: not YAML: String value length (65537)"
+            + " at c1[0] exceeds the maximum allowed (65536) for annotation; expected a mapping of"
+            + " container names to lists of container names or to lists of {scope, match, weight}",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> of("c1", Map.of(Affinities.AFFINITY, "c1: [" + longName + "]")))
+            .getMessage());
+    String huge = "c1: [" + "c2, ".repeat(70_000) + "c3]";
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class, () -> of("c1", Map.of(Affinities.AFFINITY, huge)))
+            .getMessage()
+            .contains("Document length (280008) exceeds the maximum allowed (262144)"));
   }
 }

@@ -10,7 +10,6 @@ import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.NodeView;
 import io.criresmgr.controllers.PodWarnings;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -276,7 +275,7 @@ public final class MemtierdController implements Controller {
 
   private static String read(MemtierdFiles files) {
     try {
-      return Files.readString(files.config());
+      return MemtierdFileOps.readSmall(files.config());
     } catch (IOException e) {
       return "";
     }

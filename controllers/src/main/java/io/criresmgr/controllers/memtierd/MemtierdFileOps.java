@@ -1,5 +1,7 @@
 package io.criresmgr.controllers.memtierd;
 
+import io.criresmgr.cache.files.FileLimit;
+import io.criresmgr.cache.files.SafeFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -61,16 +63,28 @@ final class MemtierdFileOps {
     Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 
-  /** The pid in {@code file}, empty if it is missing or malformed. */
+  /**
+   * The pid in {@code file}, empty if it is missing or malformed, or not a regular file of its
+   * directory of at most {@link FileLimit#SMALL}.
+   */
   static Optional<Long> readPid(Path file) {
     try {
-      return Optional.of(Long.parseLong(Files.readString(file).strip())).filter(p -> p > 0);
+      return Optional.of(Long.parseLong(readSmall(file).strip())).filter(p -> p > 0);
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException | NumberFormatException e) {
       LOG.warn("ignoring unreadable memtierd pid file {}: {}", file, e.toString());
       return Optional.empty();
     }
+  }
+
+  /**
+   * The text of {@code file}, a file of the daemon's in a directory of its own: a regular file of
+   * at most {@link FileLimit#SMALL}, a symbolic link only within that directory.
+   */
+  static String readSmall(Path file) throws IOException {
+    Path dir = file.toAbsolutePath().getParent();
+    return SafeFiles.readUtf8In(dir == null ? file : dir, file, FileLimit.SMALL);
   }
 
   /** Deletes {@code dir} and everything in it; a failure is logged, not thrown. */

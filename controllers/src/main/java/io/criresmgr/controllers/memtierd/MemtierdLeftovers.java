@@ -1,9 +1,11 @@
 package io.criresmgr.controllers.memtierd;
 
+import io.criresmgr.cache.files.FileLimit;
+import io.criresmgr.cache.files.SafeFiles;
 import io.criresmgr.controllers.ControllerContext;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -32,10 +34,8 @@ final class MemtierdLeftovers {
     }
     try {
       Files.createDirectories(dir.get());
-      Files.writeString(
-          dir.get().resolve(FILE),
-          config.binary() + "\n" + config.runDir() + "\n",
-          StandardCharsets.UTF_8);
+      MemtierdFileOps.writeAtomically(
+          dir.get().resolve(FILE), config.binary() + "\n" + config.runDir() + "\n");
     } catch (IOException e) {
       LOG.warn("cannot note the memtierd run directory in {}: {}", dir.get(), e.toString());
     }
@@ -49,14 +49,21 @@ final class MemtierdLeftovers {
   /** Stops every process the note names and removes the note; returns how many were stopped. */
   static int release(ControllerContext context) {
     Optional<Path> dir = context.stateDirectory();
-    if (dir.isEmpty() || !Files.isRegularFile(dir.get().resolve(FILE))) {
+    if (dir.isEmpty()) {
       return 0;
     }
     List<String> lines;
     try {
-      lines = Files.readAllLines(dir.get().resolve(FILE), StandardCharsets.UTF_8);
+      lines =
+          SafeFiles.readUtf8In(dir.get(), dir.get().resolve(FILE), FileLimit.SMALL)
+              .lines()
+              .toList();
+    } catch (NoSuchFileException e) {
+      return 0;
     } catch (IOException e) {
-      LOG.warn("cannot read {}: {}", dir.get().resolve(FILE), e.toString());
+      // Not a regular file, too large, not text: nothing to stop, and the note is replaced.
+      LOG.warn("ignoring and removing {}: {}", dir.get().resolve(FILE), e.getMessage());
+      delete(dir.get());
       return 0;
     }
     int stopped = 0;

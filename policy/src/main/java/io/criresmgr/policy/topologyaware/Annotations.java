@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.files.ParseLimits;
 import io.criresmgr.policy.PolicyException;
 import java.util.List;
 import java.util.Objects;
@@ -74,7 +75,7 @@ public final class Annotations {
           CPU_PRESERVE,
           MEMORY_PRESERVE);
 
-  static final ObjectMapper YAML = new YAMLMapper();
+  private static final ObjectMapper YAML = new YAMLMapper(ParseLimits.ANNOTATION.yamlFactory());
 
   private Annotations() {}
 
@@ -203,10 +204,15 @@ public final class Annotations {
    */
   static JsonNode yaml(Found found, String expected) {
     try {
-      return YAML.readTree(found.value());
+      return readYaml(found.value());
     } catch (JsonProcessingException e) {
       throw found.invalid(expected);
     }
+  }
+
+  /** An annotation's value parsed as YAML, within {@link ParseLimits#ANNOTATION}. */
+  static JsonNode readYaml(String value) throws JsonProcessingException {
+    return ParseLimits.ANNOTATION.readYaml(YAML, value);
   }
 
   /**

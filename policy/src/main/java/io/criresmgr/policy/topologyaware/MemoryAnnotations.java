@@ -117,7 +117,7 @@ final class MemoryAnnotations {
 
   private static JsonNode yamlOrMissing(String value) {
     try {
-      return Annotations.YAML.readTree(value);
+      return Annotations.readYaml(value);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
     }

@@ -115,6 +115,17 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
     return close(s, container.cacheId(), false);
   }
 
+  /**
+   * Restores the stored grants now rather than at the first request: a grant that no longer fits
+   * (its CPUs went offline, or a damaged cache file gives one CPU to two containers) is
+   * reallocated, and every container whose cached assignment differs from its grant is sent its
+   * grant at once.
+   */
+  @Override
+  public Decisions start(NodeState node) {
+    return close(open(node), null, true);
+  }
+
   @Override
   public Decisions rebalance(NodeState node) {
     Session s = open(node);

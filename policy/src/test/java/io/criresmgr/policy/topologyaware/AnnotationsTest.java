@@ -3,6 +3,7 @@ package io.criresmgr.policy.topologyaware;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.QosClass;
 import io.criresmgr.policy.PolicyException;
@@ -131,5 +132,16 @@ class AnnotationsTest {
         UnknownAnnotations.unknown(pod));
     UnknownAnnotations.report(pod); // logs once
     UnknownAnnotations.report(pod); // and not again
+  }
+
+  @Test
+  void yamlValuesAreParsedWithinTheAnnotationLimits() throws Exception {
+    assertEquals(true, Annotations.readYaml("c1: true").path("c1").booleanValue());
+    assertEquals(
+        "String value length (65537) at c1 exceeds the maximum allowed (65536) for annotation",
+        assertThrows(
+                JsonProcessingException.class,
+                () -> Annotations.readYaml("c1: " + "x".repeat(65537)))
+            .getOriginalMessage());
   }
 }

@@ -5,6 +5,7 @@ import io.criresmgr.cache.CacheException;
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.proxy.DaemonOptions;
+import io.criresmgr.proxy.daemon.StateDirLock;
 import io.criresmgr.proxy.relay.UnixFiles;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -25,6 +26,8 @@ final class CacheReset {
       String message =
           "refusing to reset the cache: a process serves "
               + options.relaySocket()
+              + " or uses "
+              + options.relayDir()
               + "; stop cri-resmgr first";
       if (config) {
         err.println(message);
@@ -62,6 +65,7 @@ final class CacheReset {
   }
 
   private static boolean isServed(DaemonOptions options) {
-    return Files.exists(options.relaySocket()) && UnixFiles.isServed(options.relaySocket());
+    return (Files.exists(options.relaySocket()) && UnixFiles.isServed(options.relaySocket()))
+        || StateDirLock.isHeld(options.relayDir());
   }
 }

@@ -85,7 +85,10 @@ final class ConfigHelp {
           JaegerCollector   Jaeger collector endpoint (accepted, tracing not implemented)
           JaegerAgent       Jaeger agent endpoint (accepted, tracing not implemented)
           HTTPEndpoint      [host]:port of the HTTP server, default :8891, "" for none
-          PrometheusExport  serve /metrics, default true""");
+          PrometheusExport  serve /metrics, default true
+          RemoteIntrospection
+                            serve /introspect to other hosts too, default false
+                            (loopback clients only)""");
     return Map.copyOf(m);
   }
 

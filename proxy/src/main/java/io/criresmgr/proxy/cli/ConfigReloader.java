@@ -12,8 +12,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reloads the forced configuration file ({@code --force-config}) when the reload signal ({@code
- * --force-config-signal}) arrives. A file that does not parse, or a configuration a listener
- * rejects, leaves the active configuration in place and is reported in one error line.
+ * --force-config-signal}) arrives. A file that does not parse, is no regular file (a FIFO is
+ * refused without being opened) or is too large, or a configuration a listener rejects, leaves the
+ * active configuration in place and is reported in one error line; the next signal reloads again.
  *
  * <p>Thread-safe; reloads are serialized.
  */
@@ -54,6 +55,10 @@ public final class ConfigReloader implements AutoCloseable {
       config = loader.load(file);
     } catch (ConfigException e) {
       logFailure(e.getMessage());
+      return false;
+    } catch (RuntimeException e) {
+      // A bug must not end reloading: the signal handler runs this again on the next signal.
+      logFailure(file + ": " + e);
       return false;
     }
     try {

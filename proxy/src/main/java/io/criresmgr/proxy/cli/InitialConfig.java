@@ -6,6 +6,7 @@ import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.configserver.AgentConfigText;
+import io.criresmgr.proxy.pipeline.PolicyActivation;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,7 +15,9 @@ import org.slf4j.LoggerFactory;
  * The configuration the daemon starts with, in cri-resmgr's order (reference §1.1 {@code
  * loadConfig}): the {@code --force-config} file; else the configuration last accepted from the node
  * agent, stored in the cache; else the {@code --fallback-config} file; else the defaults. A stored
- * agent configuration that no longer parses (e.g. after an upgrade) is skipped with a warning.
+ * agent configuration that no longer parses (e.g. after an upgrade) or whose policy no longer
+ * starts on this host (e.g. {@code ReservedResources} larger than the CPUs now online) is skipped
+ * with a warning: what the agent pushed once must never keep the daemon from starting.
  */
 public final class InitialConfig {
   private static final Logger LOG = LoggerFactory.getLogger(InitialConfig.class);
@@ -39,6 +42,7 @@ public final class InitialConfig {
         "the agent configuration stored in " + options.relayDir().resolve(CacheFile.NAME);
     try {
       Config config = loader.parseSections(source, AgentConfigText.decode(source, text.get()));
+      PolicyActivation.activate(loader.policies(), config.policy(), options.hostRoot());
       LOG.info("starting with {}", source);
       return Optional.of(config);
     } catch (ConfigException e) {

@@ -4,13 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.criresmgr.cache.files.FileLimit;
+import io.criresmgr.cache.files.RefusedFileException;
+import io.criresmgr.cache.files.SafeFiles;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerSections;
 import io.criresmgr.policy.PolicyRegistry;
 import java.io.IOException;
-import java.nio.charset.MalformedInputException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -56,19 +57,30 @@ public final class ConfigLoader {
     this.policies = Objects.requireNonNull(policies, "policies");
   }
 
+  /** The policies this loader accepts. */
+  public PolicyRegistry policies() {
+    return policies;
+  }
+
   /** A loader for the built-in policies. */
   public static ConfigLoader builtIn() {
     return new ConfigLoader(PolicyRegistry.builtIn());
   }
 
-  /** Reads and parses {@code file}; errors name the file as given. */
+  /**
+   * Reads and parses {@code file}; errors name the file as given. It may be a symbolic link (as in
+   * a ConfigMap mount); it, or its target, must be a regular file of at most {@link
+   * FileLimit#CONFIG}: anything else is refused without being opened (see docs/files.md).
+   */
   public Config load(Path file) {
     String source = file.toString();
     try {
-      return parse(source, Files.readString(file, StandardCharsets.UTF_8));
+      return parse(source, SafeFiles.readUtf8(file, FileLimit.CONFIG));
     } catch (NoSuchFileException e) {
       throw new ConfigException(source + ": no such file", e);
-    } catch (MalformedInputException e) {
+    } catch (RefusedFileException e) {
+      throw new ConfigException(source + ": " + e.getReason(), e);
+    } catch (CharacterCodingException e) {
       throw new ConfigException(source + ": not UTF-8 text", e);
     } catch (IOException e) {
       throw new ConfigException(source + ": cannot read: " + e, e);

@@ -18,7 +18,8 @@ final class InstrumentationSection {
           "JaegerCollector",
           "JaegerAgent",
           "HTTPEndpoint",
-          "PrometheusExport");
+          "PrometheusExport",
+          "RemoteIntrospection");
 
   private InstrumentationSection() {}
 
@@ -31,7 +32,8 @@ final class InstrumentationSection {
         r.string("JaegerCollector", d.jaegerCollector()),
         r.string("JaegerAgent", d.jaegerAgent()),
         r.parsed("HTTPEndpoint", d.httpEndpoint(), InstrumentationSection::endpoint),
-        r.bool("PrometheusExport", d.prometheusExport()));
+        r.bool("PrometheusExport", d.prometheusExport()),
+        r.bool("RemoteIntrospection", d.remoteIntrospection()));
   }
 
   /** Sampling is a word or a number; both are kept as text. */
@@ -67,6 +69,7 @@ final class InstrumentationSection {
     node.put("JaegerAgent", config.jaegerAgent());
     node.put("HTTPEndpoint", config.httpEndpoint());
     node.put("PrometheusExport", config.prometheusExport());
+    node.put("RemoteIntrospection", config.remoteIntrospection());
     return node;
   }
 }

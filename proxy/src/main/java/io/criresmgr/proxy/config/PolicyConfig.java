@@ -25,6 +25,19 @@ public record PolicyConfig(
     options = Map.copyOf(options);
   }
 
+  /**
+   * Why switching from {@code current} to {@code next} is refused under {@code
+   * --disable-policy-switch}.
+   */
+  public static String switchDisabled(String current, String next) {
+    return "policy.Active: switching from "
+        + current
+        + " to "
+        + next
+        + " is disabled by --disable-policy-switch; keep policy.Active: "
+        + current;
+  }
+
   /** Policy {@code none}. */
   public static PolicyConfig defaults() {
     return new PolicyConfig("none", Map.of(), Map.of(), Map.of());

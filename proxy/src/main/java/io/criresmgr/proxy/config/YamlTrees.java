@@ -6,18 +6,23 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import io.criresmgr.cache.files.ParseLimits;
 import java.util.Arrays;
 import java.util.Map;
 
-/** YAML parsing and printing of configuration trees, and expansion of dotted section keys. */
+/**
+ * YAML parsing and printing of configuration trees, and expansion of dotted section keys. Parsing
+ * is bounded by {@link ParseLimits#CONFIG}: a text of more than 1 MiB or a value of more than 64
+ * KiB is refused before it can make parsing slow.
+ */
 final class YamlTrees {
   static final YAMLMapper MAPPER =
       YAMLMapper.builder(
-              YAMLFactory.builder()
+              ParseLimits.CONFIG
+                  .yamlFactoryBuilder()
                   .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                   .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
                   .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
@@ -31,8 +36,8 @@ final class YamlTrees {
   /** Parses {@code text}; an empty document is an empty mapping. */
   static JsonNode read(String source, String text) {
     try {
-      JsonNode node = MAPPER.readTree(text);
-      return node == null || node.isMissingNode() ? JsonNodeFactory.instance.objectNode() : node;
+      JsonNode node = ParseLimits.CONFIG.readYaml(MAPPER, text);
+      return node.isMissingNode() ? JsonNodeFactory.instance.objectNode() : node;
     } catch (JsonProcessingException e) {
       throw new ConfigException(source + ": " + describe(e), e);
     }

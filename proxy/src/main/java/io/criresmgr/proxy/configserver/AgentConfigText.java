@@ -4,9 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.criresmgr.cache.CacheFile;
+import io.criresmgr.cache.files.FileLimit;
+import io.criresmgr.cache.files.ParseLimits;
+import io.criresmgr.cache.files.SafeFiles;
 import io.criresmgr.proxy.config.ConfigException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,7 +21,8 @@ import java.util.TreeMap;
  * text with the same loader.
  */
 public final class AgentConfigText {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // The stored text is part of the cache file, and bounded as that is.
+  private static final ObjectMapper JSON = new ObjectMapper(ParseLimits.CACHE.jsonFactory());
 
   private AgentConfigText() {}
 
@@ -60,13 +63,15 @@ public final class AgentConfigText {
 
   /**
    * The agent configuration stored in the cache file of {@code relayDir}, read without changing the
-   * file. A missing, unreadable or corrupt file has none: the daemon reports and moves such a file
+   * file. A missing, unreadable or corrupt file has none, nor has one that is no regular file or is
+   * too large (read as {@link CacheFile#load} reads it): the daemon reports and moves such a file
    * aside when it restores the cache.
    */
   public static Optional<String> read(Path relayDir) {
     Path file = relayDir.resolve(CacheFile.NAME);
     try {
-      JsonNode stored = JSON.readTree(Files.readAllBytes(file)).path("AgentConfig");
+      byte[] content = SafeFiles.readIn(relayDir, file, FileLimit.CACHE);
+      JsonNode stored = JSON.readTree(content).path("AgentConfig");
       return stored.isTextual() ? Optional.of(stored.textValue()) : Optional.empty();
     } catch (IOException | RuntimeException e) {
       return Optional.empty();

@@ -4,6 +4,7 @@ import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.config.PolicyConfig;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -71,14 +72,7 @@ public final class AgentConfigUpdater {
     String active = store.current().policy().active();
     String next = config.policy().active();
     if (disablePolicySwitch && !next.equals(active)) {
-      throw new ConfigException(
-          SOURCE
-              + ": policy.Active: switching from "
-              + active
-              + " to "
-              + next
-              + " is disabled by --disable-policy-switch; keep policy.Active: "
-              + active);
+      throw new ConfigException(SOURCE + ": " + PolicyConfig.switchDisabled(active, next));
     }
   }
 }

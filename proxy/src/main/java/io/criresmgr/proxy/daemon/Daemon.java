@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.daemon;
 
+import io.criresmgr.cache.files.StateDirectory;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
@@ -12,6 +13,7 @@ import io.criresmgr.proxy.configserver.AgentMetrics;
 import io.criresmgr.proxy.configserver.ConfigServer;
 import io.criresmgr.proxy.configserver.ConfigService;
 import io.criresmgr.proxy.dump.MessageDumper;
+import io.criresmgr.proxy.metrics.Health;
 import io.criresmgr.proxy.metrics.Instrumentation;
 import io.criresmgr.proxy.metrics.RelayMetrics;
 import io.criresmgr.proxy.pipeline.Introspection;
@@ -26,14 +28,18 @@ import io.criresmgr.proxy.relay.RelayServer;
 import io.criresmgr.proxy.relay.RelaySocket;
 import io.criresmgr.proxy.relay.RuntimeChannels;
 import io.criresmgr.proxy.relay.RuntimeCheck;
+import io.grpc.ServerServiceDefinition;
 import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,8 +53,13 @@ import org.slf4j.LoggerFactory;
 public final class Daemon implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
 
+  /** How often the relay socket is checked (a stat call). */
+  static final Duration SOCKET_CHECK_PERIOD = Duration.ofSeconds(1);
+
   private final Deque<AutoCloseable> resources = new ArrayDeque<>();
   private final CountDownLatch stopped = new CountDownLatch(1);
+  private final Health health = new Health();
+  private final AtomicReference<@Nullable String> fatalError = new AtomicReference<>();
   private Instrumentation instrumentation;
 
   private Daemon() {}
@@ -69,8 +80,41 @@ public final class Daemon implements AutoCloseable {
       return 1;
     }
     Runtime.getRuntime().addShutdownHook(new Thread(daemon::close, "shutdown"));
+    Thread.setDefaultUncaughtExceptionHandler(daemon::threadDied);
     daemon.awaitStop();
-    return 0;
+    return daemon.fatalError().isPresent() ? 1 : 0;
+  }
+
+  /**
+   * A thread that dies of an uncaught exception leaves part of the daemon silently dead: log it and
+   * stop with status 1, so the service manager restarts the daemon into a consistent state.
+   */
+  private void threadDied(Thread thread, Throwable e) {
+    LOG.error("thread {} died", thread.getName(), e);
+    fatal("thread " + thread.getName() + " died: " + e);
+  }
+
+  /**
+   * Stops the daemon because part of it can no longer work; {@link #run} then exits with status 1.
+   * Only the first reason is kept.
+   */
+  void fatal(String reason) {
+    if (fatalError.compareAndSet(null, reason)) {
+      LOG.error("FATAL ERROR: {}", reason);
+      Thread stopper = new Thread(this::close, "fatal-stop");
+      stopper.setDaemon(false);
+      stopper.start();
+    }
+  }
+
+  /** Why the daemon stopped by itself, if it did. */
+  public Optional<String> fatalError() {
+    return Optional.ofNullable(fatalError.get());
+  }
+
+  /** What {@code /healthz} reports. */
+  public Health health() {
+    return health;
   }
 
   /** Starts every part of the daemon; on failure, closes what was started and rethrows. */
@@ -97,6 +141,7 @@ public final class Daemon implements AutoCloseable {
     rejectDisconnectedSockets(options);
     RelaySocket socket = own(RelaySocket.claim(options.relaySocket()));
     createRelayDir(options.relayDir());
+    own(StateDirLock.claim(options.relayDir()));
     RuntimeCheck.awaitSocket(options.runtimeSocket());
     if (!options.imageSocket().equals(options.runtimeSocket())) {
       RuntimeCheck.awaitSocket(options.imageSocket());
@@ -109,7 +154,8 @@ public final class Daemon implements AutoCloseable {
 
     Config config = store.current();
     instrumentation = own(new Instrumentation());
-    configureInstrumentation(config);
+    instrumentation.setHealth(health);
+    instrumentation.start(config.instrumentation()); // optional: a busy port is retried, not fatal
     MessageDumper dumper = own(new MessageDumper(config.dump()));
     RelayListener listener =
         new CompositeRelayListener(List.of(new RelayMetrics(instrumentation.registry()), dumper));
@@ -118,16 +164,29 @@ public final class Daemon implements AutoCloseable {
     ResourceManagement management =
         ResourceManagement.start(options, config, channels.runtime(), policies);
     own(management);
+    health.register("pipeline", management.manager().pipeline()::problem);
     instrumentation.setIntrospection(() -> Introspection.json(management.manager().pipeline()));
     instrumentation.setExtraMetrics(() -> PolicyGauges.text(management.manager().pipeline()));
-    own(
-        RelayServer.start(
-            options.relaySocket(),
-            boss,
-            workers,
-            registry,
-            List.of(management.manager().service(listener))));
-    applyPermissions(socket, options.runtimeSocket());
+    List<ServerServiceDefinition> intercepted = List.of(management.manager().service(listener));
+    RelayBinding relay =
+        own(
+            RelayBinding.serve(
+                options.relaySocket(),
+                () -> {
+                  RelayServer server =
+                      RelayServer.start(
+                          options.relaySocket(), boss, workers, registry, intercepted);
+                  try {
+                    applyPermissions(socket, options.runtimeSocket());
+                  } catch (RelayException e) {
+                    server.close();
+                    throw e;
+                  }
+                  return server;
+                },
+                SOCKET_CHECK_PERIOD,
+                this::fatal));
+    health.register("relay", relay::problem);
     own(PidFile.write(options.pidFile()));
     store.addListener(new SectionListener(config, dumper, instrumentation));
     store.addListener(management.configListener(config));
@@ -179,22 +238,10 @@ public final class Daemon implements AutoCloseable {
     return resource;
   }
 
-  private void configureInstrumentation(Config config) {
-    try {
-      instrumentation.configure(config.instrumentation());
-    } catch (IOException e) {
-      throw new ConfigException(
-          "instrumentation.HTTPEndpoint: cannot listen on \""
-              + config.instrumentation().httpEndpoint()
-              + "\": "
-              + e.getMessage(),
-          e);
-    }
-  }
-
+  // Private (0700): it holds pod annotations and the node agent's configuration (docs/files.md).
   private static void createRelayDir(Path dir) {
     try {
-      Files.createDirectories(dir);
+      StateDirectory.ensurePrivate(dir);
     } catch (IOException e) {
       throw new RelayException("cannot create relay directory " + dir + ": " + e.getMessage(), e);
     }

@@ -2,35 +2,42 @@ package io.criresmgr.proxy.daemon;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.controllers.ControllerContext;
-import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigListener;
 import io.criresmgr.proxy.config.PolicyConfig;
 import io.criresmgr.proxy.config.ResourceManagerConfig;
 import io.criresmgr.proxy.pipeline.ActivePolicy;
 import io.criresmgr.proxy.pipeline.PolicyActivation;
+import io.criresmgr.proxy.pipeline.PolicySwitch;
 import io.criresmgr.proxy.pipeline.ResourceManager;
+import io.criresmgr.proxy.pipeline.Section;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Applies sections {@code policy}, {@code resource-manager} and the controller sections of a new
- * configuration to the pipeline: new options of the active policy replace the policy, which
- * reconfigures; controller modes start and stop controllers, changed controller sections
- * reconfigure the running ones. A change of {@code policy.Active} takes effect at the next start,
- * as in cri-resmgr (a running switch would re-place every container at once).
+ * configuration to the pipeline: the policy is activated against the host's CPUs as read now (so
+ * new {@code AvailableResources} and {@code ReservedResources} take effect, and ones that would not
+ * start are refused); new options of the active policy replace the policy, which reconfigures; a
+ * new {@code policy.Active} switches the policy at once ({@link PolicySwitch}), unless {@code
+ * --disable-policy-switch}; controller modes start and stop controllers, changed controller
+ * sections reconfigure the running ones. Anything refused leaves the pipeline as it was.
  */
 final class PipelineConfigListener implements ConfigListener {
   private static final Logger LOG = LoggerFactory.getLogger(PipelineConfigListener.class);
 
   private final ResourceManager manager;
   private final PolicyRegistry registry;
-  private final PolicyContext policyContext;
+  private final Path hostRoot;
+  private final boolean disablePolicySwitch;
   private final ControllerContext controllerContext;
   private PolicyConfig appliedPolicy;
   private ResourceManagerConfig appliedControl;
@@ -40,14 +47,16 @@ final class PipelineConfigListener implements ConfigListener {
       Config applied,
       ResourceManager manager,
       PolicyRegistry registry,
-      PolicyContext policyContext,
+      Path hostRoot,
+      boolean disablePolicySwitch,
       ControllerContext controllerContext) {
     this.appliedPolicy = applied.policy();
     this.appliedControl = applied.resourceManager();
     this.appliedSections = applied.controllerSections();
     this.manager = Objects.requireNonNull(manager, "manager");
     this.registry = Objects.requireNonNull(registry, "registry");
-    this.policyContext = Objects.requireNonNull(policyContext, "policyContext");
+    this.hostRoot = Objects.requireNonNull(hostRoot, "hostRoot");
+    this.disablePolicySwitch = disablePolicySwitch;
     this.controllerContext = Objects.requireNonNull(controllerContext, "controllerContext");
   }
 
@@ -78,30 +87,31 @@ final class PipelineConfigListener implements ConfigListener {
   }
 
   private void applyPolicy(PolicyConfig policy) throws Exception {
-    if (!policy.active().equals(appliedPolicy.active())) {
-      LOG.warn(
-          "policy.Active changed from {} to {}: the switch takes effect when cri-resmgr restarts",
-          appliedPolicy.active(),
-          policy.active());
-      return;
+    boolean switching = !policy.active().equals(appliedPolicy.active());
+    if (switching && disablePolicySwitch) {
+      throw new ConfigException(
+          PolicyConfig.switchDisabled(appliedPolicy.active(), policy.active()));
     }
-    ActivePolicy next = PolicyActivation.activate(registry, policy, policyContext);
-    await(
-        manager
-            .pipeline()
-            .run(
-                s -> {
-                  ActivePolicy previous = s.policy();
-                  s.setPolicy(next);
-                  try {
-                    s.decide(p -> p.reconfigure(s.cache()), Set.of());
-                  } catch (RuntimeException e) {
-                    s.setPolicy(previous); // the refused configuration must leave no trace
-                    throw e;
-                  }
-                  return null;
-                }));
-    LOG.info("policy {} reconfigured", next.name());
+    ActivePolicy next = PolicyActivation.activate(registry, policy, hostRoot);
+    await(manager.pipeline().run(s -> switching ? switchTo(s, next) : reconfigure(s, next)));
+    LOG.info("policy {} {}", next.name(), switching ? "is now active" : "reconfigured");
+  }
+
+  private static @Nullable Void switchTo(Section s, ActivePolicy next) {
+    PolicySwitch.run(s, next);
+    return null;
+  }
+
+  private static @Nullable Void reconfigure(Section s, ActivePolicy next) {
+    ActivePolicy previous = s.policy();
+    s.setPolicy(next);
+    try {
+      s.decide(p -> p.reconfigure(s.cache()), Set.of());
+    } catch (RuntimeException e) {
+      s.setPolicy(previous); // the refused configuration must leave no trace
+      throw e;
+    }
+    return null;
   }
 
   private static void await(java.util.concurrent.CompletableFuture<?> step) throws Exception {

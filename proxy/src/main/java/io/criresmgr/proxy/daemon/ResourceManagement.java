@@ -7,9 +7,6 @@ import io.criresmgr.cache.adjustment.AdjustmentSet;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.NodeView;
-import io.criresmgr.policy.HostCpus;
-import io.criresmgr.policy.PolicyContext;
-import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
@@ -21,7 +18,6 @@ import io.criresmgr.proxy.pipeline.PolicyActivation;
 import io.criresmgr.proxy.pipeline.ResourceManager;
 import io.criresmgr.proxy.pipeline.StartupSync;
 import io.grpc.Channel;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
@@ -38,19 +34,19 @@ final class ResourceManagement implements AutoCloseable {
 
   private final ResourceManager manager;
   private final PolicyRegistry registry;
-  private final PolicyContext policyContext;
+  private final DaemonOptions options;
   private final ControllerContext controllerContext;
   private final @Nullable Rebalancer rebalancer;
 
   private ResourceManagement(
       ResourceManager manager,
       PolicyRegistry registry,
-      PolicyContext policyContext,
+      DaemonOptions options,
       ControllerContext controllerContext,
       @Nullable Rebalancer rebalancer) {
     this.manager = manager;
     this.registry = registry;
-    this.policyContext = policyContext;
+    this.options = options;
     this.controllerContext = controllerContext;
     this.rebalancer = rebalancer;
   }
@@ -62,8 +58,7 @@ final class ResourceManagement implements AutoCloseable {
     CacheFile file = new CacheFile(options.relayDir());
     NodeCache cache = restore(file);
     checkPolicySwitch(options, cache, config.policy().active());
-    PolicyContext policyContext = policyContext(options, config);
-    ActivePolicy policy = PolicyActivation.activate(registry, config.policy(), policyContext);
+    ActivePolicy policy = PolicyActivation.activate(registry, config.policy(), options.hostRoot());
     ControllerContext controllerContext =
         new ControllerContext(
             options.hostRoot(),
@@ -87,7 +82,7 @@ final class ResourceManagement implements AutoCloseable {
         options.rebalanceInterval().isZero()
             ? null
             : new Rebalancer(manager.pipeline(), options.rebalanceInterval());
-    return new ResourceManagement(manager, registry, policyContext, controllerContext, rebalancer);
+    return new ResourceManagement(manager, registry, options, controllerContext, rebalancer);
   }
 
   private static NodeCache restore(CacheFile file) {
@@ -133,17 +128,6 @@ final class ResourceManagement implements AutoCloseable {
     }
   }
 
-  private static PolicyContext policyContext(DaemonOptions options, Config config) {
-    // --host-root "" means the real root, not the working directory.
-    Path root = options.hostRoot().toString().isEmpty() ? Path.of("/") : options.hostRoot();
-    try {
-      return HostCpus.read(root)
-          .context(root, config.policy().availableResources(), config.policy().reservedResources());
-    } catch (PolicyException e) {
-      throw new ConfigException("cannot discover the host's CPUs: " + e.getMessage(), e);
-    }
-  }
-
   /** The pipeline. */
   ResourceManager manager() {
     return manager;
@@ -151,7 +135,13 @@ final class ResourceManagement implements AutoCloseable {
 
   /** Follows configuration changes of sections {@code policy} and {@code resource-manager}. */
   ConfigListener configListener(Config applied) {
-    return new PipelineConfigListener(applied, manager, registry, policyContext, controllerContext);
+    return new PipelineConfigListener(
+        applied,
+        manager,
+        registry,
+        options.hostRoot(),
+        options.disablePolicySwitch(),
+        controllerContext);
   }
 
   /**

@@ -1,12 +1,19 @@
 package io.criresmgr.proxy.dump;
 
+import io.criresmgr.cache.files.StateDirectory;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +42,12 @@ final class DumpSink implements AutoCloseable {
     this.writer = file == null ? null : newWriterThread();
   }
 
-  /** Logs to the message logger and, if {@code file} is not empty, truncates and writes it. */
+  /**
+   * Logs to the message logger and, if {@code file} is not empty, truncates and writes it with mode
+   * 0600 (full dumps hold container environments). An existing file must be a regular file, not a
+   * symbolic link: opening a FIFO would block, and a link could make the daemon truncate another
+   * file.
+   */
   static DumpSink open(boolean debug, String file) {
     if (file.isEmpty()) {
       return new DumpSink(debug, null);
@@ -44,11 +56,32 @@ final class DumpSink implements AutoCloseable {
       Path path = Path.of(file);
       Path parent = path.toAbsolutePath().getParent();
       Files.createDirectories(parent);
-      return new DumpSink(debug, Files.newBufferedWriter(path, StandardCharsets.UTF_8));
+      return new DumpSink(debug, privateWriter(path));
     } catch (IOException e) {
       throw new IllegalArgumentException(
           "cannot open dump file \"" + file + "\": " + e.getMessage(), e);
     }
+  }
+
+  private static BufferedWriter privateWriter(Path path) throws IOException {
+    if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)
+        && !Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
+      throw new IOException("it exists and is not a regular file");
+    }
+    Set<OpenOption> options =
+        Set.of(
+            StandardOpenOption.WRITE,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.TRUNCATE_EXISTING,
+            LinkOption.NOFOLLOW_LINKS);
+    FileChannel channel = FileChannel.open(path, options, StateDirectory.privateFile(path));
+    try {
+      StateDirectory.makePrivate(path); // an existing file, or the umask took bits away
+    } catch (IOException e) {
+      channel.close();
+      throw e;
+    }
+    return new BufferedWriter(Channels.newWriter(channel, StandardCharsets.UTF_8));
   }
 
   /** Logs {@code lines}, at warning level if {@code failure}; file lines get {@code stamp}. */

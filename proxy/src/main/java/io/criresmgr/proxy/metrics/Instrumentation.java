@@ -9,6 +9,8 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -16,19 +18,24 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The metrics registry and its HTTP server, following section {@code instrumentation}: the server
- * runs while {@code HTTPEndpoint} is set and {@code PrometheusExport} is true, and moves when the
- * endpoint changes. Tracing keys are accepted but tracing export is not implemented: setting a
- * Jaeger endpoint logs a warning.
+ * runs while {@code HTTPEndpoint} is set, serving {@code /metrics} while {@code PrometheusExport}
+ * is true and {@code /introspect} to loopback clients (to everyone with {@code
+ * RemoteIntrospection}); it moves when the endpoint changes. The server is optional: an endpoint
+ * that cannot be bound at start is retried in the background ({@link BindRetry}) while the daemon
+ * serves CRI. Tracing keys are accepted but tracing export is not implemented: setting a Jaeger
+ * endpoint logs a warning.
  */
 public final class Instrumentation implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Instrumentation.class);
 
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final BindRetry retry = new BindRetry(this::retryBind);
   private @Nullable MetricsServer server;
   private volatile @Nullable InstrumentationConfig applied;
   private volatile MetricsServer.Source introspection = () -> null;
   private volatile MetricsServer.Source extraMetrics = () -> "";
+  private volatile Health health = new Health();
 
   /** A registry with process and JVM metrics bound; no server until {@link #configure}. */
   public Instrumentation() {
@@ -45,8 +52,28 @@ public final class Instrumentation implements AutoCloseable {
   }
 
   /**
+   * Applies {@code config} at start: like {@link #configure}, but an endpoint that cannot be bound
+   * (a busy port) is only logged, once, and retried in the background until it is bound or the
+   * configuration changes. The HTTP server is optional; CRI must not wait for it.
+   */
+  public synchronized void start(InstrumentationConfig config) {
+    try {
+      configure(config);
+    } catch (IOException e) {
+      applied = config;
+      LOG.warn(
+          "{}; serving CRI without /metrics and /introspect, retrying in the background after {} s,"
+              + " then up to every {} s",
+          e.getMessage(),
+          BindRetry.FIRST.toSeconds(),
+          BindRetry.LAST.toSeconds());
+      retry.schedule(config.httpEndpoint());
+    }
+  }
+
+  /**
    * Starts, moves or stops the HTTP server for {@code config}; throws if the endpoint cannot be
-   * bound, leaving the previous server running.
+   * bound, leaving the previous server (or its pending retry) as it was.
    */
   public synchronized void configure(InstrumentationConfig config) throws IOException {
     Objects.requireNonNull(config, "config");
@@ -54,23 +81,85 @@ public final class Instrumentation implements AutoCloseable {
       LOG.warn("tracing export (Jaeger) is not supported; JaegerCollector/JaegerAgent ignored");
     }
     String wanted = config.httpEndpoint();
-    String current = applied != null ? applied.httpEndpoint() : "";
-    if (server != null && wanted.equals(current)) {
+    if (wanted.equals(currentEndpoint()) && (server != null || retry.pending())) {
       applied = config;
+      if (server != null) {
+        server.routes(routes(config));
+      }
       return;
     }
-    MetricsServer started =
-        wanted.isEmpty()
-            ? null
-            : MetricsServer.start(wanted, this::metricsPage, () -> introspection.get());
+    MetricsServer started = wanted.isEmpty() ? null : bind(wanted, config);
+    retry.cancel();
+    replace(started, config);
+  }
+
+  private MetricsServer bind(String endpoint, InstrumentationConfig config) throws IOException {
+    try {
+      return MetricsServer.start(endpoint, routes(config));
+    } catch (IOException e) {
+      throw new IOException(
+          "instrumentation.HTTPEndpoint: cannot listen on \"" + endpoint + "\": " + e.getMessage(),
+          e);
+    }
+  }
+
+  private void replace(@Nullable MetricsServer started, InstrumentationConfig config) {
     if (server != null) {
       server.close();
     }
     server = started;
     applied = config;
     if (started != null) {
-      LOG.info("serving /metrics and /introspect at http://{} (port {})", wanted, started.port());
+      LOG.info(
+          "serving /metrics and /introspect at http://{} (port {})",
+          config.httpEndpoint(),
+          started.port());
     }
+  }
+
+  /** A background attempt for {@code endpoint}; false to try again later. */
+  private synchronized boolean retryBind(String endpoint) {
+    InstrumentationConfig config = applied;
+    if (server != null || config == null || !config.httpEndpoint().equals(endpoint)) {
+      return true;
+    }
+    try {
+      replace(MetricsServer.start(endpoint, routes(config)), config);
+      return true;
+    } catch (IOException e) {
+      LOG.debug("instrumentation.HTTPEndpoint: still cannot listen on \"{}\": {}", endpoint, e);
+      return false;
+    }
+  }
+
+  private String currentEndpoint() {
+    InstrumentationConfig config = applied;
+    return config == null ? "" : config.httpEndpoint();
+  }
+
+  /** The pages: one entry per path. */
+  private Map<String, Route> routes(InstrumentationConfig config) {
+    return Map.of(
+        "/metrics",
+        new Route(MetricsServer.PROMETHEUS_TEXT, this::metricsPage, false),
+        "/introspect",
+        new Route("application/json", () -> introspection.get(), !config.remoteIntrospection()),
+        "/healthz",
+        new Route("text/plain; charset=utf-8", this::healthPage, false));
+  }
+
+  /** {@code ok}, or 503 with one problem per line (a failing source answers 503). */
+  private String healthPage() throws Exception {
+    List<String> problems = health.problems();
+    if (!problems.isEmpty()) {
+      throw new Exception(String.join("\n", problems));
+    }
+    return "ok\n";
+  }
+
+  /** Serves {@code value}'s state at {@code /healthz}. */
+  public void setHealth(Health value) {
+    health = Objects.requireNonNull(value, "value");
   }
 
   private @Nullable String metricsPage() {
@@ -98,13 +187,14 @@ public final class Instrumentation implements AutoCloseable {
     introspection = Objects.requireNonNull(source, "source");
   }
 
-  /** The bound HTTP port, or -1 when no server runs. */
+  /** The bound HTTP port, or -1 when no server runs (none wanted, or still retrying). */
   public synchronized int port() {
     return server == null ? -1 : server.port();
   }
 
   @Override
   public synchronized void close() {
+    retry.close();
     if (server != null) {
       server.close();
       server = null;

@@ -1,58 +1,54 @@
 package io.criresmgr.proxy.metrics;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import io.criresmgr.http.BoundedHttpServer;
+import io.criresmgr.http.HttpLimits;
 import io.criresmgr.proxy.config.HttpEndpoint;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.time.Duration;
+import java.util.Map;
 
 /**
- * The daemon's HTTP server: {@code /metrics} in Prometheus text format (when exported) and {@code
- * /introspect}, the resource manager's picture of the node as JSON.
+ * The daemon's HTTP server: a map of path to {@link Route} ({@code /metrics} in Prometheus text
+ * format, {@code /introspect} as JSON), served within {@link #LIMITS} by a {@link
+ * BoundedHttpServer}, so that one slow or misbehaving client cannot delay a scrape.
  */
 public final class MetricsServer implements AutoCloseable {
-  private static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+  /** Media type of {@code /metrics}. */
+  public static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
 
-  private final HttpServer server;
-  private final ExecutorService executor;
+  /**
+   * A request must arrive within 5 s and its page be written within 30 s (introspection waits for
+   * the pipeline); 64 connections, 2 threads and 8 queued requests; no request bodies.
+   */
+  public static final HttpLimits LIMITS =
+      new HttpLimits(
+          Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(60), 64, 2, 8, 0, 0);
 
-  private MetricsServer(HttpServer server, ExecutorService executor) {
+  private final BoundedHttpServer server;
+  private final Routes routes;
+
+  private MetricsServer(BoundedHttpServer server, Routes routes) {
     this.server = server;
-    this.executor = executor;
+    this.routes = routes;
   }
 
-  /**
-   * Listens on {@code endpoint} ({@code host:port} or {@code :port}; port 0 picks a free one) and
-   * serves {@code registry} at {@code /metrics}.
-   */
-  public static MetricsServer start(String endpoint, PrometheusMeterRegistry registry)
-      throws IOException {
-    return start(endpoint, () -> registry.scrape(), () -> null);
+  /** Listens on {@code endpoint} ({@code host:port} or {@code :port}; port 0 picks a free one). */
+  public static MetricsServer start(String endpoint, Map<String, Route> routes) throws IOException {
+    return start(endpoint, LIMITS, routes);
   }
 
-  /**
-   * Listens on {@code endpoint} and serves {@code metrics} at {@code /metrics} and {@code
-   * introspection} at {@code /introspect}; a source giving null answers 404.
-   */
-  public static MetricsServer start(String endpoint, Source metrics, Source introspection)
+  /** Listens on {@code endpoint} within {@code limits} (tests shorten the timeouts). */
+  public static MetricsServer start(String endpoint, HttpLimits limits, Map<String, Route> routes)
       throws IOException {
-    HttpServer server = HttpServer.create(address(endpoint), 16);
-    server.createContext(
-        "/metrics", exchange -> serve(exchange, "/metrics", CONTENT_TYPE, metrics));
-    server.createContext(
-        "/introspect",
-        exchange -> serve(exchange, "/introspect", "application/json", introspection));
-    ExecutorService executor =
-        Executors.newSingleThreadExecutor(new DefaultThreadFactory("metrics-http", true));
-    server.setExecutor(executor);
-    server.start();
-    return new MetricsServer(server, executor);
+    Routes handler = new Routes(routes);
+    return new MetricsServer(
+        BoundedHttpServer.start("metrics-http", address(endpoint), limits, null, handler), handler);
+  }
+
+  /** Serves {@code next} from now on, on the same socket. */
+  public void routes(Map<String, Route> next) {
+    routes.set(next);
   }
 
   /**
@@ -81,45 +77,13 @@ public final class MetricsServer implements AutoCloseable {
     String get() throws Exception;
   }
 
-  private static void serve(HttpExchange exchange, String path, String type, Source source)
-      throws IOException {
-    try (exchange) {
-      String text = null;
-      if ("GET".equals(exchange.getRequestMethod()) && path.equals(path(exchange))) {
-        try {
-          text = source.get();
-        } catch (Exception e) {
-          byte[] error = (e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
-          exchange.sendResponseHeaders(503, error.length);
-          exchange.getResponseBody().write(error);
-          return;
-        }
-      }
-      if (text == null) {
-        exchange.sendResponseHeaders(404, -1);
-        return;
-      }
-      byte[] body = text.getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().set("Content-Type", type);
-      exchange.sendResponseHeaders(200, body.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    }
-  }
-
-  private static String path(HttpExchange exchange) {
-    return exchange.getRequestURI().getPath();
-  }
-
   /** The bound port. */
   public int port() {
-    return server.getAddress().getPort();
+    return server.port();
   }
 
   @Override
   public void close() {
-    server.stop(0);
-    executor.shutdownNow();
+    server.close();
   }
 }

@@ -4,9 +4,9 @@ import io.criresmgr.cache.CacheException;
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.CacheSnapshot;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
@@ -23,23 +23,34 @@ public final class CacheSaver implements AutoCloseable {
 
   private final CacheFile file;
   private final AtomicReference<@Nullable CacheSnapshot> next = new AtomicReference<>();
-  private final ExecutorService writer =
-      Executors.newSingleThreadExecutor(
-          r -> {
-            Thread t = new Thread(r, "cache-saver");
-            t.setDaemon(true);
-            return t;
-          });
+  private final ScheduledThreadPoolExecutor writer = newWriter();
 
   /** The shortest time between two writes. */
   static final long MIN_INTERVAL_MILLIS = 20;
 
-  private volatile boolean failing;
+  /** How long a failed write waits before it is tried again (when nothing newer came). */
+  static final long RETRY_MILLIS = 2000;
+
+  private volatile @Nullable String failing;
   private volatile long lastWrite;
 
   /** Saves to {@code file}. */
   public CacheSaver(CacheFile file) {
     this.file = Objects.requireNonNull(file, "file");
+  }
+
+  private static ScheduledThreadPoolExecutor newWriter() {
+    ScheduledThreadPoolExecutor writer =
+        new ScheduledThreadPoolExecutor(
+            1,
+            r -> {
+              Thread t = new Thread(r, "cache-saver");
+              t.setDaemon(true);
+              return t;
+            });
+    // A retry waiting for a broken disk must not delay shutdown: close() writes once more.
+    writer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    return writer;
   }
 
   /** Schedules {@code snapshot} to be written (replacing an unwritten older one). */
@@ -61,16 +72,33 @@ public final class CacheSaver implements AutoCloseable {
     }
     try {
       file.save(snapshot);
-      if (failing) {
-        failing = false;
+      if (failing != null) {
+        failing = null;
         LOG.info("cache file {} is written again", file.path());
       }
     } catch (CacheException e) {
-      if (!failing) {
-        failing = true;
-        LOG.error("cannot save the cache: {} (will retry with the next change)", e.getMessage());
+      if (failing == null) {
+        LOG.error("cannot save the cache: {} (retrying every {} ms)", e.getMessage(), RETRY_MILLIS);
+      }
+      failing = "cannot save " + file.path() + ": " + e.getMessage();
+      retry(snapshot);
+    }
+  }
+
+  /** Writes {@code snapshot} again later, unless a newer one is on its way already. */
+  private void retry(CacheSnapshot snapshot) {
+    if (next.compareAndSet(null, snapshot)) {
+      try {
+        writer.schedule(this::writeLatest, RETRY_MILLIS, TimeUnit.MILLISECONDS);
+      } catch (RejectedExecutionException e) {
+        // Closing: close() writes what is pending.
       }
     }
+  }
+
+  /** Why the last write failed, for {@code /healthz}; empty while the file is written. */
+  public Optional<String> problem() {
+    return Optional.ofNullable(failing);
   }
 
   /**

@@ -2,7 +2,9 @@ package io.criresmgr.proxy.pipeline;
 
 import io.criresmgr.cache.NodeCache;
 import io.grpc.Status;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,7 +27,12 @@ public final class Pipeline implements AutoCloseable {
             t.setDaemon(true);
             return t;
           });
+
+  /** How long a step may run before health reports it (a step normally takes microseconds). */
+  static final Duration STUCK = Duration.ofSeconds(30);
+
   private final Section section;
+  private volatile long stepStarted;
   private final CacheSaver saver;
   private long savedChanges = -1;
 
@@ -51,14 +58,29 @@ public final class Pipeline implements AutoCloseable {
   }
 
   private <T> void runStep(Function<Section, T> step, CompletableFuture<T> result) {
+    stepStarted = System.nanoTime();
     try {
       section.beginStep();
       result.complete(step.apply(section));
     } catch (RuntimeException | Error e) {
       result.completeExceptionally(e);
     } finally {
+      stepStarted = 0;
       persist();
     }
+  }
+
+  /**
+   * For {@code /healthz}: a step that has run longer than {@link #STUCK} (every request that needs
+   * the pipeline waits for it), or a cache file that cannot be written.
+   */
+  public Optional<String> problem() {
+    long started = stepStarted;
+    long running = started == 0 ? 0 : System.nanoTime() - started;
+    if (running > STUCK.toNanos()) {
+      return Optional.of("a pipeline step has run for " + running / 1_000_000_000L + " s");
+    }
+    return saver.problem();
   }
 
   private void persist() {

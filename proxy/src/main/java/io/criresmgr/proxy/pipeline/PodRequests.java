@@ -1,5 +1,7 @@
 package io.criresmgr.proxy.pipeline;
 
+import io.criresmgr.api.runtime.v1.ContainerFilter;
+import io.criresmgr.api.runtime.v1.ListContainersRequest;
 import io.criresmgr.api.runtime.v1.RemovePodSandboxRequest;
 import io.criresmgr.api.runtime.v1.RemovePodSandboxResponse;
 import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
@@ -11,6 +13,7 @@ import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.proxy.cri.PodCodec;
 import io.grpc.Status;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -32,19 +35,86 @@ public final class PodRequests {
 
   /**
    * Checks the pod's resource annotation before the runtime sees the request, then records the pod.
-   * An older pod with the same UID (kubelet re-created the sandbox) is dropped with its containers.
+   * An older pod with the same UID (kubelet re-created the sandbox) is dropped with its containers;
+   * if the runtime still runs containers of it, the request is refused instead: containers are
+   * known by pod UID and name, so dropping them would give their CPUs away while they run.
    */
   public CompletableFuture<RunPodSandboxResponse> run(
       RunPodSandboxRequest request, CallScope scope) {
+    Pod pod;
     try {
-      PodCodec.fromRequest("", request);
+      pod = PodCodec.fromRequest("", request);
     } catch (IllegalArgumentException e) {
       return CompletableFuture.failedFuture(
           new RequestException(Status.Code.INVALID_ARGUMENT, e.getMessage(), e));
     }
-    return scope
-        .timed(runtime.call(RuntimeServiceGrpc.getRunPodSandboxMethod(), request, scope.deadline()))
+    return pipeline
+        .run(s -> sameUid(s, pod.uid()))
+        .thenCompose(others -> refuseLive(pod, others, scope))
+        .thenCompose(
+            ok ->
+                scope.timed(
+                    runtime.call(
+                        RuntimeServiceGrpc.getRunPodSandboxMethod(), request, scope.deadline())))
         .thenCompose(reply -> pipeline.run(s -> insert(s, request, reply)));
+  }
+
+  /** The cached sandboxes with UID {@code uid} that have active containers. */
+  private static List<String> sameUid(Section s, String uid) {
+    if (uid.isEmpty()) {
+      return List.of();
+    }
+    return s.cache().pods().stream()
+        .filter(p -> p.uid().equals(uid))
+        .map(Pod::id)
+        .filter(id -> s.cache().containersOf(id).stream().anyMatch(c -> c.state().isActive()))
+        .toList();
+  }
+
+  /** Fails if the runtime runs (or holds created) containers of any of {@code others}. */
+  private CompletableFuture<Void> refuseLive(Pod pod, List<String> others, CallScope scope) {
+    CompletableFuture<Void> all = CompletableFuture.completedFuture(null);
+    for (String other : others) {
+      ListContainersRequest list =
+          ListContainersRequest.newBuilder()
+              .setFilter(ContainerFilter.newBuilder().setPodSandboxId(other))
+              .build();
+      all =
+          all.thenCompose(
+                  ok ->
+                      runtime.call(
+                          RuntimeServiceGrpc.getListContainersMethod(), list, scope.deadline()))
+              .thenAccept(reply -> refuseIfLive(pod, other, reply.getContainersList()));
+    }
+    return all;
+  }
+
+  private static void refuseIfLive(
+      Pod pod, String other, List<io.criresmgr.api.runtime.v1.Container> containers) {
+    List<String> live =
+        containers.stream()
+            .filter(
+                c ->
+                    c.getState() == io.criresmgr.api.runtime.v1.ContainerState.CONTAINER_RUNNING
+                        || c.getState()
+                            == io.criresmgr.api.runtime.v1.ContainerState.CONTAINER_CREATED)
+            .map(c -> c.getMetadata().getName())
+            .toList();
+    if (!live.isEmpty()) {
+      throw new RequestException(
+          Status.Code.FAILED_PRECONDITION,
+          "pod "
+              + pod.namespace()
+              + "/"
+              + pod.name()
+              + " has UID "
+              + pod.uid()
+              + ", which sandbox "
+              + other
+              + " has too, with containers "
+              + String.join(", ", live)
+              + " still running; stop that sandbox first (two live pods must not share a UID)");
+    }
   }
 
   private static RunPodSandboxResponse insert(

@@ -144,6 +144,16 @@ public final class Section implements NodeView {
 
   /** Applies decisions to the cache all or nothing; returns the changed ids in decision order. */
   public List<String> apply(Decisions decisions) {
+    List<String> changed = applyState(decisions);
+    applyEffects(decisions);
+    return changed;
+  }
+
+  /**
+   * The part of {@link #apply} that a step can still take back: assignments and policy data. The
+   * effects outside the cache (timers, CPU classes) are left to {@link #applyEffects}.
+   */
+  List<String> applyState(Decisions decisions) {
     Map<String, Assignment> assignments = new LinkedHashMap<>();
     List<String> changed = new ArrayList<>();
     for (Decisions.Update u : decisions.updates()) {
@@ -155,6 +165,11 @@ public final class Section implements NodeView {
     }
     cache.applyAssignments(assignments, controllers.running());
     decisions.policyData().ifPresent(data -> cache.setPolicyData(policy.name(), data));
+    return changed;
+  }
+
+  /** Hands the decisions' timers to the timer service and passes changed CPU classes on. */
+  void applyEffects(Decisions decisions) {
     decisions.timers().forEach(timers);
     decisions
         .cpuClasses()
@@ -164,7 +179,6 @@ public final class Section implements NodeView {
               cpuClasses = classes;
               controllers.cpuClassesChanged(classes);
             });
-    return changed;
   }
 
   /**

@@ -9,7 +9,9 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollServerDomainSocketChannel;
 import io.netty.channel.unix.DomainSocketAddress;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -24,15 +26,21 @@ public final class RelayServer implements AutoCloseable {
     this.server = server;
   }
 
-  /** Binds {@code socket} and starts serving. */
+  /**
+   * Binds {@code socket} and starts serving. The server binds a temporary name next to it and
+   * renames that into place: the socket appears atomically, and netty, which deletes the path it
+   * bound when the server closes, never deletes {@code socket}, which by then may be a newer
+   * daemon's socket, this daemon's next one, or another file.
+   */
   public static RelayServer start(
       Path socket,
       EventLoopGroup boss,
       EventLoopGroup workers,
       HandlerRegistry fallback,
       List<ServerServiceDefinition> services) {
+    Path binding = socket.resolveSibling("." + socket.getFileName() + ".binding");
     NettyServerBuilder builder =
-        builder(socket, boss, workers)
+        builder(binding, boss, workers)
             .fallbackHandlerRegistry(fallback)
             // The relay never blocks in its handlers; serving on the transport threads saves
             // two thread hand-offs per call.
@@ -40,11 +48,20 @@ public final class RelayServer implements AutoCloseable {
             .maxInboundMessageSize(RuntimeChannels.MAX_MESSAGE_BYTES)
             .maxInboundMetadataSize(RuntimeChannels.MAX_METADATA_BYTES);
     services.forEach(builder::addService);
+    Server server;
     try {
-      return new RelayServer(builder.build().start());
+      Files.deleteIfExists(binding); // left by a daemon killed between bind and rename
+      server = builder.build().start();
     } catch (IOException e) {
       throw new RelayException("cannot serve on " + socket + ": " + e.getMessage(), e);
     }
+    try {
+      Files.move(binding, socket, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      server.shutdownNow();
+      throw new RelayException("cannot serve on " + socket + ": " + e.getMessage(), e);
+    }
+    return new RelayServer(server);
   }
 
   /**

@@ -5,8 +5,10 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +28,7 @@ public final class RelaySocket implements AutoCloseable {
   private final Path path;
   private final FileChannel lockChannel;
   private final FileLock lock;
-  private volatile boolean served;
+  private volatile @Nullable Object served;
 
   private RelaySocket(Path path, FileChannel lockChannel, FileLock lock) {
     this.path = path;
@@ -79,7 +81,7 @@ public final class RelaySocket implements AutoCloseable {
   }
 
   private void removeStale() throws IOException {
-    if (!Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
     if (!UnixFiles.isSocket(path)) {
@@ -93,14 +95,22 @@ public final class RelaySocket implements AutoCloseable {
     Files.delete(path);
   }
 
+  private static @Nullable Object fileKey(Path file) throws IOException {
+    return Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+        .fileKey();
+  }
+
   /** The socket path. */
   public Path path() {
     return path;
   }
 
-  /** After binding: mode 0660, then owner, group and mode copied from the runtime socket. */
+  /**
+   * After binding (again): mode 0660, then owner, group and mode copied from the runtime socket.
+   * The socket file is remembered, so that {@link #close} removes only it.
+   */
   public void applyPermissions(Path runtimeSocket) throws IOException {
-    served = true;
+    served = fileKey(path);
     UnixFiles.chmod(path, 0660);
     if (Files.exists(runtimeSocket)) {
       UnixFiles.copyOwnerAndMode(runtimeSocket, path);
@@ -111,8 +121,11 @@ public final class RelaySocket implements AutoCloseable {
   @Override
   public void close() throws IOException {
     try {
-      if (served) {
-        Files.deleteIfExists(path);
+      // Another file may have taken the path since (see RelayBinding): never remove that one.
+      if (served != null
+          && Files.exists(path, LinkOption.NOFOLLOW_LINKS)
+          && served.equals(fileKey(path))) {
+        Files.delete(path);
       }
     } finally {
       lock.release();

@@ -96,6 +96,7 @@ class ConfigLoaderTest {
               JaegerAgent: jaeger:6831
               HTTPEndpoint: 127.0.0.1:9000
               PrometheusExport: false
+              RemoteIntrospection: true
             """);
     assertEquals(
         new DumpConfig("off:.*,full:((Create)|(Start)).*", "/tmp/dump.log", true, false), c.dump());
@@ -110,7 +111,8 @@ class ConfigLoaderTest {
             "http://jaeger:14268",
             "jaeger:6831",
             "127.0.0.1:9000",
-            false),
+            false,
+            true),
         c.instrumentation());
   }
 
@@ -258,6 +260,10 @@ class ConfigLoaderTest {
             + " [host]:port such as :8891, 127.0.0.1:8891 or [::1]:8891, or \"\" for no HTTP"
             + " server",
         error("instrumentation:\n  HTTPEndpoint: localhost\n"));
+    assertEquals(
+        "test.cfg: instrumentation.RemoteIntrospection: invalid value \"everyone\": expected true"
+            + " or false",
+        error("instrumentation:\n  RemoteIntrospection: everyone\n"));
   }
 
   @Test

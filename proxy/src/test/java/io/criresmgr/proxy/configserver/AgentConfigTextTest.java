@@ -2,10 +2,12 @@ package io.criresmgr.proxy.configserver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.criresmgr.proxy.config.ConfigException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -46,5 +48,19 @@ class AgentConfigTextTest {
     Files.writeString(dir.resolve("cache"), "not json");
     assertEquals(Optional.empty(), AgentConfigText.read(dir));
     assertEquals("not json", Files.readString(dir.resolve("cache")));
+  }
+
+  @Test
+  void aCacheFileThatIsAFifoOrALinkToADeviceHasNoneAndNeverBlocks() throws Exception {
+    Process p = new ProcessBuilder("mkfifo", dir.resolve("cache").toString()).inheritIO().start();
+    assertEquals(0, p.waitFor());
+    assertEquals(
+        Optional.empty(),
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> AgentConfigText.read(dir)));
+    Files.delete(dir.resolve("cache"));
+    Files.createSymbolicLink(dir.resolve("cache"), Path.of("/dev/zero"));
+    assertEquals(
+        Optional.empty(),
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> AgentConfigText.read(dir)));
   }
 }

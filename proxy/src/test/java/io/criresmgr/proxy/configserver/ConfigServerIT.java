@@ -199,12 +199,19 @@ class ConfigServerIT {
   }
 
   @Test
-  void aPolicySwitchIsAcceptedForTheNextStart() throws Exception {
+  void aPolicySwitchIsAppliedAtOnceOrRefusedWhenItWouldNotStart() throws Exception {
     ConfigStore store = new ConfigStore(TestDaemons.config());
-    Map<String, String> switched = sections(Map.of("policy", "Active: topology-aware\n"));
+    Map<String, String> unreserved = sections(Map.of("policy", "Active: topology-aware\n"));
+    Map<String, String> switched =
+        sections(Map.of("policy", "Active: topology-aware\nReservedResources: {CPU: 1}\n"));
     Daemon daemon = Daemon.start(options(), store);
     try (daemon;
         RawClient client = new RawClient(socket)) {
+      String error = setConfig(client, unreserved);
+      assertTrue(error.contains("policy.ReservedResources.CPU: missing"), error);
+      assertEquals("none", store.current().policy().active());
+      assertEquals(Optional.empty(), AgentConfigText.read(relayDir()));
+
       assertEquals("", setConfig(client, switched));
       assertEquals("topology-aware", store.current().policy().active());
     }

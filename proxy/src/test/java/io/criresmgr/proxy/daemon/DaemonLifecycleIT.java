@@ -23,6 +23,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -76,6 +78,89 @@ class DaemonLifecycleIT {
             "the first daemon must still serve its socket");
       }
     }
+  }
+
+  @Test
+  void refusesASecondDaemonSharingTheRelayDirectory() throws Exception {
+    backend.start();
+    start(false);
+    DaemonOptions o = options(false);
+    DaemonOptions other =
+        new DaemonOptions(
+            o.runtimeSocket(),
+            o.imageSocket(),
+            dir.resolve("other/cri-resmgr.sock"),
+            o.relayDir(),
+            o.forceConfig(),
+            o.fallbackConfig(),
+            o.forceConfigSignal(),
+            o.hostRoot(),
+            o.cgroupMount(),
+            dir.resolve("other.pid"),
+            false);
+    RelayException e =
+        assertThrows(
+            RelayException.class,
+            () -> Daemon.start(other, new ConfigStore(TestDaemons.config())).close());
+    assertEquals(
+        "process "
+            + ProcessHandle.current().pid()
+            + " holds "
+            + o.relayDir().resolve(StateDirLock.NAME)
+            + ": another cri-resmgr uses relay directory "
+            + o.relayDir()
+            + "; two daemons must not share one (stop it, or give this one another --relay-dir)",
+        e.getMessage());
+    assertFalse(Files.exists(dir.resolve("other/cri-resmgr.sock")), "nothing served");
+  }
+
+  private static String version(Path socket) {
+    try (RawClient client = new RawClient(socket)) {
+      return RuntimeServiceGrpc.newBlockingStub(client.channel())
+          .withDeadlineAfter(5, TimeUnit.SECONDS)
+          .version(VersionRequest.getDefaultInstance())
+          .getRuntimeName();
+    }
+  }
+
+  @Test
+  void servesADeletedRelaySocketAgain() throws Exception {
+    backend.start();
+    Daemon daemon = start(false);
+    assertEquals("containerd", version(relaySocket()));
+    int mode = UnixFiles.mode(relaySocket());
+    Files.delete(relaySocket());
+
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!(UnixFiles.isServed(relaySocket()) && UnixFiles.mode(relaySocket()) == mode)
+        && System.nanoTime() < deadline) {
+      Thread.sleep(10); // polling interval
+    }
+    assertEquals("containerd", version(relaySocket()));
+    assertEquals(mode, UnixFiles.mode(relaySocket()), "permissions set again");
+    assertEquals(List.of(), daemon.health().problems());
+    assertEquals(Optional.empty(), daemon.fatalError());
+  }
+
+  @Test
+  void stopsWithAFatalErrorWhenAnotherFileTakesTheRelaySocket() throws Exception {
+    backend.start();
+    Daemon daemon = start(false);
+    Files.delete(relaySocket());
+    Files.writeString(relaySocket(), "not a socket\n");
+
+    Thread waiter = new Thread(daemon::awaitStop);
+    waiter.start();
+    waiter.join(TimeUnit.SECONDS.toMillis(10));
+    assertFalse(waiter.isAlive(), "the daemon stopped by itself");
+    assertEquals(
+        Optional.of(
+            "relay socket "
+                + relaySocket()
+                + " was replaced by another file; refusing to remove it, exiting so that"
+                + " cri-resmgr is restarted"),
+        daemon.fatalError());
+    assertEquals("not a socket\n", Files.readString(relaySocket()), "the other file is kept");
   }
 
   @Test

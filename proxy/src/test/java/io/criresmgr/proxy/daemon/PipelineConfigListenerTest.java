@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.criresmgr.cache.CacheFile;
-import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.HostCpus;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyException;
@@ -19,6 +19,7 @@ import io.criresmgr.policy.PolicyOptions;
 import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.PolicyConfig;
 import io.criresmgr.proxy.pipeline.PolicyActivation;
 import io.criresmgr.proxy.pipeline.ResourceManager;
@@ -27,6 +28,7 @@ import io.criresmgr.proxy.relay.RuntimeChannels;
 import io.criresmgr.proxy.testkit.NoDecisions;
 import io.grpc.ManagedChannel;
 import io.netty.channel.EventLoopGroup;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,8 +115,9 @@ class PipelineConfigListenerTest {
   @Test
   void thePolicyReconfiguresFirstAndARefusalNeverReachesTheControllers() throws Exception {
     PolicyRegistry registry = new PolicyRegistry(List.of(recording));
-    PolicyContext policyContext =
-        new PolicyContext(dir, CpuSet.of(0), CpuSet.of(0), Map.of(), Map.of());
+    Path online = dir.resolve(HostCpus.CPU_ONLINE);
+    Files.createDirectories(online.getParent());
+    Files.writeString(online, "0\n");
     ControllerContext controllerContext = new ControllerContext(dir, dir, Map.of());
     Config first = config(false, "1");
     EventLoopGroup loops = EventLoops.epoll("test-runtime", 1);
@@ -122,7 +125,7 @@ class PipelineConfigListenerTest {
     try (ResourceManager manager =
         new ResourceManager(
             new NodeCache(),
-            PolicyActivation.activate(registry, first.policy(), policyContext),
+            PolicyActivation.activate(registry, first.policy(), dir),
             List.of(recorder),
             unused,
             new CacheFile(dir))) {
@@ -137,7 +140,7 @@ class PipelineConfigListenerTest {
               })
           .get();
       PipelineConfigListener listener =
-          new PipelineConfigListener(first, manager, registry, policyContext, controllerContext);
+          new PipelineConfigListener(first, manager, registry, dir, false, controllerContext);
 
       listener.configChanged(config(false, "2"));
       assertEquals(List.of("policy", "controller"), events);
@@ -145,6 +148,26 @@ class PipelineConfigListenerTest {
       events.clear();
       assertThrows(Exception.class, () -> listener.configChanged(config(true, "3")));
       assertEquals(List.of("policy refused"), events, "the controllers never saw section 3");
+
+      events.clear();
+      PipelineConfigListener noSwitch =
+          new PipelineConfigListener(first, manager, registry, dir, true, controllerContext);
+      Config other = config(false, "4");
+      Config switching =
+          new Config(
+              new PolicyConfig("none", Map.of(), Map.of(), Map.of()),
+              other.resourceManager(),
+              other.dump(),
+              other.logger(),
+              other.instrumentation(),
+              other.controllerSections());
+      ConfigException refused =
+          assertThrows(ConfigException.class, () -> noSwitch.configChanged(switching));
+      assertEquals(
+          "policy.Active: switching from recording to none is disabled by"
+              + " --disable-policy-switch; keep policy.Active: recording",
+          refused.getMessage());
+      assertEquals(List.of(), events, "a refused switch reaches neither policy nor controllers");
     } finally {
       unused.shutdownNow();
       EventLoops.shutdown(loops);

@@ -69,6 +69,8 @@ class CacheResetIT {
       assertEquals(
           "refusing to reset the cache: a process serves "
               + h.relaySocket()
+              + " or uses "
+              + h.relayDir()
               + "; stop cri-resmgr first\n",
           run.err(),
           flag);

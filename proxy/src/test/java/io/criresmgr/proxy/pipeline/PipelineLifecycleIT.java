@@ -111,6 +111,10 @@ class PipelineLifecycleIT {
     String app = h.createAndStart(first, "app");
     String side = h.createAndStart(first, "side");
     assertEquals(List.of("0", "1"), List.of(h.cpuset(app), h.cpuset(side)));
+    // kubelet re-creates a sandbox only once the old one's containers are gone (here they exited
+    // without the daemon seeing it: it asks the runtime); see CacheKeysIT for live ones.
+    h.runtime().exitContainer(app, 0);
+    h.runtime().exitContainer(side, 0);
 
     String second = h.runPod(PipelineHarness.podConfig("web", "uid-web", 1), h.relay());
     JsonNode cache =

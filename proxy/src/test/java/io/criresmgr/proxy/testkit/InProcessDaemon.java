@@ -29,6 +29,8 @@ public final class InProcessDaemon implements AutoCloseable {
   /** The image the simulated runtime has. */
   public static final String IMAGE = "docker.io/library/busybox:latest";
 
+  private static final String RUNTIME_SOCKET = "runtime/containerd.sock";
+
   private final Path dir;
   private final SimRuntimeServer sim;
   private final ConfigStore store;
@@ -59,21 +61,23 @@ public final class InProcessDaemon implements AutoCloseable {
     SimRuntime runtime =
         new SimRuntime(
             SimOptions.defaults().withRuntimeName("containerd").withImages(List.of(IMAGE)));
-    SimRuntimeServer sim = new SimRuntimeServer(dir.resolve("runtime/containerd.sock"), runtime);
+    SimRuntimeServer sim = new SimRuntimeServer(dir.resolve(RUNTIME_SOCKET), runtime);
     sim.start();
     ConfigStore store = new ConfigStore(initialConfig(policy));
     try {
-      return new InProcessDaemon(dir, sim, store, Daemon.start(options(dir, sim), store));
+      return new InProcessDaemon(dir, sim, store, Daemon.start(options(dir), store));
     } catch (RuntimeException | InterruptedException e) {
       sim.close();
       throw e;
     }
   }
 
-  private static DaemonOptions options(Path dir, SimRuntimeServer sim) {
+  /** The daemon's options in {@code dir}, e.g. to choose its configuration as a restart would. */
+  public static DaemonOptions options(Path dir) {
+    Path runtime = dir.resolve(RUNTIME_SOCKET);
     return new DaemonOptions(
-            sim.socket(),
-            sim.socket(),
+            runtime,
+            runtime,
             dir.resolve("relay/cri-resmgr.sock"),
             dir.resolve("state"),
             Optional.empty(),

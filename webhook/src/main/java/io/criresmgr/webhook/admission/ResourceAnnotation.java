@@ -95,6 +95,12 @@ public final class ResourceAnnotation {
   }
 
   private static String quantity(JsonNode value, String path, Map.Entry<String, JsonNode> entry) {
+    String text = text(value, path, entry);
+    DaemonQuantity.check(entry.getKey(), text, path + "." + entry.getKey());
+    return text;
+  }
+
+  private static String text(JsonNode value, String path, Map.Entry<String, JsonNode> entry) {
     if (value.isTextual()) {
       return value.asText();
     }

@@ -69,6 +69,36 @@ class PodPatchTest {
   }
 
   @Test
+  void annotationsUpToKubernetesLimitArePatched() {
+    JsonNode pod = withFiller(0);
+    assertEquals(List.of(new PatchOp("add", KEY_PATH, VALUE)), PodPatch.forPod(pod));
+  }
+
+  @Test
+  void aPatchThatWouldPassKubernetesLimitIsRefusedWithTheSizes() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> PodPatch.forPod(withFiller(1)));
+    assertEquals(
+        "with resources.cri-resource-manager.intel.com the pod's annotations would take 262145"
+            + " bytes, over Kubernetes' limit of 262144 (metadata.annotations)",
+        e.getMessage());
+  }
+
+  /**
+   * A pod whose annotation {@code filler} (keys and values counted in UTF-8 bytes, as Kubernetes
+   * does; the {@code é} takes two) brings the total with the resources annotation to the limit plus
+   * {@code over} bytes.
+   */
+  static JsonNode withFiller(int over) {
+    int used = ResourceAnnotation.KEY.length() + Pods.POD_ANNOTATION.length() + "filler".length();
+    String filler = "é" + "x".repeat(PodPatch.ANNOTATIONS_LIMIT - used - 2 + over);
+    ObjectNode annotations = Pods.JSON.createObjectNode().put("filler", filler);
+    ObjectNode pod = (ObjectNode) json(Pods.POD);
+    ((ObjectNode) pod.get("metadata")).set("annotations", annotations);
+    return pod;
+  }
+
+  @Test
   void pointerTokensAreEscaped() {
     assertEquals("intel.com~1resources", PatchOp.escape("intel.com/resources"));
     assertEquals("a~0b~1c", PatchOp.escape("a~b/c"));

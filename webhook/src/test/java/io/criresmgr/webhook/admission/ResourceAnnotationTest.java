@@ -72,6 +72,10 @@ class ResourceAnnotationTest {
         "{`spec`:{`containers`:[{`name`:`a`,`resources`:[]}]}} | spec.containers[0].resources must be a JSON object, not ARRAY",
         "{`spec`:{`containers`:[{`name`:`a`,`resources`:{`limits`:{`cpu`:{}}}}]}} | spec.containers[0].resources.limits.cpu: expected a quantity such as \"500m\", got {}",
         "{`spec`:{`containers`:[{`name`:`a`},{`name`:`a`}]}}  | spec.containers: duplicate container name \"a\"",
+        // Found by AdmissionReviewFuzzTest: the daemon refuses these, so the pod could not start.
+        "{`spec`:{`containers`:[{`name`:`a`,`resources`:{`requests`:{`memory`:`1Gi/`}}}]}} | spec.containers[0].resources.requests.memory: \"1Gi/\" is not a non-negative memory quantity the node reads",
+        "{`spec`:{`containers`:[{`name`:`a`,`resources`:{`limits`:{`cpu`:`-1`}}}]}} | spec.containers[0].resources.limits.cpu: \"-1\" is not a non-negative cpu quantity the node reads",
+        "{`spec`:{`containers`:[{`name`:`a`,`resources`:{`limits`:{`cpu`:`1E`}}}]}} | spec.containers[0].resources.limits.cpu: \"1E\" is not a non-negative cpu quantity the node reads",
       })
   void malformedPodsAreRejectedNamingTheField(String pod, String message) {
     IllegalArgumentException e =

@@ -1,0 +1,93 @@
+package io.criresmgr.proxy.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.criresmgr.api.runtime.v1.PodSandboxConfig;
+import io.criresmgr.api.runtime.v1.PodSandboxMetadata;
+import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.proxy.TestDaemons;
+import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.relay.RawClient;
+import io.criresmgr.proxy.sim.SimOptions;
+import io.criresmgr.proxy.sim.SimRuntime;
+import io.criresmgr.proxy.sim.SimRuntimeServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code /healthz} says {@code ok} while every background part works and names the part that does
+ * not: here a cache file that cannot be written, reported until the saver's retry succeeds.
+ */
+class HealthIT {
+  @TempDir Path dir;
+
+  private static HttpResponse<String> healthz(int port) throws Exception {
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))
+                .timeout(Duration.ofSeconds(5))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static HttpResponse<String> awaitStatus(int port, int status) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    HttpResponse<String> reply = healthz(port);
+    while (reply.statusCode() != status && System.nanoTime() < deadline) {
+      Thread.sleep(20); // polling interval
+      reply = healthz(port);
+    }
+    assertEquals(status, reply.statusCode(), reply.body());
+    return reply;
+  }
+
+  @Test
+  void reportsACacheThatCannotBeWrittenUntilItIs() throws Exception {
+    try (SimRuntimeServer sim =
+            new SimRuntimeServer(
+                    dir.resolve("rt.sock"),
+                    new SimRuntime(SimOptions.defaults().withImages(List.of("busybox"))))
+                .start();
+        Daemon daemon =
+            Daemon.start(
+                TestDaemons.options(dir, sim.socket(), true),
+                new ConfigStore(TestDaemons.config()))) {
+      int port = daemon.metricsPort();
+      assertEquals("ok\n", awaitStatus(port, 200).body());
+
+      Path blocker = Files.createDirectories(dir.resolve("state/cache.saving"));
+      Files.writeString(blocker.resolve("keep"), "x");
+      try (RawClient relay = new RawClient(dir.resolve("relay/cri-resmgr.sock"))) {
+        RuntimeServiceGrpc.newBlockingStub(relay.channel())
+            .runPodSandbox(
+                RunPodSandboxRequest.newBuilder()
+                    .setConfig(
+                        PodSandboxConfig.newBuilder()
+                            .setMetadata(
+                                PodSandboxMetadata.newBuilder()
+                                    .setName("web")
+                                    .setNamespace("default")
+                                    .setUid("uid-web")))
+                    .build());
+      }
+      String problem = awaitStatus(port, 503).body();
+      assertTrue(
+          problem.startsWith("pipeline: cannot save " + dir.resolve("state/cache")), problem);
+
+      Files.delete(blocker.resolve("keep"));
+      Files.delete(blocker);
+      assertEquals("ok\n", awaitStatus(port, 200).body());
+    }
+  }
+}
