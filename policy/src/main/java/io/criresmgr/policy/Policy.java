@@ -1,5 +1,6 @@
 package io.criresmgr.policy;
 
+import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.NodeState;
 
@@ -19,6 +20,20 @@ public interface Policy {
    * or {@code RUNNING} when adopted at start-up).
    */
   Decisions allocate(Container container, NodeState node);
+
+  /**
+   * Decides resources for {@code container}, found created or running in the runtime at start-up
+   * although the cache did not know it (the cache was lost), like {@link #allocate}. Containers are
+   * adopted in creation order. {@code current} holds the CPUs and memory nodes the runtime reports
+   * for it: normally what an earlier run granted. A policy should grant the same again where the
+   * grant allows it (the same exclusive CPUs if they are free, the same pool or balloon type), so
+   * that losing the cache moves no container; it must stay as correct as {@code allocate} (never
+   * the same CPU exclusively twice). The pipeline logs every container whose CPUs or memory nodes
+   * changed. By default {@link #allocate}, which ignores {@code current}.
+   */
+  default Decisions adopt(Container container, Assignment current, NodeState node) {
+    return allocate(container, node);
+  }
 
   /** Releases what {@code container} held; it is still in the cache, no longer active. */
   Decisions release(Container container, NodeState node);

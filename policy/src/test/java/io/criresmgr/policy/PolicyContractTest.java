@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.CpuSet;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -172,19 +174,77 @@ public abstract class PolicyContractTest {
         new PolicyScenario.Check() {
           @Override
           public void state(FakeNode node) {
-            for (Container holder : active(node)) {
-              if (!holdsExclusively(holder)) {
-                continue;
-              }
-              for (Container other : active(node)) {
-                assertTrue(
-                    other == holder
-                        || !other.assignment().cpus().intersects(holder.assignment().cpus()),
-                    other.cacheId() + " uses CPUs held by " + holder.cacheId());
-              }
-            }
+            assertNoCpuHeldExclusivelyIsUsedTwice(node);
           }
         });
+  }
+
+  private void assertNoCpuHeldExclusivelyIsUsedTwice(FakeNode node) {
+    for (Container holder : active(node)) {
+      if (!holdsExclusively(holder)) {
+        continue;
+      }
+      for (Container other : active(node)) {
+        assertTrue(
+            other == holder || !other.assignment().cpus().intersects(holder.assignment().cpus()),
+            other.cacheId() + " uses CPUs held by " + holder.cacheId());
+      }
+    }
+  }
+
+  /**
+   * After the cache is lost, adopting the containers in creation order with the CPUs and memory
+   * nodes they run on gives each the same again, although a released container left a hole that
+   * allocating afresh would fill.
+   */
+  @Test
+  void adoptionAfterACacheLossGivesEveryContainerItsCpusAndMemoryNodesBack() {
+    FakeNode before = new FakeNode(provider().name());
+    Policy policy = newPolicy();
+    Container hole = before.create("hole", "h", cpu(1000, 1000));
+    before.apply(policy.allocate(hole, before.cache()));
+    before.setState(hole.cacheId(), ContainerState.RUNNING);
+    allocateWorkload(before, policy);
+    Container exited = before.setState(hole.cacheId(), ContainerState.EXITED);
+    before.apply(policy.release(exited, before.cache()));
+
+    FakeNode after = adoptAll(before, c -> c.assignment());
+
+    for (Container c : active(before)) {
+      assertEquals(placement(c), placement(after.container(c.cacheId())), c.cacheId());
+    }
+  }
+
+  /** Adoption that prefers CPUs another container holds exclusively does not take them. */
+  @Test
+  void adoptionNeverGivesACpuExclusivelyTwice() {
+    FakeNode before = new FakeNode(provider().name());
+    allocateWorkload(before, newPolicy());
+    Assignment first = before.cache().containers().get(0).assignment();
+
+    FakeNode after = adoptAll(before, c -> first);
+
+    assertNoCpuHeldExclusivelyIsUsedTwice(after);
+  }
+
+  /**
+   * A node that lost its cache: the active containers of {@code before} adopted by a new policy in
+   * creation order, each running on {@code current.apply(container)}.
+   */
+  private FakeNode adoptAll(FakeNode before, Function<Container, Assignment> current) {
+    FakeNode after = new FakeNode(provider().name());
+    Policy policy = newPolicy();
+    for (Container c : active(before)) {
+      String pod = c.podId().substring("sandbox-".length());
+      Container adopted = after.create(pod, c.name(), c.resources());
+      adopted = after.setState(adopted.cacheId(), ContainerState.RUNNING);
+      after.apply(policy.adopt(adopted, current.apply(c), after.cache()));
+    }
+    return after;
+  }
+
+  private static String placement(Container c) {
+    return "CPUs " + c.assignment().cpus() + ", memory nodes " + c.assignment().mems();
   }
 
   @ParameterizedTest(name = "seed {0}")

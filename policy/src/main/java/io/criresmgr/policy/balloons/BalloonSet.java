@@ -18,6 +18,7 @@ final class BalloonSet {
   private final Map<String, BalloonType> types;
   private final Map<String, CpuTreeAllocator> allocators;
   private final CpuSet allowed;
+  private CpuSet preferred = CpuSet.EMPTY;
 
   BalloonSet(
       List<Balloon> balloons,
@@ -28,6 +29,14 @@ final class BalloonSet {
     this.types = Objects.requireNonNull(types, "types");
     this.allocators = Objects.requireNonNull(allocators, "allocators");
     this.allowed = Objects.requireNonNull(allowed, "allowed");
+  }
+
+  /**
+   * Makes balloons that grow in this decision take {@code cpus} first where they are free (the CPUs
+   * an adopted container runs on).
+   */
+  void prefer(CpuSet cpus) {
+    preferred = Objects.requireNonNull(cpus, "cpus");
   }
 
   /** The balloons, in creation order. */
@@ -112,8 +121,26 @@ final class BalloonSet {
       return b;
     }
     CpuSet free = free().difference(b.cpus());
-    CpuSet picked = allocators.get(b.type()).resize(b.cpus(), free, delta);
-    return b.withCpus(delta > 0 ? b.cpus().union(picked) : b.cpus().difference(picked));
+    if (delta < 0) {
+      return b.withCpus(
+          b.cpus().difference(allocators.get(b.type()).resize(b.cpus(), free, delta)));
+    }
+    return b.withCpus(b.cpus().union(inflate(b, free, delta)));
+  }
+
+  /** {@code count} CPUs of {@code free} for {@code b} to grow by, the preferred ones first. */
+  private CpuSet inflate(Balloon b, CpuSet free, int count) {
+    CpuTreeAllocator allocator = allocators.get(b.type());
+    CpuSet mine = free.intersection(preferred);
+    if (mine.isEmpty()) {
+      return allocator.resize(b.cpus(), free, count);
+    }
+    if (mine.size() >= count) {
+      return allocator.resize(b.cpus(), mine, count);
+    }
+    CpuSet rest =
+        allocator.resize(b.cpus().union(mine), free.difference(mine), count - mine.size());
+    return mine.union(rest);
   }
 
   /**
@@ -129,8 +156,7 @@ final class BalloonSet {
     }
     Balloon b = Balloon.empty(type.name(), index, CpuSet.EMPTY, false);
     int size = Math.max(needCpus, type.minCpus());
-    CpuSet picked =
-        size == 0 ? CpuSet.EMPTY : allocators.get(type.name()).resize(b.cpus(), free(), size);
+    CpuSet picked = size == 0 ? CpuSet.EMPTY : inflate(b, free(), size);
     b = b.withCpus(picked);
     balloons.add(b);
     return b;

@@ -1,6 +1,7 @@
 package io.criresmgr.policy.balloons;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeState;
@@ -111,7 +112,23 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
 
   @Override
   public Decisions allocate(Container container, NodeState node) {
+    return allocate(open(node, false), container, node);
+  }
+
+  /**
+   * As {@link #allocate}, with the balloon it goes into growing onto the CPUs it runs on first
+   * where they are free. Its balloon type is the one {@code allocate} would choose.
+   */
+  @Override
+  public Decisions adopt(Container container, Assignment current, NodeState node) {
     BalloonSet set = open(node, false);
+    // Without stored balloons, open placed every container the cache knows, this one included.
+    placer.remove(set, container.cacheId());
+    set.prefer(current.cpus());
+    return allocate(set, container, node);
+  }
+
+  private Decisions allocate(BalloonSet set, Container container, NodeState node) {
     if (Placer.cpuPreserved(container, node)) {
       LOG.debug("{}: CPUs preserved, not in any balloon", container.name());
       return decide(set, node, null);

@@ -13,6 +13,7 @@ import io.criresmgr.policy.Introspectable;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.PolicyMetrics;
+import io.criresmgr.policy.cpuallocator.PreferredCpus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,8 @@ import java.util.Objects;
 /**
  * The template policy. A container whose CPU request equals its limit and is a whole number {@code
  * n >= 1} of CPUs gets the {@code n} lowest free allowed CPUs exclusively; every other container
- * gets the shared pool (allowed CPUs no one holds exclusively). Memory: every node.
+ * gets the shared pool (allowed CPUs no one holds exclusively). Memory: every node. A container
+ * adopted after the cache was lost takes its exclusive CPUs among the ones it runs on first.
  *
  * <p>The policy is a pure function of the cache: it keeps no fields that change and stores no
  * {@link Decisions#policyData()}. Which CPUs are taken is read back from the assignments the cache
@@ -47,6 +49,12 @@ final class TemplatePolicy implements Policy, Introspectable, PolicyMetrics {
   @Override
   public Decisions allocate(Container container, NodeState node) {
     return place(container, node);
+  }
+
+  /** As {@link #allocate}, taking exclusive CPUs among the ones it runs on first. */
+  @Override
+  public Decisions adopt(Container container, Assignment current, NodeState node) {
+    return place(container, node, current.cpus());
   }
 
   @Override
@@ -77,8 +85,12 @@ final class TemplatePolicy implements Policy, Introspectable, PolicyMetrics {
   }
 
   private Decisions place(Container container, NodeState node) {
+    return place(container, node, CpuSet.EMPTY);
+  }
+
+  private Decisions place(Container container, NodeState node, CpuSet preferred) {
     String id = container.cacheId();
-    Placement next = placeOne(container, node);
+    Placement next = placeOne(container, node, preferred);
     CpuSet cpus = next.exclusive().getOrDefault(id, next.shared());
     List<Decisions.Update> updates = new ArrayList<>();
     updates.add(new Decisions.Update(id, Assignment.of(cpus, mems)));
@@ -87,7 +99,7 @@ final class TemplatePolicy implements Policy, Introspectable, PolicyMetrics {
   }
 
   /** The placement once {@code container} has what it wants. */
-  private Placement placeOne(Container container, NodeState node) {
+  private Placement placeOne(Container container, NodeState node, CpuSet preferred) {
     int wanted = wantedExclusive(container);
     Placement current = derive(node, "");
     CpuSet held = current.exclusive().get(container.cacheId());
@@ -96,7 +108,7 @@ final class TemplatePolicy implements Policy, Introspectable, PolicyMetrics {
     }
     Placement others = derive(node, container.cacheId());
     if (wanted > 0) {
-      return takeExclusive(others, container, wanted, node);
+      return takeExclusive(others, container, wanted, node, preferred);
     }
     if (others.shared().isEmpty()) {
       throw new PolicyException(
@@ -110,7 +122,7 @@ final class TemplatePolicy implements Policy, Introspectable, PolicyMetrics {
   }
 
   private Placement takeExclusive(
-      Placement others, Container container, int wanted, NodeState node) {
+      Placement others, Container container, int wanted, NodeState node, CpuSet preferred) {
     CpuSet free = others.shared();
     if (free.size() < wanted) {
       throw new PolicyException(
@@ -124,7 +136,7 @@ final class TemplatePolicy implements Policy, Introspectable, PolicyMetrics {
               + free
               + ")");
     }
-    CpuSet taken = free.lowest(wanted);
+    CpuSet taken = PreferredCpus.take(free, wanted, preferred, CpuSet::lowest);
     List<String> sharers = sharedContainers(others, node, container.cacheId());
     if (taken.equals(free) && !sharers.isEmpty()) {
       throw new PolicyException(

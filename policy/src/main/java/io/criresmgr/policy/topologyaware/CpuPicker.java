@@ -3,6 +3,7 @@ package io.criresmgr.policy.topologyaware;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.cpuallocator.CpuAllocator;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
+import io.criresmgr.policy.cpuallocator.PreferredCpus;
 
 /** Picks CPUs for exclusive grants and thins granted sets to one hyperthread per core. */
 interface CpuPicker {
@@ -11,6 +12,22 @@ interface CpuPicker {
 
   /** One hyperthread per core of {@code cpus}. */
   CpuSet oneThreadPerCore(CpuSet cpus);
+
+  /** This picker taking {@code preferred} CPUs first where they are among the candidates. */
+  default CpuPicker preferring(CpuSet preferred) {
+    CpuPicker plain = this;
+    return new CpuPicker() {
+      @Override
+      public CpuSet take(CpuSet from, int count, CpuPriority prefer) {
+        return PreferredCpus.take(from, count, preferred, (f, n) -> plain.take(f, n, prefer));
+      }
+
+      @Override
+      public CpuSet oneThreadPerCore(CpuSet cpus) {
+        return plain.oneThreadPerCore(cpus);
+      }
+    };
+  }
 
   /** The shared CPU allocator (reference §4.9). */
   static CpuPicker of(CpuAllocator allocator) {

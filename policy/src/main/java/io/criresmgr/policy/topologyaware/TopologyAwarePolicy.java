@@ -2,8 +2,10 @@ package io.criresmgr.policy.topologyaware;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.QosClass;
@@ -33,8 +35,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Allocating a container that already has a grant (adoption at start-up) keeps the grant;
  * allocating any container of a pod first releases the grants of the pod's other init containers,
- * which kubelet runs one at a time and before the others. Updates re-allocate with the old pool as
- * hint. Rebalancing re-allocates every non-Guaranteed container, as cri-resmgr does.
+ * which kubelet runs one at a time and before the others. Adopting a container after the cache was
+ * lost hints the pool it runs in and prefers its CPUs, so it gets its grant back when that is free.
+ * Updates re-allocate with the old pool as hint. Rebalancing re-allocates every non-Guaranteed
+ * container, as cri-resmgr does.
  */
 final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics {
   private static final Logger LOG = LoggerFactory.getLogger(TopologyAwarePolicy.class);
@@ -43,6 +47,7 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
   private final PoolTree tree;
   private final TopologyAwareOptions options;
   private final RequestSource requests;
+  private final CpuPicker picker;
   private final GrantAllocator allocator;
   private final GrantAssignments assignments;
   private final Clock clock;
@@ -59,6 +64,7 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
     this.tree = Objects.requireNonNull(tree, "tree");
     this.options = Objects.requireNonNull(options, "options");
     this.requests = Objects.requireNonNull(requests, "requests");
+    this.picker = Objects.requireNonNull(picker, "picker");
     this.allocator = new GrantAllocator(picker);
     this.assignments = new GrantAssignments(options, picker);
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -74,6 +80,21 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
     if (s.ledger().grant(container.cacheId()).isEmpty()) {
       releaseOtherInitContainers(s, container);
       allocate(s, container, null);
+    }
+    return close(s, container.cacheId(), false);
+  }
+
+  /**
+   * As {@link #allocate}, with the smallest pool holding the CPUs and memory nodes it runs on as
+   * hint and those CPUs preferred for its exclusive ones.
+   */
+  @Override
+  public Decisions adopt(Container container, Assignment current, NodeState node) {
+    Session s = open(node);
+    if (s.ledger().grant(container.cacheId()).isEmpty()) {
+      releaseOtherInitContainers(s, container);
+      String hint = AdoptionHint.pool(tree, current).map(Pool::name).orElse(null);
+      allocate(s, container, hint, current.cpus());
     }
     return close(s, container.cacheId(), false);
   }
@@ -167,6 +188,11 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
 
   /** Allocates for {@code c} into the session. */
   private void allocate(Session s, Container c, @Nullable String hint) {
+    allocate(s, c, hint, CpuSet.EMPTY);
+  }
+
+  /** Allocates for {@code c} into the session, taking {@code preferred} CPUs first if free. */
+  private void allocate(Session s, Container c, @Nullable String hint, CpuSet preferred) {
     Pod pod =
         s.node()
             .pod(c.podId())
@@ -181,7 +207,9 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
       List<Affinity> explicit = requests.affinities(c, pod);
       affinity = PoolAffinities.scores(r, explicit, s.node(), s.ledger(), options);
     }
-    allocator.allocate(s.ledger(), r, affinity, hint, s::name);
+    GrantAllocator a =
+        preferred.isEmpty() ? allocator : new GrantAllocator(picker.preferring(preferred));
+    a.allocate(s.ledger(), r, affinity, hint, s::name);
   }
 
   private void releaseOtherInitContainers(Session s, Container c) {

@@ -56,15 +56,19 @@ public final class ContainerCodec {
 
   /**
    * A container found in the runtime at start-up, in the state the runtime reports (see {@link
-   * ContainerStates#fromProto}). Its requested resources are the ones the runtime reports in {@code
-   * resources.linux} (none if it reports none); requests and limits as in {@link #fromRequest}.
+   * ContainerStates#fromProto}). Its requested resources are the ones recorded in its {@link
+   * RequestedAnnotation} at creation, else the ones the runtime reports in {@code resources.linux}
+   * (none if it reports none); requests and limits as in {@link #fromRequest}: the pod's resource
+   * annotation, else estimated from the requested resources.
    */
   public static Container fromStatus(String cacheId, long seq, Pod pod, ContainerStatus status) {
     String name = status.getMetadata().getName();
-    LinuxResources requested =
+    LinuxResources reported =
         status.hasResources() && status.getResources().hasLinux()
             ? LinuxResourcesCodec.fromProto(status.getResources().getLinux())
             : LinuxResources.NONE;
+    LinuxResources requested =
+        RequestedAnnotation.requested(cacheId, status.getAnnotationsMap(), reported);
     return new Container(
         cacheId,
         status.getId(),
@@ -73,7 +77,7 @@ public final class ContainerCodec {
         pod.namespace(),
         pod.resources().isInit(name),
         status.getLabelsMap(),
-        status.getAnnotationsMap(),
+        RequestedAnnotation.without(status.getAnnotationsMap()),
         status.getImage().getImage(),
         ContainerStates.fromProto(status.getState()),
         requested,

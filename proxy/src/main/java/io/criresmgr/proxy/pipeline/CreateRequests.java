@@ -87,7 +87,9 @@ public final class CreateRequests {
     s.put(created);
     allocate(s, created);
     ContainerEdits edits = preCreate(s, cacheId);
-    CreateContainerRequest rewritten = CreateRewriter.rewrite(request, edits);
+    Container reserved = s.cache().container(cacheId).orElseThrow();
+    CreateContainerRequest rewritten =
+        CreateRewriter.record(CreateRewriter.rewrite(request, edits), reserved.requested());
     return new Reservation(cacheId, created.seq(), rewritten, updates.takeStepSends());
   }
 

@@ -8,6 +8,8 @@ import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
+import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.proxy.cri.ContainerCodec;
 import io.criresmgr.proxy.cri.ContainerStates;
@@ -19,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * Brings the restored cache in line with the runtime's listing, in one pipeline step: pods and
  * containers that vanished are released and dropped, known containers keep their assignments (with
  * their runtime id and state refreshed), and running containers the cache does not know are adopted
- * and allocated in creation order. A container the cache released but the runtime still holds
+ * and allocated in creation order, each offered the CPUs and memory nodes it runs on ({@link
+ * io.criresmgr.policy.Policy#adopt}). A container the cache released but the runtime still holds
  * (stopped while created) is allocated afresh. After a policy switch every container is allocated
  * afresh by the new policy.
  */
@@ -97,12 +101,14 @@ final class Reconciler {
       // After a switch every active container, these included, was allocated afresh already.
       toReallocate.forEach(id -> s.cache().container(id).ifPresent(this::allocate));
     }
+    AdoptedPlacements before = new AdoptedPlacements();
     for (io.criresmgr.api.runtime.v1.Container listed : toAdopt) {
       ContainerStatus status = input.statuses().get(listed.getId());
       if (status != null) {
-        adopt(listed, status);
+        adopt(listed, status, before);
       }
     }
+    before.reportMoves(s.cache());
     s.cache().setActivePolicy(s.policy().name());
     startPolicy();
     LOG.info(
@@ -243,19 +249,28 @@ final class Reconciler {
     return true;
   }
 
-  private void adopt(io.criresmgr.api.runtime.v1.Container listed, ContainerStatus status) {
+  /** Adopts {@code listed}, recording in {@code before} the CPUs and memory nodes it runs on. */
+  private void adopt(
+      io.criresmgr.api.runtime.v1.Container listed,
+      ContainerStatus status,
+      AdoptedPlacements before) {
     Pod pod = s.cache().pod(listed.getPodSandboxId()).orElseThrow();
     String cacheId = ContainerCodec.cacheId(pod, listed.getMetadata().getName());
     Container c = ContainerCodec.fromStatus(cacheId, s.cache().nextSeq(), pod, status);
     s.put(c);
     LOG.info("adopting container {} ({}) found running in the runtime", cacheId, listed.getId());
-    allocate(c);
+    Assignment current = before.record(cacheId, status);
+    decide(c, p -> p.adopt(c, current, s.cache()));
     adopted++;
   }
 
   private void allocate(Container c) {
+    decide(c, p -> p.allocate(c, s.cache()));
+  }
+
+  private void decide(Container c, Function<Policy, Decisions> how) {
     try {
-      s.decide(p -> p.allocate(c, s.cache()), Set.of());
+      s.decide(how, Set.of());
     } catch (PolicyException | IllegalArgumentException e) {
       LOG.warn(
           "cannot allocate resources of container {}: {}; it keeps what the runtime gave it",

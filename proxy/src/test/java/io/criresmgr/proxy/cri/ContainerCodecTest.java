@@ -135,6 +135,44 @@ class ContainerCodecTest {
   }
 
   @Test
+  void fromStatusTakesTheRequestRecordedAtCreationOverTheRewrittenOne() {
+    LinuxContainerResources rewritten =
+        KUBELET.toBuilder().setCpuShares(2).setCpusetCpus("6-7").setCpusetMems("1").build();
+    ContainerStatus status =
+        ContainerStatus.newBuilder()
+            .setId("c0ffee")
+            .setMetadata(ContainerMetadata.newBuilder().setName("extra"))
+            .setState(io.criresmgr.api.runtime.v1.ContainerState.CONTAINER_RUNNING)
+            .putAnnotations("io.kubernetes.container.restartCount", "0")
+            .putAnnotations(RequestedAnnotation.KEY, RequestedAnnotation.format(REQUESTED))
+            .setResources(ContainerResources.newBuilder().setLinux(rewritten))
+            .build();
+
+    Container c = ContainerCodec.fromStatus("1234:extra", 1, pod("1234", ANNOTATED), status);
+
+    assertEquals(REQUESTED, c.requested());
+    assertEquals(new Resources(500, 500, 0, 1L << 30), c.resources()); // estimated from 512 shares
+    assertEquals(Map.of("io.kubernetes.container.restartCount", "0"), c.annotations());
+  }
+
+  @Test
+  void fromStatusWithAForeignAnnotationEstimatesFromTheRuntimesResources() {
+    ContainerStatus status =
+        ContainerStatus.newBuilder()
+            .setId("c0ffee")
+            .setMetadata(ContainerMetadata.newBuilder().setName("extra"))
+            .setState(io.criresmgr.api.runtime.v1.ContainerState.CONTAINER_RUNNING)
+            .putAnnotations(RequestedAnnotation.KEY, "{\"v\":2,\"shares\":512}")
+            .setResources(ContainerResources.newBuilder().setLinux(KUBELET))
+            .build();
+
+    Container c = ContainerCodec.fromStatus("1234:extra", 1, pod("1234", ANNOTATED), status);
+
+    assertEquals(REQUESTED, c.requested());
+    assertEquals(Map.of(), c.annotations());
+  }
+
+  @Test
   void fromStatusWithoutResourcesRequestsNothing() {
     ContainerStatus status =
         ContainerStatus.newBuilder()

@@ -11,6 +11,7 @@ import io.criresmgr.api.runtime.v1.LinuxContainerConfig;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.controllers.ContainerEdits;
+import io.criresmgr.proxy.cri.RequestedAnnotation;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +37,31 @@ class CreateRewriterTest {
   @Test
   void withoutEditsTheRequestIsUntouched() {
     assertSame(REQUEST, CreateRewriter.rewrite(REQUEST, new ContainerEdits()));
+  }
+
+  @Test
+  void recordsTheRequestedResourcesInTheAnnotationReplacingAnyValueSent() {
+    CreateContainerRequest sent =
+        REQUEST.toBuilder()
+            .setConfig(
+                REQUEST.getConfig().toBuilder().putAnnotations(RequestedAnnotation.KEY, "forged"))
+            .build();
+    LinuxResources requested =
+        new LinuxResources(100_000, 200_000, 2048, 1L << 28, "", "", Map.of());
+
+    CreateContainerRequest recorded = CreateRewriter.record(sent, requested);
+
+    assertEquals(
+        Map.of(
+            "a",
+            "1",
+            RequestedAnnotation.KEY,
+            "{\"v\":1,\"shares\":2048,\"quota\":200000,\"period\":100000,\"memory\":268435456}"),
+        recorded.getConfig().getAnnotationsMap());
+    assertEquals(
+        REQUEST.getConfig().toBuilder().clearAnnotations().build(),
+        recorded.getConfig().toBuilder().clearAnnotations().build(),
+        "nothing but the annotation changes");
   }
 
   @Test

@@ -1,0 +1,37 @@
+package io.criresmgr.policy.topologyaware;
+
+import io.criresmgr.cache.Assignment;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * The pool an adopted container ran in, read back from the CPUs and memory nodes the runtime
+ * reports for it. A grant's memory nodes are its pool's, and its CPUs its pool's too, except for a
+ * shared grant in a pool whose sharable CPUs exclusive grants took: that one runs on an ancestor's
+ * (see {@link GrantAssignments#shared}). So the hint is the smallest pool with exactly those memory
+ * nodes that holds the CPUs, else the smallest with exactly those memory nodes, else (memory not
+ * pinned, or widened by the memory guarantee) the smallest that holds both.
+ */
+final class AdoptionHint {
+  private AdoptionHint() {}
+
+  /** The pool, empty if {@code current} has no CPUs or no pool fits. */
+  static Optional<Pool> pool(PoolTree tree, Assignment current) {
+    if (current.cpus().isEmpty()) {
+      return Optional.empty();
+    }
+    Predicate<Pool> sameMems = p -> p.memset().equals(current.mems());
+    Predicate<Pool> holdsCpus = p -> p.cpus().containsAll(current.cpus());
+    Predicate<Pool> holdsMems = p -> p.memset().containsAll(current.mems());
+    return smallest(tree, sameMems.and(holdsCpus))
+        .or(() -> smallest(tree, sameMems))
+        .or(() -> smallest(tree, holdsCpus.and(holdsMems)));
+  }
+
+  private static Optional<Pool> smallest(PoolTree tree, Predicate<Pool> fits) {
+    return tree.pools().stream()
+        .filter(fits)
+        .min(Comparator.comparingInt((Pool p) -> p.cpus().size()).thenComparingInt(Pool::id));
+  }
+}
