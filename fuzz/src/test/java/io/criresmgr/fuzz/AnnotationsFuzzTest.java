@@ -1,11 +1,14 @@
 package io.criresmgr.fuzz;
 
 import static io.criresmgr.fuzz.Refusals.valueOrRefusal;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.CpuSet;
+import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResourcesAnnotation;
 import io.criresmgr.cache.adjustment.AdjustmentException;
@@ -20,6 +23,7 @@ import io.criresmgr.policy.balloons.BalloonsPolicyProvider;
 import io.criresmgr.policy.sysfs.FakeSysfsWriter;
 import io.criresmgr.policy.sysfs.TopologySpec;
 import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
+import io.criresmgr.proxy.cri.RequestedAnnotation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -60,6 +64,19 @@ class AnnotationsFuzzTest {
     MemoryQosAnnotations.of(annotations, FuzzedPods.CONTAINER);
     String first = annotations.values().iterator().next();
     valueOrRefusal(AdjustmentException.class, () -> AdjustmentParser.parse("node-0", first));
+    requestedResourcesRoundTrip(first);
+  }
+
+  /** What survives a cache loss: refused with a reason, or read back exactly as written. */
+  private static void requestedResourcesRoundTrip(String value) throws Exception {
+    LinuxResources read;
+    try {
+      read = RequestedAnnotation.parse(value);
+    } catch (IllegalArgumentException e) {
+      assertFalse(String.valueOf(e.getMessage()).isBlank(), "a refusal without a reason");
+      return;
+    }
+    assertEquals(read, RequestedAnnotation.parse(RequestedAnnotation.format(read)));
   }
 
   private static Policy create(PolicyProvider provider, String options) {
