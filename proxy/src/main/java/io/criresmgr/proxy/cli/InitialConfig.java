@@ -3,7 +3,6 @@ package io.criresmgr.proxy.cli;
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
-import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.configserver.AgentConfigText;
 import io.criresmgr.proxy.pipeline.PolicyActivation;
@@ -45,7 +44,8 @@ public final class InitialConfig {
       PolicyActivation.activate(loader.policies(), config.policy(), options.hostRoot());
       LOG.info("starting with {}", source);
       return Optional.of(config);
-    } catch (ConfigException e) {
+    } catch (RuntimeException e) {
+      // ConfigException, or anything else a policy throws while checking it against this host.
       LOG.warn(
           "ignoring the stored agent configuration, {}; starting with {}",
           e.getMessage(),

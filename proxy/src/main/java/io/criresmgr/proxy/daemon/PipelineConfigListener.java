@@ -10,6 +10,7 @@ import io.criresmgr.proxy.config.PolicyConfig;
 import io.criresmgr.proxy.config.ResourceManagerConfig;
 import io.criresmgr.proxy.pipeline.ActivePolicy;
 import io.criresmgr.proxy.pipeline.PolicyActivation;
+import io.criresmgr.proxy.pipeline.PolicyState;
 import io.criresmgr.proxy.pipeline.PolicySwitch;
 import io.criresmgr.proxy.pipeline.ResourceManager;
 import io.criresmgr.proxy.pipeline.Section;
@@ -62,47 +63,67 @@ final class PipelineConfigListener implements ConfigListener {
 
   @Override
   public synchronized void configChanged(Config config) throws Exception {
-    // The policy first: its refusal (e.g. containers that would not fit) changes nothing, while
-    // controllers write files that a later refusal could not always take back.
-    if (!config.policy().equals(appliedPolicy)) {
-      applyPolicy(config.policy());
-      appliedPolicy = config.policy();
+    boolean policyChanged = !config.policy().equals(appliedPolicy);
+    boolean controlChanged =
+        !config.resourceManager().equals(appliedControl)
+            || !config.controllerSections().equals(appliedSections);
+    if (!policyChanged && !controlChanged) {
+      return;
     }
-    if (!config.resourceManager().equals(appliedControl)
-        || !config.controllerSections().equals(appliedSections)) {
-      await(
-          manager
-              .pipeline()
-              .run(
-                  s -> {
-                    s.configureControllers(
-                        ControllerModes.available(
-                            config.resourceManager().controllers(), s.controllers().names()),
-                        controllerContext.withSections(config.controllerSections()).withNode(s));
-                    return null;
-                  }));
-      appliedControl = config.resourceManager();
-      appliedSections = config.controllerSections();
-    }
-  }
-
-  private void applyPolicy(PolicyConfig policy) throws Exception {
-    boolean switching = !policy.active().equals(appliedPolicy.active());
+    boolean switching = !config.policy().active().equals(appliedPolicy.active());
     if (switching && disablePolicySwitch) {
       throw new ConfigException(
-          PolicyConfig.switchDisabled(appliedPolicy.active(), policy.active()));
+          PolicyConfig.switchDisabled(appliedPolicy.active(), config.policy().active()));
     }
-    ActivePolicy next = PolicyActivation.activate(registry, policy, hostRoot);
-    await(manager.pipeline().run(s -> switching ? switchTo(s, next) : reconfigure(s, next)));
-    LOG.info("policy {} {}", next.name(), switching ? "is now active" : "reconfigured");
+    ActivePolicy next =
+        policyChanged ? PolicyActivation.activate(registry, config.policy(), hostRoot) : null;
+    await(manager.pipeline().run(s -> apply(s, config, next, switching, controlChanged)));
+    appliedPolicy = config.policy();
+    appliedControl = config.resourceManager();
+    appliedSections = config.controllerSections();
+    if (next != null) {
+      LOG.info("policy {} {}", next.name(), switching ? "is now active" : "reconfigured");
+    }
   }
 
-  private static @Nullable Void switchTo(Section s, ActivePolicy next) {
-    PolicySwitch.run(s, next);
+  /**
+   * One pipeline step, so that no request sees half of it. The policy goes first: its refusal (e.g.
+   * containers that would not fit) changes nothing, while controllers write files that a later
+   * refusal could not always take back. If the controllers then refuse, the policy's part is put
+   * back as it was ({@link PolicyState}), so the configuration store's rollback finds nothing to
+   * redo and no container is moved twice.
+   */
+  private @Nullable Void apply(
+      Section s,
+      Config config,
+      @Nullable ActivePolicy next,
+      boolean switching,
+      boolean controlChanged) {
+    PolicyState before = next == null ? null : PolicyState.of(s, next.name());
+    if (next != null) {
+      if (switching) {
+        PolicySwitch.run(s, next);
+      } else {
+        reconfigure(s, next);
+      }
+    }
+    if (controlChanged) {
+      try {
+        s.configureControllers(
+            ControllerModes.available(
+                config.resourceManager().controllers(), s.controllers().names()),
+            controllerContext.withSections(config.controllerSections()).withNode(s));
+      } catch (RuntimeException e) {
+        if (before != null) {
+          before.restore(s);
+        }
+        throw e;
+      }
+    }
     return null;
   }
 
-  private static @Nullable Void reconfigure(Section s, ActivePolicy next) {
+  private static void reconfigure(Section s, ActivePolicy next) {
     ActivePolicy previous = s.policy();
     s.setPolicy(next);
     try {
@@ -111,7 +132,6 @@ final class PipelineConfigListener implements ConfigListener {
       s.setPolicy(previous); // the refused configuration must leave no trace
       throw e;
     }
-    return null;
   }
 
   private static void await(java.util.concurrent.CompletableFuture<?> step) throws Exception {

@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.daemon;
 
+import io.criresmgr.cache.files.StateDirectory;
 import io.criresmgr.proxy.relay.RelayException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -39,15 +41,22 @@ public final class StateDirLock implements AutoCloseable {
     Path file = relayDir.resolve(NAME);
     try {
       FileChannel channel =
-          FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-      FileLock lock = tryLock(channel);
-      if (lock == null) {
-        channel.close();
-        throw new RelayException(heldBy(file).orElse("another process") + holds(relayDir, file));
+          FileChannel.open(
+              file,
+              Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+              StateDirectory.privateFile(file));
+      try {
+        FileLock lock = tryLock(channel);
+        if (lock == null) {
+          throw new RelayException(heldBy(file).orElse("another process") + holds(relayDir, file));
+        }
+        channel.truncate(0);
+        channel.write(StandardCharsets.US_ASCII.encode(ProcessHandle.current().pid() + "\n"), 0);
+        return new StateDirLock(channel, lock);
+      } catch (IOException | RuntimeException e) {
+        channel.close(); // releases the lock too
+        throw e;
       }
-      channel.truncate(0);
-      channel.write(StandardCharsets.US_ASCII.encode(ProcessHandle.current().pid() + "\n"), 0);
-      return new StateDirLock(channel, lock);
     } catch (IOException e) {
       throw new RelayException("cannot lock relay directory " + relayDir + ": " + e, e);
     }

@@ -1,6 +1,5 @@
 package io.criresmgr.proxy.pipeline;
 
-import io.criresmgr.cache.CacheException;
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.CacheSnapshot;
 import java.util.Objects;
@@ -76,7 +75,8 @@ public final class CacheSaver implements AutoCloseable {
         failing = null;
         LOG.info("cache file {} is written again", file.path());
       }
-    } catch (CacheException e) {
+    } catch (RuntimeException e) {
+      // A CacheException, or anything else a save throws: the snapshot is lost all the same.
       if (failing == null) {
         LOG.error("cannot save the cache: {} (retrying every {} ms)", e.getMessage(), RETRY_MILLIS);
       }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,6 +57,10 @@ public final class PolicySwitch {
     s.cache().setPolicyData(previous.name(), null);
     s.cache().setActivePolicy(next.name());
     applied.forEach(s::applyEffects);
+    if (applied.stream().noneMatch(d -> d.cpuClasses().isPresent()) && !s.cpuClasses().isEmpty()) {
+      // The old policy's CPU classes (balloons') would go on tuning CPUs it no longer places.
+      s.applyEffects(Decisions.NONE.withCpuClasses(new TreeMap<>()));
+    }
     List<String> moved = keepUnchanged();
     s.enforce(moved, Set.of());
     startPolicy();

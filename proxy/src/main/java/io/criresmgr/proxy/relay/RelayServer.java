@@ -38,7 +38,7 @@ public final class RelayServer implements AutoCloseable {
       EventLoopGroup workers,
       HandlerRegistry fallback,
       List<ServerServiceDefinition> services) {
-    Path binding = socket.resolveSibling("." + socket.getFileName() + ".binding");
+    Path binding = bindingName(socket);
     NettyServerBuilder builder =
         builder(binding, boss, workers)
             .fallbackHandlerRegistry(fallback)
@@ -62,6 +62,16 @@ public final class RelayServer implements AutoCloseable {
       throw new RelayException("cannot serve on " + socket + ": " + e.getMessage(), e);
     }
     return new RelayServer(server);
+  }
+
+  /**
+   * The temporary name the server binds: next to {@code socket} (a rename stays in one file system)
+   * and no longer than needed, since a Unix socket path has at most 107 bytes.
+   */
+  static Path bindingName(Path socket) {
+    String byName = "." + socket.getFileName() + "~";
+    String byPid = "." + ProcessHandle.current().pid() + "~";
+    return socket.resolveSibling(byPid.length() < byName.length() ? byPid : byName);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.daemon;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,6 +11,8 @@ import io.criresmgr.cache.NodeCache;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.ControllerContext;
+import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.controllers.ControllerMode;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.HostCpus;
 import io.criresmgr.policy.Policy;
@@ -21,6 +24,7 @@ import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.PolicyConfig;
+import io.criresmgr.proxy.config.ResourceManagerConfig;
 import io.criresmgr.proxy.pipeline.PolicyActivation;
 import io.criresmgr.proxy.pipeline.ResourceManager;
 import io.criresmgr.proxy.relay.EventLoops;
@@ -92,6 +96,14 @@ class PipelineConfigListenerTest {
 
         @Override
         public void reconfigure(ControllerContext context) {
+          if (context
+              .section("recorder")
+              .map(n -> n.path("value").asText())
+              .orElse("")
+              .equals("refuse")) {
+            events.add("controller refused");
+            throw new ControllerException("refused");
+          }
           events.add("controller");
         }
       };
@@ -168,6 +180,25 @@ class PipelineConfigListenerTest {
               + " --disable-policy-switch; keep policy.Active: recording",
           refused.getMessage());
       assertEquals(List.of(), events, "a refused switch reaches neither policy nor controllers");
+
+      events.clear();
+      Policy applied = manager.pipeline().run(s -> s.policy().policy()).get();
+      Config refusing = config(false, "refuse");
+      Config required =
+          new Config(
+              refusing.policy(),
+              new ResourceManagerConfig(Map.of("recorder", ControllerMode.REQUIRED)),
+              refusing.dump(),
+              refusing.logger(),
+              refusing.instrumentation(),
+              refusing.controllerSections());
+      assertThrows(ControllerException.class, () -> listener.configChanged(required));
+      // The controller set gives the recorder its old section back itself ("controller").
+      assertEquals(List.of("policy", "controller refused", "controller"), events);
+      assertSame(applied, manager.pipeline().run(s -> s.policy().policy()).get(), "put back");
+      events.clear();
+      listener.configChanged(config(false, "2")); // what the store's rollback offers again
+      assertEquals(List.of(), events, "nothing to redo, so no container moves twice");
     } finally {
       unused.shutdownNow();
       EventLoops.shutdown(loops);

@@ -10,6 +10,7 @@ import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.Main;
 import io.criresmgr.proxy.config.ConfigStore;
 import io.criresmgr.proxy.daemon.Daemon;
+import io.criresmgr.proxy.daemon.StateDirLock;
 import io.criresmgr.proxy.relay.RawClient;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -156,11 +157,17 @@ class StateFilesIT {
     assertEquals("rwx------", mode(h.relayDir()));
     assertTrue(Files.isRegularFile(h.cacheFile(), LinkOption.NOFOLLOW_LINKS));
     assertEquals("rw-------", mode(h.cacheFile()));
+    assertEquals("rw-------", mode(h.relayDir().resolve(StateDirLock.NAME)));
   }
 
+  /** The files in the relay directory but the lock file every daemon keeps there. */
   private List<String> names() throws IOException {
     try (Stream<Path> files = Files.list(h.relayDir())) {
-      return files.map(f -> f.getFileName().toString()).sorted().toList();
+      return files
+          .map(f -> f.getFileName().toString())
+          .filter(name -> !name.equals(StateDirLock.NAME))
+          .sorted()
+          .toList();
     }
   }
 
