@@ -66,31 +66,52 @@ final class Dispatcher extends SimpleChannelInboundHandler<FullHttpRequest> {
     ctx.close();
   }
 
+  /**
+   * Runs the handler; whatever it throws becomes a 500. Errors too (a page source overflowing its
+   * stack): the daemon exits when any thread dies of an uncaught throwable, and an HTTP page is
+   * never worth that.
+   */
   private Response handle(Request request) {
     try {
       return handler.handle(request);
     } catch (Exception e) {
       LOG.warn("{} {}: {}", request.method(), request.path(), e.toString());
       return Response.text(500, String.valueOf(e.getMessage()));
+    } catch (Throwable e) {
+      LOG.error("{} {}: the handler failed", request.method(), request.path(), e);
+      return Response.text(500, "internal error: " + e.getClass().getName());
     }
   }
 
-  /** Writes on the event loop, where {@link #busy} and the deadline live. */
+  /**
+   * Writes on the event loop, where {@link #busy} and the deadline live. A loop already stopped
+   * (the server is closing) has closed the connection too, so there is nobody left to answer.
+   */
   private void answer(
       ChannelHandlerContext ctx, Request request, Response response, boolean keepAlive) {
-    ctx.executor()
-        .execute(
-            () -> {
-              boolean close = !keepAlive || closeAfter;
-              boolean head = request.method().equals("HEAD");
-              Responses.send(ctx, response, head, close)
-                  .addListener(
-                      f -> {
-                        busy = false;
-                        if (f.isSuccess() && ctx.channel().isActive()) {
-                          deadline.responseSent();
-                        }
-                      });
+    try {
+      ctx.executor().execute(() -> write(ctx, request, response, keepAlive));
+    } catch (RejectedExecutionException e) {
+      LOG.debug("{} {}: not answered, the server is closing", request.method(), request.path());
+    }
+  }
+
+  /**
+   * A request that arrived while this response was being written ({@link #closeAfter} set after
+   * {@link Responses#send} decided) is dropped too, so the connection is closed once it is written.
+   */
+  private void write(
+      ChannelHandlerContext ctx, Request request, Response response, boolean keepAlive) {
+    boolean head = request.method().equals("HEAD");
+    Responses.send(ctx, response, head, !keepAlive || closeAfter)
+        .addListener(
+            f -> {
+              busy = false;
+              if (closeAfter) {
+                ctx.close();
+              } else if (f.isSuccess() && ctx.channel().isActive()) {
+                deadline.responseSent();
+              }
             });
   }
 

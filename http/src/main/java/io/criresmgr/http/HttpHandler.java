@@ -10,8 +10,9 @@ public interface HttpHandler {
   Set<String> methods();
 
   /**
-   * Answers {@code request}; runs on a worker thread. An exception gives 500 with its message. A
-   * response to {@code HEAD} is sent without its body.
+   * Answers {@code request}; runs on a worker thread. An exception gives 500 with its message, an
+   * {@link Error} 500 with its class name (logged with its stack). A response to {@code HEAD} is
+   * sent without its body.
    */
   Response handle(Request request) throws Exception;
 }

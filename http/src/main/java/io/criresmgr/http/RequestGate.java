@@ -4,6 +4,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -14,7 +15,9 @@ import org.slf4j.LoggerFactory;
  * Refuses a request from its headers, before any of its body is read or kept: 400 for one the codec
  * could not parse, 405 for a method the handler does not serve, 413 for a declared body over {@link
  * HttpLimits#maxBody}, 503 when the {@link BodyBudget} cannot hold it. A refused request closes the
- * connection, and whatever else the client sends is dropped.
+ * connection, and whatever else the client sends is dropped. A body's reservation lasts until its
+ * last byte has been handed on (the dispatcher then holds a copy, bounded by the worker queue), not
+ * until the next request: an idle kept-alive connection holds none of the budget.
  */
 final class RequestGate extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(RequestGate.class);
@@ -44,7 +47,11 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
     if (refused) {
       ReferenceCountUtil.release(msg);
     } else {
+      boolean last = msg instanceof LastHttpContent;
       ctx.fireChannelRead(msg);
+      if (last) {
+        giveBack();
+      }
     }
   }
 

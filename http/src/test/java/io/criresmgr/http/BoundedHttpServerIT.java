@@ -1,6 +1,7 @@
 package io.criresmgr.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetSocketAddress;
@@ -11,10 +12,13 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +66,34 @@ class BoundedHttpServerIT {
         return Response.text(200, r.method() + " " + r.path() + " " + r.body().length);
       }
     };
+  }
+
+  /** What a test's handler does with a request. */
+  private interface Answer {
+    Response apply(Request r) throws Exception;
+  }
+
+  private static HttpHandler getOnly(Answer answer) {
+    return new HttpHandler() {
+      @Override
+      public Set<String> methods() {
+        return Set.of("GET");
+      }
+
+      @Override
+      public Response handle(Request r) throws Exception {
+        return answer.apply(r);
+      }
+    };
+  }
+
+  /** Records what kills a thread until the test ends; the daemon exits on any of it. */
+  private Queue<Throwable> recordUncaught() {
+    Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+    Queue<Throwable> seen = new ConcurrentLinkedQueue<>();
+    Thread.setDefaultUncaughtExceptionHandler((t, e) -> seen.add(e));
+    open.add(() -> Thread.setDefaultUncaughtExceptionHandler(before));
+    return seen;
   }
 
   private HttpResponse<String> get(BoundedHttpServer server, String path) throws Exception {
@@ -234,5 +266,85 @@ class BoundedHttpServerIT {
             .send("GET /" + "a".repeat(5000) + " HTTP/1.1\r\nHost: x\r\n\r\n")
             .readUntilClosed(Duration.ofSeconds(5));
     assertTrue(reply.startsWith("HTTP/1.1 400 "), reply);
+  }
+
+  @Test
+  void aFinishedBodyGivesBackItsBudgetThoughItsConnectionStaysOpen() throws Exception {
+    HttpLimits limits =
+        new HttpLimits(
+            REQUEST_TIMEOUT, Duration.ofSeconds(5), Duration.ofSeconds(30), 8, 1, 1, 16, 32);
+    BoundedHttpServer server = start(limits, echo(Set.of("POST")));
+    String chunkedPost =
+        "POST /c HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n0\r\n\r\n";
+    String sizedPost = "POST /s HTTP/1.1\r\nHost: x\r\nContent-Length: 16\r\n\r\n0123456789abcdef";
+    Duration limit = Duration.ofSeconds(5);
+    // Answered and kept alive, these two would otherwise hold 16 bytes each (a chunked body
+    // reserves maxBody) until they close, leaving nothing for anyone else.
+    RawConnection chunked = connect(server);
+    assertTrue(chunked.send(chunkedPost).readResponse(limit).endsWith("POST /c 4\n"));
+    RawConnection sized = connect(server);
+    assertTrue(sized.send(sizedPost).readResponse(limit).endsWith("POST /s 16\n"));
+    String reply = connect(server).send(sizedPost).readResponse(limit);
+    assertTrue(reply.startsWith("HTTP/1.1 200 "), reply);
+    assertTrue(reply.endsWith("POST /s 16\n"), reply);
+    // Both stayed open all along, and serve again.
+    assertTrue(chunked.send(chunkedPost).readResponse(limit).endsWith("POST /c 4\n"));
+    assertTrue(sized.send(sizedPost).readResponse(limit).endsWith("POST /s 16\n"));
+  }
+
+  @Test
+  void anErrorInTheHandlerIsA500AndKillsNoThread() throws Exception {
+    Queue<Throwable> uncaught = recordUncaught();
+    HttpHandler failing =
+        getOnly(
+            r -> {
+              if (r.path().equals("/deep")) {
+                throw new StackOverflowError();
+              }
+              return Response.text(200, "fine");
+            });
+    BoundedHttpServer server = start(LIMITS, failing);
+    HttpResponse<String> deep = get(server, "/deep");
+    assertEquals(500, deep.statusCode());
+    assertEquals("internal error: java.lang.StackOverflowError\n", deep.body());
+    assertEquals("fine\n", get(server, "/next").body());
+    assertEquals(List.of(), List.copyOf(uncaught));
+  }
+
+  @Test
+  void aRequestRunningWhileTheServerClosesKillsNoThread() throws Exception {
+    Queue<Throwable> uncaught = recordUncaught();
+    CountDownLatch entered = new CountDownLatch(1);
+    AtomicReference<Thread> worker = new AtomicReference<>();
+    HttpHandler blocking =
+        getOnly(
+            r -> {
+              worker.set(Thread.currentThread());
+              entered.countDown();
+              new CountDownLatch(1).await(); // until close() interrupts the workers
+              return Response.text(200, "never");
+            });
+    BoundedHttpServer server = start(LIMITS, blocking);
+    connect(server).send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    assertTrue(entered.await(5, TimeUnit.SECONDS));
+    server.close();
+    // The worker answers 500 to a connection whose event loop has stopped, then ends.
+    worker.get().join(5000);
+    assertFalse(worker.get().isAlive(), "the worker ended");
+    assertEquals(List.of(), List.copyOf(uncaught));
+  }
+
+  @Test
+  void aRequestArrivingWhileTheResponseIsWrittenClosesTheConnectionAfterIt() throws Exception {
+    int size = 8 << 20; // more than the server's send and this client's receive buffers hold
+    BoundedHttpServer server = start(LIMITS, getOnly(r -> Response.of(200, "x/y", new byte[size])));
+    RawConnection c = new RawConnection(server.port(), 4096);
+    open.add(c);
+    c.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    assertEquals("HTTP/1.1 200 OK", c.read(15));
+    // The response is being written (it waits for this client to read), not yet done.
+    c.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    String rest = c.readUntilClosed(Duration.ofSeconds(1));
+    assertEquals(size, rest.length() - rest.indexOf("\r\n\r\n") - 4, "one whole body, then closed");
   }
 }

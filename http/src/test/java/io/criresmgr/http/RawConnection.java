@@ -17,6 +17,18 @@ final class RawConnection implements AutoCloseable {
     socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
   }
 
+  /** A connection that buffers at most about {@code receiveBuffer} bytes it has not read. */
+  RawConnection(int port, int receiveBuffer) throws IOException {
+    socket.setReceiveBufferSize(receiveBuffer);
+    socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+  }
+
+  /** Reads {@code n} bytes (blocking until they arrive), for a response the test has not read. */
+  String read(int n) throws IOException {
+    socket.setSoTimeout(5000);
+    return new String(socket.getInputStream().readNBytes(n), StandardCharsets.ISO_8859_1);
+  }
+
   RawConnection send(String text) throws IOException {
     socket.getOutputStream().write(text.getBytes(StandardCharsets.ISO_8859_1));
     socket.getOutputStream().flush();
