@@ -32,6 +32,17 @@ final class Reconciler {
 
   /** Restores {@code data} (the policy data, may be missing) into the empty ledger of {@code s}. */
   static void restore(JsonNode data, Session s, Reallocation realloc) {
+    restore(data, s, realloc, false);
+  }
+
+  /**
+   * As {@link #restore(JsonNode, Session, Reallocation)}; with {@code strict} (new options of the
+   * running policy), a container that fits nowhere any more refuses the options instead of keeping
+   * its CPUs outside the policy's books.
+   *
+   * @throws PolicyException with {@code strict}, naming the first container that does not fit
+   */
+  static void restore(JsonNode data, Session s, Reallocation realloc, boolean strict) {
     List<Map.Entry<String, StoredGrant>> misfits = new ArrayList<>();
     for (Map.Entry<String, JsonNode> e : data.path(GrantJson.ALLOCATIONS).properties()) {
       String id = e.getKey();
@@ -66,6 +77,10 @@ final class Reconciler {
             c.state() == ContainerState.RUNNING);
         LOG.info("reallocated {} (it was in {})", s.name(c.cacheId()), m.getValue().pool());
       } catch (PolicyException | IllegalArgumentException ex) {
+        if (strict) {
+          throw new PolicyException(
+              "container " + s.name(c.cacheId()) + " would not fit: " + ex.getMessage(), ex);
+        }
         LOG.warn(
             "dropping the grant of {}, it keeps its current CPUs and memory: {}",
             s.name(c.cacheId()),

@@ -128,7 +128,24 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
 
   @Override
   public Decisions rebalance(NodeState node) {
-    Session s = open(node);
+    return rebalance(open(node));
+  }
+
+  /**
+   * New options (a reload): the grants are restored into the new pools, and if a running container
+   * no longer fits, the options are refused naming it, so the old ones stay in force.
+   */
+  @Override
+  public Decisions reconfigure(NodeState node) {
+    Session s = new Session(node, new Ledger(tree), true);
+    JsonNode data = node.policyData(name).orElse(MissingNode.getInstance());
+    Reconciler.restore(data, s, (session, c, hint) -> allocate(session, c, hint), true);
+    ColdStarts.resume(s, clock);
+    return rebalance(s);
+  }
+
+  private Decisions rebalance(Session s) {
+    NodeState node = s.node();
     dropGrantsOfInactiveContainers(s);
     List<Map.Entry<Container, Grant>> movable = new ArrayList<>();
     for (Container c : node.containers()) {

@@ -125,6 +125,24 @@ class ReloadValidationIT {
   }
 
   @Test
+  void aReservationThatARunningContainerNoLongerFitsBesideIsRefused() throws Exception {
+    try (InProcessDaemon daemon = InProcessDaemon.start(dir, "topology-aware");
+        KubeletClient kubelet = new KubeletClient(daemon.relaySocket(), daemon.runtimeSocket())) {
+      String big = guaranteed(kubelet, "big", 6);
+      String cpus = kubelet.cpuset(big);
+      assertEquals(6, CpuSet.parse(cpus).size(), cpus);
+
+      String error =
+          setConfig(
+              daemon, policy("Active: topology-aware\nReservedResources:\n  CPU: cpuset:0-3\n"));
+      assertTrue(error.contains("container big:c would not fit"), error);
+      assertEquals(Map.of("CPU", "1"), daemon.store().current().policy().reservedResources());
+      assertEquals(cpus, kubelet.cpuset(big));
+      assertEquals(Optional.empty(), AgentConfigText.read(daemon.relayDir()));
+    }
+  }
+
+  @Test
   void anAgentSwitchPlacesTheRunningContainersAtOnce() throws Exception {
     Map<String, String> switched = policy("Active: topology-aware\nReservedResources: {CPU: 1}\n");
     try (InProcessDaemon daemon = InProcessDaemon.start(dir, "none");
