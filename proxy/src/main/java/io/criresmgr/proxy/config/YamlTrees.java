@@ -71,7 +71,15 @@ final class YamlTrees {
     ObjectNode out = JsonNodeFactory.instance.objectNode();
     for (Map.Entry<String, JsonNode> e : tree.properties()) {
       ObjectNode parent = out;
-      String[] parts = e.getKey().split("\\.");
+      String[] parts = e.getKey().split("\\.", -1);
+      if (Arrays.asList(parts).contains("")) {
+        throw new ConfigException(
+            source
+                + ": \""
+                + e.getKey()
+                + "\": invalid key: every part of a dotted key needs a name, as in"
+                + " resource-manager.control");
+      }
       for (int i = 0; i < parts.length - 1; i++) {
         parent = child(source, parent, parts, i);
       }

@@ -152,6 +152,20 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void aDottedKeyWithoutANameBetweenTheDotsIsRefused() {
+    // Found by ConfigFuzzTest: "..", "." or "policy." ended in an ArrayIndexOutOfBoundsException.
+    for (String key : new String[] {"..", ".", "policy.", ".policy", "policy..Active"}) {
+      assertEquals(
+          "test.cfg: \""
+              + key
+              + "\": invalid key: every part of a dotted key needs a name, as in"
+              + " resource-manager.control",
+          error("\"" + key + "\": 1\n"),
+          key);
+    }
+  }
+
+  @Test
   void fieldKeysMatchCaseInsensitivelySectionKeysDoNot() {
     assertTrue(parse("dump:\n  debug: true\n").dump().debug());
     assertEquals(
