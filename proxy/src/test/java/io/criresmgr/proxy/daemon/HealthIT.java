@@ -34,6 +34,13 @@ import org.junit.jupiter.api.io.TempDir;
 class HealthIT {
   @TempDir Path dir;
 
+  private SimRuntimeServer startRuntime() throws Exception {
+    return new SimRuntimeServer(
+            dir.resolve("rt.sock"),
+            new SimRuntime(SimOptions.defaults().withImages(List.of("busybox"))))
+        .start();
+  }
+
   private static HttpResponse<String> healthz(int port) throws Exception {
     return HttpClient.newHttpClient()
         .send(
@@ -66,11 +73,7 @@ class HealthIT {
             base.logger(),
             base.instrumentation(),
             base.controllerSections());
-    try (SimRuntimeServer sim =
-            new SimRuntimeServer(
-                    dir.resolve("rt.sock"),
-                    new SimRuntime(SimOptions.defaults().withImages(List.of("busybox"))))
-                .start();
+    try (SimRuntimeServer sim = startRuntime();
         Daemon daemon =
             Daemon.start(TestDaemons.options(dir, sim.socket(), true), new ConfigStore(config))) {
       String problem = awaitStatus(daemon.metricsPort(), 503).body();
@@ -80,11 +83,7 @@ class HealthIT {
 
   @Test
   void reportsACacheThatCannotBeWrittenUntilItIs() throws Exception {
-    try (SimRuntimeServer sim =
-            new SimRuntimeServer(
-                    dir.resolve("rt.sock"),
-                    new SimRuntime(SimOptions.defaults().withImages(List.of("busybox"))))
-                .start();
+    try (SimRuntimeServer sim = startRuntime();
         Daemon daemon =
             Daemon.start(
                 TestDaemons.options(dir, sim.socket(), true),
