@@ -1,7 +1,6 @@
 package io.criresmgr.proxy.daemon;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -153,10 +152,17 @@ class ReloadValidationIT {
 
       assertEquals("", setConfig(daemon, switched));
       assertEquals("topology-aware", daemon.store().current().policy().active());
-      CpuSet granted = CpuSet.parse(kubelet.cpuset(exclusive));
-      assertEquals(2, granted.size(), granted.toString());
-      CpuSet pool = CpuSet.parse(kubelet.cpuset(shared));
-      assertFalse(pool.isEmpty() || pool.intersects(granted), pool + " and " + granted);
+      // The new placements reach the runtime as updates after the reply: wait for them. The
+      // exclusive container gets 2 CPUs, the shared one the pool beside them.
+      awaitEquals(
+          "2 CPUs, shared pool beside them",
+          () -> {
+            CpuSet granted = CpuSet.parse(kubelet.cpuset(exclusive));
+            CpuSet pool = CpuSet.parse(kubelet.cpuset(shared));
+            return granted.size() == 2 && !pool.isEmpty() && !pool.intersects(granted)
+                ? "2 CPUs, shared pool beside them"
+                : granted + " and " + pool;
+          });
     }
     assertEquals(
         Optional.of(AgentConfigText.encode(switched)), AgentConfigText.read(dir.resolve("state")));
