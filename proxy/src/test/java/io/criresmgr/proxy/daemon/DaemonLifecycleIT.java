@@ -132,7 +132,9 @@ class DaemonLifecycleIT {
     Files.delete(relaySocket());
 
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!(UnixFiles.isServed(relaySocket()) && UnixFiles.mode(relaySocket()) == mode)
+    while (!(UnixFiles.isServed(relaySocket())
+            && UnixFiles.mode(relaySocket()) == mode
+            && daemon.health().problems().isEmpty())
         && System.nanoTime() < deadline) {
       Thread.sleep(10); // polling interval
     }
