@@ -101,10 +101,15 @@ final class PipelineConfigListener implements ConfigListener {
       boolean controlChanged) {
     PolicyState before = next == null ? null : PolicyState.of(s, next.name());
     if (next != null) {
-      if (switching) {
-        PolicySwitch.run(s, next);
-      } else {
-        reconfigure(s, next);
+      try {
+        if (switching) {
+          PolicySwitch.run(s, next);
+        } else {
+          reconfigure(s, next);
+        }
+      } catch (RuntimeException e) {
+        before.restore(s); // whatever failed, and wherever: the old state stands as a whole
+        throw e;
       }
     }
     if (controlChanged) {
