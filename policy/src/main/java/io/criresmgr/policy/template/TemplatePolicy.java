@@ -74,6 +74,34 @@ final class TemplatePolicy implements Policy, Introspectable, PolicyMetrics {
     return Decisions.of(sharedUpdates(derive(node, ""), node, ""));
   }
 
+  /**
+   * New options (a reload, e.g. fewer allowed CPUs): an exclusive container whose CPUs are no
+   * longer all allowed gets the lowest free allowed ones, in creation order, and shared containers
+   * follow the pool. If one no longer fits, the options are refused naming it.
+   */
+  @Override
+  public Decisions reconfigure(NodeState node) {
+    Placement placement = derive(node, "");
+    List<Decisions.Update> updates = new ArrayList<>();
+    for (Container c : node.containers()) {
+      int wanted = wantedExclusive(c);
+      if (!c.state().isActive() || wanted == 0 || placement.exclusive().containsKey(c.cacheId())) {
+        continue;
+      }
+      try {
+        placement = takeExclusive(placement, c, wanted, node, c.assignment().cpus());
+      } catch (PolicyException e) {
+        throw new PolicyException(
+            "container " + c.cacheId() + " would not fit: " + e.getMessage(), e);
+      }
+      updates.add(
+          new Decisions.Update(
+              c.cacheId(), Assignment.of(placement.exclusive().get(c.cacheId()), mems)));
+    }
+    updates.addAll(sharedUpdates(placement, node, ""));
+    return Decisions.of(updates);
+  }
+
   /** The number of exclusive CPUs {@code c} wants; 0 means it shares. */
   int wantedExclusive(Container c) {
     Resources r = c.adjustedResources();

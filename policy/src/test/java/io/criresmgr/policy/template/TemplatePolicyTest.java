@@ -53,6 +53,27 @@ class TemplatePolicyTest {
   }
 
   @Test
+  void newOptionsMoveExclusiveContainersOffCpusNoLongerAllowed() {
+    allocate("a", cpu(2000, 2000));
+    allocate("s", cpu(500, 1000));
+    assertEquals(CpuSet.parse("0-1"), cpusOf("a"));
+    policy = new TemplatePolicy(CpuSet.range(1, 3), MEMS, TemplateOptions.DEFAULTS);
+    Decisions d = policy.reconfigure(node.cache());
+    assertEquals(Decisions.of(List.of(update("a", "1-2"), update("s", "3"))), d);
+  }
+
+  @Test
+  void newOptionsAnExclusiveContainerNoLongerFitsAreRefusedNamingIt() {
+    allocate("a", cpu(2000, 2000));
+    policy = new TemplatePolicy(CpuSet.of(3), MEMS, TemplateOptions.DEFAULTS);
+    PolicyException e = assertThrows(PolicyException.class, () -> policy.reconfigure(node.cache()));
+    assertEquals(
+        "container uid-p:a would not fit: not enough free CPUs for exclusive allocation of 2 CPUs"
+            + " to uid-p:a: 1 free (3)",
+        e.getMessage());
+  }
+
+  @Test
   void exclusiveAllocationTakesTheLowestFreeCpus() {
     allocate("a", cpu(1000, 1000));
     allocate("b", cpu(2000, 2000));
