@@ -19,6 +19,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,6 +34,25 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HealthIT {
   @TempDir Path dir;
+
+  /**
+   * A non-empty directory at {@code saving}, where the saver writes its temporary file, so that
+   * every save fails until it is gone; the saver may be writing that file this very moment, so it
+   * is tried until the path is free.
+   */
+  private static Path block(Path saving) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (true) {
+      try {
+        Files.createDirectory(saving);
+        Files.writeString(saving.resolve("keep"), "x");
+        return saving;
+      } catch (FileAlreadyExistsException e) {
+        assertTrue(System.nanoTime() < deadline, saving + " stays taken");
+        Thread.sleep(5); // polling interval: a save renames its file away within milliseconds
+      }
+    }
+  }
 
   private SimRuntimeServer startRuntime() throws Exception {
     return new SimRuntimeServer(
@@ -91,8 +111,7 @@ class HealthIT {
       int port = daemon.metricsPort();
       assertEquals("ok\n", awaitStatus(port, 200).body());
 
-      Path blocker = Files.createDirectories(dir.resolve("state/cache.saving"));
-      Files.writeString(blocker.resolve("keep"), "x");
+      Path blocker = block(dir.resolve("state/cache.saving"));
       try (RawClient relay = new RawClient(dir.resolve("relay/cri-resmgr.sock"))) {
         RuntimeServiceGrpc.newBlockingStub(relay.channel())
             .runPodSandbox(
