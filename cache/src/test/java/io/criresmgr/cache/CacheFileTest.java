@@ -128,20 +128,23 @@ class CacheFileTest {
     assertEquals(List.of(ASIDE), names(dir));
   }
 
+  private static CacheSnapshot withPodsAndContainers(
+      CacheSnapshot s, Map<String, Pod> pods, Map<String, Container> containers) {
+    return new CacheSnapshot(
+        s.version(),
+        pods,
+        containers,
+        s.nextSeq(),
+        s.activePolicy(),
+        s.policyData(),
+        s.agentConfig(),
+        s.adjustments());
+  }
+
   @Test
   void aContainerOfAnUnknownPodMakesTheFileInconsistent() throws IOException {
     CacheSnapshot full = Fixtures.fullSnapshot();
-    cacheFile()
-        .save(
-            new CacheSnapshot(
-                full.version(),
-                Map.of(),
-                full.containers(),
-                full.nextSeq(),
-                full.activePolicy(),
-                full.policyData(),
-                full.agentConfig(),
-                full.adjustments()));
+    cacheFile().save(withPodsAndContainers(full, Map.of(), full.containers()));
     CacheFile.LoadResult result = cacheFile().load();
     assertEquals(Optional.empty(), result.snapshot());
     String problem = result.problem().orElseThrow();
@@ -158,17 +161,7 @@ class CacheFileTest {
       twins.put(c.cacheId(), c.withId("same-id"));
     }
     assertTrue(twins.size() > 1, "the fixture has at least two containers");
-    cacheFile()
-        .save(
-            new CacheSnapshot(
-                full.version(),
-                full.pods(),
-                twins,
-                full.nextSeq(),
-                full.activePolicy(),
-                full.policyData(),
-                full.agentConfig(),
-                full.adjustments()));
+    cacheFile().save(withPodsAndContainers(full, full.pods(), twins));
     String problem = cacheFile().load().problem().orElseThrow();
     assertTrue(problem.contains(" have the same runtime id same-id) and was moved to "), problem);
   }
