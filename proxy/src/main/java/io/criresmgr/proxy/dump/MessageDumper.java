@@ -68,9 +68,9 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
       return new MessageDumper(State.of(config), retry);
     } catch (IllegalArgumentException e) {
       LOG.warn(
-          "{}; dumping to the log only, trying again every {} s",
+          "{}; dumping to the log only, trying again every {} ms",
           e.getMessage(),
-          RETRY.toSeconds());
+          retry.toMillis());
       DumpConfig logOnly = new DumpConfig(config.config(), "", config.debug(), config.disabled());
       MessageDumper dumper = new MessageDumper(State.of(logOnly), retry);
       dumper.retryLater(config, e.getMessage());
