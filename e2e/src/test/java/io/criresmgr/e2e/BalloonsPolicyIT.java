@@ -1,7 +1,5 @@
 package io.criresmgr.e2e;
 
-import static io.criresmgr.e2e.ResmgrBed.CGROUPS;
-import static io.criresmgr.e2e.ResmgrBed.CPUS;
 import static io.criresmgr.e2e.ResmgrBed.assertCpus;
 import static io.criresmgr.e2e.ResmgrBed.podName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -68,15 +66,13 @@ class BalloonsPolicyIT extends ResmgrBedTestBase {
             PinnedPod.run(
                 cri,
                 WorkflowSpec.guaranteed(name + "-d", logs, WorkflowSpec.NAMESPACE),
-                CPUS,
-                CGROUPS);
+                E2eNode.HOST);
         PinnedPod app =
             PinnedPod.run(
                 cri,
                 WorkflowSpec.guaranteed(name, logs, WorkflowSpec.NAMESPACE),
                 Map.of(ANNOTATION, "pinned"),
-                CPUS,
-                CGROUPS)) {
+                E2eNode.HOST)) {
       String dns = system.start("dns", PinnedPod.halfCpuShared());
       assertCpus("0", system.placement(dns), "kube-system container in the reserved balloon");
 

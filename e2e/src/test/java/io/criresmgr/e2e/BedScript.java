@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,11 +21,29 @@ import java.util.concurrent.TimeUnit;
 final class BedScript {
   private final Path script;
   private final Path logDir;
+  private final Map<String, String> env;
+  private final List<String> args;
 
   /** A script and the directory its output files go to. */
   BedScript(Path script, Path logDir) {
+    this(script, logDir, Map.of());
+  }
+
+  /** A script run with {@code env} added to this JVM's environment. */
+  BedScript(Path script, Path logDir, Map<String, String> env) {
+    this(script, logDir, env, List.of());
+  }
+
+  private BedScript(Path script, Path logDir, Map<String, String> env, List<String> args) {
     this.script = Objects.requireNonNull(script, "script");
     this.logDir = Objects.requireNonNull(logDir, "logDir");
+    this.env = Map.copyOf(env);
+    this.args = List.copyOf(args);
+  }
+
+  /** The same script, run with {@code args}. */
+  BedScript withArgs(String... args) {
+    return new BedScript(script, logDir, env, List.of(args));
   }
 
   /** What a finished script printed. */
@@ -41,8 +60,12 @@ final class BedScript {
     String name = script.getFileName().toString().replace(".sh", "");
     Path out = logDir.resolve(name + ".out");
     Path err = logDir.resolve(name + ".err");
+    List<String> command = new ArrayList<>(List.of("bash", script.toString()));
+    command.addAll(args);
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().putAll(env);
     Process p =
-        new ProcessBuilder(List.of("bash", script.toString()))
+        builder
             .redirectOutput(out.toFile())
             .redirectError(err.toFile())
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))

@@ -34,4 +34,13 @@ class BedScriptTest {
     assertEquals(Map.of(), r.values());
     assertEquals("timed out after PT0.3S\n", r.stderr());
   }
+
+  @Test
+  void runsWithTheGivenEnvironment() throws Exception {
+    Path script = Files.writeString(dir.resolve("env.sh"), "echo VM_DIR=$VM_DIR\n");
+    BedScript.Result r =
+        new BedScript(script, dir, Map.of("VM_DIR", "/tmp/x y")).run(Duration.ofSeconds(30));
+    assertEquals(0, r.exitCode());
+    assertEquals(Map.of("VM_DIR", "/tmp/x y"), r.values());
+  }
 }

@@ -1,7 +1,5 @@
 package io.criresmgr.e2e;
 
-import static io.criresmgr.e2e.ResmgrBed.CGROUPS;
-import static io.criresmgr.e2e.ResmgrBed.CPUS;
 import static io.criresmgr.e2e.ResmgrBed.assertCpus;
 import static io.criresmgr.e2e.ResmgrBed.podName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -49,7 +47,7 @@ class CgroupsControllerIT extends ResmgrBedTestBase {
     var spec = new WorkflowSpec(name, bed().workDir().resolve("logs"));
     CgroupLayout layout = CgroupLayout.detect(Path.of("/sys/fs/cgroup"));
     try (CriClient cri = new CriClient(bed().proxy().relaySocket());
-        PinnedPod pod = PinnedPod.run(cri, spec, CPUS, CGROUPS)) {
+        PinnedPod pod = PinnedPod.run(cri, spec, E2eNode.HOST)) {
       var resources = PinnedPod.oneWholeCpu().toBuilder().setMemoryLimitInBytes(MEMORY_LIMIT);
       String id = pod.start("limited", resources.build());
       ContainerCgroup cgroup = ContainerCgroups.find(layout, spec.cgroupParent(), id);

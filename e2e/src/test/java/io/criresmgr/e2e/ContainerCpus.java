@@ -65,6 +65,16 @@ final class ContainerCpus {
     throw new IOException("no cpuset hierarchy in:\n" + procCgroup);
   }
 
+  /** The path in the unified (v2) hierarchy, the {@code 0::} line of {@code /proc/<pid>/cgroup}. */
+  static String unifiedCgroup(String procCgroup) throws IOException {
+    for (String line : procCgroup.split("\n")) {
+      if (line.startsWith("0::")) {
+        return line.substring(3).trim();
+      }
+    }
+    throw new IOException("no unified (0::) cgroup in:\n" + procCgroup);
+  }
+
   /** {@code Cpus_allowed_list} of a {@code /proc/<pid>/status} text. */
   static String allowedCpus(String procStatus) throws IOException {
     for (String line : procStatus.split("\n")) {

@@ -32,6 +32,14 @@ class ContainerCpusTest {
   }
 
   @Test
+  void findsTheUnifiedCgroupOnAPureV2Node() throws IOException {
+    assertEquals("/kubepods/pod1/abc", ContainerCpus.unifiedCgroup("0::/kubepods/pod1/abc\n"));
+    assertEquals("/x", ContainerCpus.unifiedCgroup(PROC_CGROUP.replace("0::/", "0::/x")));
+    var e = assertThrows(IOException.class, () -> ContainerCpus.unifiedCgroup("3:cpuset:/a\n"));
+    assertEquals("no unified (0::) cgroup in:\n3:cpuset:/a\n", e.getMessage());
+  }
+
+  @Test
   void readsThePidOfContainerdsVerboseInfo() throws IOException {
     assertEquals(
         4242, ContainerCpus.initPid("{\"sandboxID\":\"s\",\"pid\":4242,\"removing\":false}"));

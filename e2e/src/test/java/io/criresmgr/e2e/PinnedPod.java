@@ -29,21 +29,15 @@ final class PinnedPod implements AutoCloseable {
 
   private final CriClient cri;
   private final WorkflowSpec spec;
-  private final ContainerCpus cpus;
-  private final HostCgroups cgroups;
+  private final E2eNode node;
   private final PodSandboxConfig config;
   private final String podId;
 
   private PinnedPod(
-      CriClient cri,
-      WorkflowSpec spec,
-      Map<String, String> annotations,
-      ContainerCpus cpus,
-      HostCgroups cgroups) {
+      CriClient cri, WorkflowSpec spec, Map<String, String> annotations, E2eNode node) {
     this.cri = Objects.requireNonNull(cri, "cri");
     this.spec = Objects.requireNonNull(spec, "spec");
-    this.cpus = Objects.requireNonNull(cpus, "cpus");
-    this.cgroups = Objects.requireNonNull(cgroups, "cgroups");
+    this.node = Objects.requireNonNull(node, "node");
     this.config = spec.pod().toBuilder().putAllAnnotations(annotations).build();
     this.podId =
         cri.runtime()
@@ -51,19 +45,17 @@ final class PinnedPod implements AutoCloseable {
             .getPodSandboxId();
   }
 
-  /** Runs the pod of {@code spec} through {@code cri}. */
-  static PinnedPod run(CriClient cri, WorkflowSpec spec, ContainerCpus cpus, HostCgroups cgroups) {
-    return new PinnedPod(cri, spec, Map.of(), cpus, cgroups);
+  /** Runs the pod of {@code spec} on {@code node} through {@code cri}. */
+  static PinnedPod run(CriClient cri, WorkflowSpec spec, E2eNode node) {
+    return new PinnedPod(cri, spec, Map.of(), node);
   }
 
-  /** Runs the pod of {@code spec} with pod {@code annotations} through {@code cri}. */
+  /**
+   * Runs the pod of {@code spec} with pod {@code annotations} on {@code node} through {@code cri}.
+   */
   static PinnedPod run(
-      CriClient cri,
-      WorkflowSpec spec,
-      Map<String, String> annotations,
-      ContainerCpus cpus,
-      HostCgroups cgroups) {
-    return new PinnedPod(cri, spec, annotations, cpus, cgroups);
+      CriClient cri, WorkflowSpec spec, Map<String, String> annotations, E2eNode node) {
+    return new PinnedPod(cri, spec, annotations, node);
   }
 
   /** One whole CPU, request = limit: what kubelet sends for a guaranteed 1-CPU container. */
@@ -82,13 +74,18 @@ final class PinnedPod implements AutoCloseable {
 
   /** Creates and starts container {@code name}; returns its id. */
   String start(String name, LinuxContainerResources resources) {
+    return start(name, resources, SCRIPT);
+  }
+
+  /** Creates and starts container {@code name} running {@code sh -c script}; returns its id. */
+  String start(String name, LinuxContainerResources resources, String script) {
     ContainerConfig container =
         ContainerConfig.newBuilder()
             .setMetadata(ContainerMetadata.newBuilder().setName(name))
             .setImage(ImageSpec.newBuilder().setImage(WorkflowSpec.BUSYBOX))
             .addCommand("sh")
             .addArgs("-c")
-            .addArgs(SCRIPT)
+            .addArgs(script)
             .setLinux(LinuxContainerConfig.newBuilder().setResources(resources))
             .build();
     var create =
@@ -102,11 +99,16 @@ final class PinnedPod implements AutoCloseable {
     return id;
   }
 
-  /** Where container {@code id}'s init process may run, read from the host. */
+  /** Where container {@code id}'s init process may run, read from the node. */
   ContainerCpus.Placement placement(String id) throws IOException {
+    return node.placement(initPid(id));
+  }
+
+  /** The pid of container {@code id}'s init process, from the runtime's verbose status. */
+  long initPid(String id) throws IOException {
     var request = ContainerStatusRequest.newBuilder().setContainerId(id).setVerbose(true).build();
     String info = cri.runtime().containerStatus(request).getInfoOrDefault("info", "{}");
-    return cpus.of(ContainerCpus.initPid(info));
+    return ContainerCpus.initPid(info);
   }
 
   /** Stops and removes container {@code id}. */
@@ -127,6 +129,6 @@ final class PinnedPod implements AutoCloseable {
     } catch (StatusRuntimeException e) {
       // a failed step is what the test reports; stop-containerd.sh cleans up what is left
     }
-    cgroups.removeParent(spec.cgroupParent());
+    node.removeCgroupParent(spec.cgroupParent());
   }
 }

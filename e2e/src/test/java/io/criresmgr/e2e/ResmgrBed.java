@@ -93,7 +93,7 @@ final class ResmgrBed {
   /** Runs pod {@code <name>-sys} in namespace {@code kube-system} through {@code cri}. */
   static PinnedPod runKubeSystemPod(CriClient cri, String name, Path logs) {
     var spec = new WorkflowSpec(name + "-sys", logs, "kube-system", "/" + name + "-sys");
-    return PinnedPod.run(cri, spec, CPUS, CGROUPS);
+    return PinnedPod.run(cri, spec, E2eNode.HOST);
   }
 
   /** Stops the daemon and the bed and deletes the work directory. */

@@ -1,7 +1,5 @@
 package io.criresmgr.e2e;
 
-import static io.criresmgr.e2e.ResmgrBed.CGROUPS;
-import static io.criresmgr.e2e.ResmgrBed.CPUS;
 import static io.criresmgr.e2e.ResmgrBed.assertCpus;
 import static io.criresmgr.e2e.ResmgrBed.podName;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -55,7 +53,7 @@ class TemplatePolicyIT extends ResmgrBedTestBase {
     var spec = new WorkflowSpec(name, bed().workDir().resolve("logs"));
     long t0 = System.nanoTime();
     try (CriClient cri = new CriClient(daemon.relaySocket());
-        PinnedPod pod = PinnedPod.run(cri, spec, CPUS, CGROUPS)) {
+        PinnedPod pod = PinnedPod.run(cri, spec, E2eNode.HOST)) {
       String early = pod.start("shared-early", PinnedPod.halfCpuShared());
       assertCpus(BOTH, pod.placement(early), "shared container alone");
 

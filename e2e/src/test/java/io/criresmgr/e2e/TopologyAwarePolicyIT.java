@@ -1,7 +1,5 @@
 package io.criresmgr.e2e;
 
-import static io.criresmgr.e2e.ResmgrBed.CGROUPS;
-import static io.criresmgr.e2e.ResmgrBed.CPUS;
 import static io.criresmgr.e2e.ResmgrBed.assertCpus;
 import static io.criresmgr.e2e.ResmgrBed.podName;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -65,7 +63,7 @@ class TopologyAwarePolicyIT extends ResmgrBedTestBase {
         PinnedPod system = ResmgrBed.runKubeSystemPod(cri, name, logs);
         PinnedPod app =
             PinnedPod.run(
-                cri, WorkflowSpec.guaranteed(name, logs, WorkflowSpec.NAMESPACE), CPUS, CGROUPS)) {
+                cri, WorkflowSpec.guaranteed(name, logs, WorkflowSpec.NAMESPACE), E2eNode.HOST)) {
       String dns = system.start("dns", PinnedPod.halfCpuShared());
       assertCpus("0", system.placement(dns), "kube-system container on the reserved CPU");
 

@@ -44,8 +44,10 @@ public final class ContainerCgroupWriter {
         : writer.write(
             file("cpu", "cpu.weight"),
             Long.toString(shares.weight()),
-            java.util.Set.of(
-                Long.toString(shares.weight()), Long.toString(shares.quadraticWeight())));
+            // both conversions give the same weight at the ends of the range (2 shares: 1)
+            java.util.Set.copyOf(
+                java.util.List.of(
+                    Long.toString(shares.weight()), Long.toString(shares.quadraticWeight()))));
   }
 
   /**

@@ -89,6 +89,18 @@ class ContainerCgroupWriterTest {
     assertEquals("39", tree.read(CG + "/cpu.weight"));
   }
 
+  /** 2 shares (what kubelet gives BestEffort) are weight 1 by both conversions. */
+  @Test
+  void theSmallestSharesWhereBothConversionsAgree() throws Exception {
+    FakeCgroupTree tree = FakeCgroupTree.v2(root, "cpu").cgroup(CG);
+    ContainerCgroupWriter w = writer();
+    assertTrue(w.setCpuShares(new CpuShares(2)));
+    assertEquals("1", tree.read(CG + "/cpu.weight"));
+    assertFalse(w.setCpuShares(new CpuShares(2)));
+    assertTrue(w.setCpuShares(new CpuShares(CpuShares.MAX)));
+    assertEquals("10000", tree.read(CG + "/cpu.weight"));
+  }
+
   @Test
   void hybridWritesV1FilesAndRefusesUnifiedFilesOfV1Controllers() {
     FakeCgroupTree tree = FakeCgroupTree.hybrid(root, "").cgroup(CG);

@@ -18,7 +18,11 @@ public final class RuntimeCheck {
   private static final Logger LOG = LoggerFactory.getLogger(RuntimeCheck.class);
   private static final Duration POLL = Duration.ofMillis(250);
   private static final Duration REMIND = Duration.ofSeconds(30);
-  private static final Duration VERSION_TIMEOUT = Duration.ofSeconds(30);
+  // A node that boots many services at once (or a slow VM) may take seconds for the first call:
+  // the channel's first connection and class loading count against the call's deadline. A slow
+  // answer is retried like an unavailable runtime, within the overall limit.
+  private static final Duration ATTEMPT_TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration VERSION_TIMEOUT = Duration.ofSeconds(60);
 
   private RuntimeCheck() {}
 
@@ -35,11 +39,17 @@ public final class RuntimeCheck {
   }
 
   /**
-   * Asks the runtime for its version (retrying while it is UNAVAILABLE, up to 30 s) and rejects
-   * runtimes other than containerd and cri-o unless {@code allowUntested}.
+   * Asks the runtime for its version (retrying while it is unavailable or does not answer within 10
+   * s, up to 60 s in all) and rejects runtimes other than containerd and cri-o unless {@code
+   * allowUntested}.
    */
   public static VersionResponse checkVersion(Channel runtime, boolean allowUntested) {
-    VersionResponse version = version(runtime);
+    return checkVersion(runtime, allowUntested, ATTEMPT_TIMEOUT, VERSION_TIMEOUT);
+  }
+
+  static VersionResponse checkVersion(
+      Channel runtime, boolean allowUntested, Duration attempt, Duration total) {
+    VersionResponse version = version(runtime, attempt, total);
     String name = version.getRuntimeName();
     if (!allowUntested && !(name.startsWith("containerd") || name.startsWith("cri-o"))) {
       throw new RelayException(
@@ -53,16 +63,27 @@ public final class RuntimeCheck {
     return version;
   }
 
-  private static VersionResponse version(Channel runtime) {
-    long deadline = System.nanoTime() + VERSION_TIMEOUT.toNanos();
+  private static VersionResponse version(Channel runtime, Duration attempt, Duration total) {
+    long deadline = System.nanoTime() + total.toNanos();
     while (true) {
       try {
         return RuntimeServiceGrpc.newBlockingStub(runtime)
-            .withDeadlineAfter(5, TimeUnit.SECONDS)
+            .withDeadlineAfter(attempt.toMillis(), TimeUnit.MILLISECONDS)
             .version(VersionRequest.newBuilder().setVersion("0.1.0").build());
       } catch (StatusRuntimeException e) {
-        if (e.getStatus().getCode() != Status.Code.UNAVAILABLE || System.nanoTime() > deadline) {
-          throw new RelayException("cannot query the runtime's version: " + e.getStatus(), e);
+        Status.Code code = e.getStatus().getCode();
+        boolean retry = code == Status.Code.UNAVAILABLE || code == Status.Code.DEADLINE_EXCEEDED;
+        if (!retry || System.nanoTime() > deadline) {
+          throw new RelayException(
+              "cannot query the runtime's version (tried for up to "
+                  + total.toSeconds()
+                  + " s): "
+                  + e.getStatus(),
+              e);
+        }
+        if (code == Status.Code.DEADLINE_EXCEEDED) {
+          LOG.warn(
+              "the runtime did not answer Version within {} ms; asking again", attempt.toMillis());
         }
         sleepQuietly(POLL);
       }

@@ -1,0 +1,115 @@
+package io.criresmgr.e2e;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code bin/cri-resmgr} running inside the VM bed in front of the VM's containerd, with a forced
+ * configuration. Its state lives in {@code /run/crm/<name>} in the VM (the configuration, {@code
+ * cri-resmgr.log}, the PID file and the relay directory with the cache), so a restart with the same
+ * name restores what the previous daemon knew. It serves {@link VmBed#GUEST_RELAY_SOCKET}, which
+ * tests reach through {@link VmBed#relaySocket()}. One daemon runs at a time.
+ */
+final class VmDaemon implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(VmDaemon.class);
+  // a JVM under TCG needs 20-40 s to serve; more on a busy host
+  private static final int START_SECONDS = 240;
+
+  private final VmBed bed;
+  private final String dir;
+  private final long pid;
+
+  private VmDaemon(VmBed bed, String dir, long pid) {
+    this.bed = bed;
+    this.dir = dir;
+    this.pid = pid;
+  }
+
+  /**
+   * Starts the daemon with {@code configYaml} as {@code --force-config} and waits until it serves.
+   *
+   * @param name names its state directory {@code /run/crm/<name>}
+   * @throws IOException with the daemon's log when it exits or does not serve in time
+   */
+  static VmDaemon start(VmBed bed, String name, String configYaml) throws IOException {
+    String dir = "/run/crm/" + name;
+    Path launcher = ResmgrBed.MODULE_DIR.getParent().resolve("bin/cri-resmgr");
+    String config = Base64.getEncoder().encodeToString(configYaml.getBytes(StandardCharsets.UTF_8));
+    String socket = VmBed.GUEST_RELAY_SOCKET;
+    String script =
+        String.join(
+            "\n",
+            "d=" + VmShell.quote(dir) + "; s=" + VmShell.quote(socket),
+            "mkdir -p \"$d\" && cd \"$d\" || exit 1",
+            "printf '%s' " + config + " | base64 -d > cri-resmgr.cfg",
+            "rm -f cri-resmgr.pid",
+            // C1 only: under TCG it serves in ~25 s instead of ~40 s; behaviour is the same
+            "JAVA_OPTS=-XX:TieredStopAtLevel=1 setsid "
+                + VmShell.quote(launcher.toString())
+                + " --runtime-socket /run/containerd/containerd.sock --relay-socket \"$s\""
+                + " --relay-dir \"$d/relay\" --pid-file \"$d/cri-resmgr.pid\""
+                + " --force-config \"$d/cri-resmgr.cfg\" >cri-resmgr.log 2>&1 </dev/null &",
+            "launched=$!",
+            "end=$(( $(date +%s) + " + START_SECONDS + " ))",
+            "until [ -S \"$s\" ] && [ -s cri-resmgr.pid ]; do",
+            "  if ! kill -0 $launched 2>/dev/null; then",
+            "    echo \"cri-resmgr exited before serving; its log:\"; cat cri-resmgr.log; exit 1",
+            "  fi",
+            "  if [ $(date +%s) -ge $end ]; then",
+            "    echo \"cri-resmgr did not serve in " + START_SECONDS + " s; its log:\"",
+            "    cat cri-resmgr.log; exit 1",
+            "  fi",
+            "  sleep 0.2",
+            "done",
+            "cat cri-resmgr.pid");
+    long t0 = System.nanoTime();
+    String out =
+        bed.shell()
+            .run(script, Duration.ofSeconds(START_SECONDS + 60))
+            .orThrow("starting cri-resmgr in the VM");
+    long pid = Long.parseLong(out.trim());
+    LOG.info(
+        "cri-resmgr pid {} serving in the VM after {} ms",
+        pid,
+        (System.nanoTime() - t0) / 1_000_000);
+    return new VmDaemon(bed, dir, pid);
+  }
+
+  /** The relay socket, on this host. */
+  Path relaySocket() {
+    return bed.relaySocket();
+  }
+
+  /** What the daemon has logged so far. */
+  String log() throws IOException {
+    return bed.shell().check("cat " + VmShell.quote(dir + "/cri-resmgr.log"));
+  }
+
+  /** Stops this daemon and starts it again with the same state directory. */
+  VmDaemon restart(String configYaml) throws IOException {
+    close();
+    return start(bed, dir.substring("/run/crm/".length()), configYaml);
+  }
+
+  /** Sends SIGTERM and waits for the exit, SIGKILL after 20 s. */
+  @Override
+  public void close() throws IOException {
+    String out =
+        bed.shell()
+            .check(
+                String.join(
+                    "\n",
+                    "p=" + pid,
+                    "kill -TERM $p 2>/dev/null || exit 0",
+                    "for i in $(seq 1 100); do kill -0 $p 2>/dev/null || exit 0; sleep 0.2; done",
+                    "kill -KILL $p; echo killed"));
+    if (out.contains("killed")) {
+      LOG.warn("cri-resmgr pid {} in the VM ignored SIGTERM for 20 s and was killed", pid);
+    }
+  }
+}
