@@ -10,6 +10,7 @@ import io.criresmgr.controllers.NodeView;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -120,12 +121,22 @@ public final class CgroupsController implements Controller {
     cgroups.remove(container.id());
   }
 
-  /** Writes what differs; returns what was written. */
+  /**
+   * Writes what differs; returns what was written. A container that is not running may have no
+   * cgroup yet: containerd creates it at StartContainer, after the assignment was made at
+   * CreateContainer. Then nothing is written; postStart writes everything.
+   */
   private List<String> enforce(Container c) {
     if (c.id().isEmpty()) {
       return List.of();
     }
-    ContainerCgroup cgroup = cgroupOf(c);
+    Optional<ContainerCgroup> found = cgroupOf(c);
+    if (found.isEmpty() && c.state() != ContainerState.RUNNING) {
+      LOG.debug("no cgroup yet for {} ({}): written when it starts", c.cacheId(), c.state());
+      return List.of();
+    }
+    ContainerCgroup cgroup =
+        found.orElseGet(() -> ContainerCgroups.find(started(), cgroupParent(c), c.id()));
     try {
       List<String> written =
           CgroupResources.write(new ContainerCgroupWriter(cgroup, writer), c.effectiveResources());
@@ -139,11 +150,17 @@ public final class CgroupsController implements Controller {
     }
   }
 
-  private ContainerCgroup cgroupOf(Container c) {
+  private Optional<ContainerCgroup> cgroupOf(Container c) {
     ContainerCgroup cached = cgroups.get(c.id());
     if (cached != null) {
-      return cached;
+      return Optional.of(cached);
     }
+    Optional<ContainerCgroup> found = ContainerCgroups.lookup(started(), cgroupParent(c), c.id());
+    found.ifPresent(cgroup -> cgroups.put(c.id(), cgroup));
+    return found;
+  }
+
+  private String cgroupParent(Container c) {
     Pod pod =
         node.pod(c.podId())
             .orElseThrow(
@@ -154,9 +171,7 @@ public final class CgroupsController implements Controller {
                             + ": its pod "
                             + c.podId()
                             + " is not known"));
-    ContainerCgroup found = ContainerCgroups.find(started(), pod.cgroupParent(), c.id());
-    cgroups.put(c.id(), found);
-    return found;
+    return pod.cgroupParent();
   }
 
   private CgroupLayout started() {

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Finds a container's cgroup from its pod's cgroup parent (as kubelet passes it in RunPodSandbox)
@@ -36,16 +37,35 @@ public final class ContainerCgroups {
    *     names every directory tried
    */
   public static ContainerCgroup find(CgroupLayout layout, String cgroupParent, String containerId) {
+    return lookup(layout, cgroupParent, containerId)
+        .orElseThrow(() -> notFound(layout, cgroupParent, containerId));
+  }
+
+  /**
+   * The container's cgroup under {@code layout}, or empty if no candidate exists (yet: containerd
+   * creates it only when the container starts).
+   *
+   * @throws CgroupException if the arguments are malformed
+   */
+  public static Optional<ContainerCgroup> lookup(
+      CgroupLayout layout, String cgroupParent, String containerId) {
+    Path probe = probeHierarchy(layout);
+    for (String candidate : candidates(cgroupParent, containerId)) {
+      if (Files.isDirectory(probe.resolve(candidate))) {
+        return Optional.of(new ContainerCgroup(layout, Path.of(candidate)));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static CgroupException notFound(
+      CgroupLayout layout, String cgroupParent, String containerId) {
     Path probe = probeHierarchy(layout);
     List<String> tried = new ArrayList<>();
     for (String candidate : candidates(cgroupParent, containerId)) {
-      Path dir = probe.resolve(candidate);
-      if (Files.isDirectory(dir)) {
-        return new ContainerCgroup(layout, Path.of(candidate));
-      }
-      tried.add(dir.toString());
+      tried.add(probe.resolve(candidate).toString());
     }
-    throw new CgroupException(
+    return new CgroupException(
         "cgroup of container "
             + containerId
             + " (cgroup parent "

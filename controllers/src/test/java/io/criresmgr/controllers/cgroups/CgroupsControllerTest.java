@@ -4,6 +4,7 @@ import static io.criresmgr.controllers.cgroups.CgroupsFixture.container;
 import static io.criresmgr.controllers.cgroups.CgroupsFixture.running;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
@@ -149,6 +150,27 @@ class CgroupsControllerTest {
                 dir.resolve("crio-c1").toString(),
                 dir.resolve("docker-c1").toString()),
         e.getMessage());
+  }
+
+  /**
+   * containerd creates a container's cgroup at StartContainer; an assignment change right after
+   * CreateContainer must not report the missing cgroup (it did, as a warning per container).
+   */
+  @Test
+  void aCreatedContainerWithoutCgroupYetIsLeftToPostStart() {
+    FakeCgroupTree tree = FakeCgroupTree.v2(root, "cpuset cpu memory");
+    start(CgroupsFixture.withParent(PARENT));
+    Assignment pinned = Assignment.NONE.withCpus(CpuSet.parse("1"));
+    Container created =
+        container("c1", ContainerState.CREATED, REQUESTED, pinned, Set.of("cgroups"));
+    controller.postUpdate(created);
+    tree.cgroup(CG);
+    controller.postStart(running("c1", REQUESTED, "1"));
+    assertEquals("1", tree.read(CG + "/cpuset.cpus"));
+    Container gone = running("c2", REQUESTED, "1");
+    ControllerException e =
+        assertThrows(ControllerException.class, () -> controller.postStart(gone));
+    assertTrue(e.getMessage().startsWith("cgroup of container c2 ("), e.getMessage());
   }
 
   @Test
