@@ -65,22 +65,41 @@ class VmCgroupsIT {
   @Test
   void topologyAwarePlacementsAreExactInTheCgroupsFollowUpdatesAndSurviveARestart()
       throws Exception {
+    // reserved 750m: CPU 0 for kube-system; CPU 1 is the shared pool
+    placeUpdateRepair("cgroups-ta", TOPOLOGY_AWARE, Map.of());
+  }
+
+  @Test
+  void balloonsPlacementsAreExactInTheCgroupsFollowUpdatesAndSurviveARestart() throws Exception {
+    // reserved balloon CPU 0 for kube-system; the annotated pod's own balloon gets CPU 1
+    placeUpdateRepair(
+        "cgroups-bl", BalloonsPolicyIT.CONFIG, Map.of(BalloonsPolicyIT.ANNOTATION, "pinned"));
+  }
+
+  /**
+   * Runs a kube-system container (CPU 0) and an application container (CPU 1, pod {@code
+   * annotations}) through a daemon with {@code config}, checks their cgroup files, updates the
+   * application container as kubelet does, changes its files by hand and restarts the daemon.
+   */
+  private void placeUpdateRepair(String state, String config, Map<String, String> annotations)
+      throws Exception {
     VmBed vm = ResmgrBed.require(bed);
     VmNode node = new VmNode(vm.shell());
-    daemon = VmDaemon.start(vm, "cgroups-ta", TOPOLOGY_AWARE);
-    String name = podName("v2ta");
+    VmDaemon started = VmDaemon.start(vm, state, config);
+    daemon = started;
+    String name = podName(state);
     Path logs = Path.of("/tmp", name);
     var sysSpec = burstable(name + "-sys", logs, "kube-system");
     var appSpec = burstable(name, logs, WorkflowSpec.NAMESPACE);
-    try (CriClient cri = new CriClient(daemon.relaySocket());
+    try (CriClient cri = new CriClient(started.relaySocket());
         PinnedPod sys = PinnedPod.run(cri, sysSpec, node);
-        PinnedPod app = PinnedPod.run(cri, appSpec, node)) {
+        PinnedPod app = PinnedPod.run(cri, appSpec, annotations, node)) {
       String dns = sys.start("dns", resources(512, 0, 64L << 20));
       String web = app.start("web", resources(256, 50_000, 128L << 20));
       Map<String, String> dnsFiles = expected("0", "0", 20, "max 100000", 64L << 20);
       Map<String, String> webFiles = expected("1", "0", 10, "50000 100000", 128L << 20);
       assertFiles(dnsFiles, node, sysSpec, dns, "kube-system container on the reserved CPU");
-      assertFiles(webFiles, node, appSpec, web, "burstable container in the shared pool");
+      assertFiles(webFiles, node, appSpec, web, "application container on CPU 1");
       ResmgrBed.assertCpus("1", app.placement(web), "web's init process");
 
       // kubelet's UpdateContainerResources: the container's whole resources, no cpuset
@@ -103,21 +122,24 @@ class VmCgroupsIT {
                   "echo 100 > cpu.weight",
                   "echo 'max 100000' > cpu.max",
                   "echo max > memory.max"));
-      assertEquals(
-          "0-1",
-          node.containerFiles(appSpec.cgroupParent(), web, "cpuset.cpus").get("cpuset.cpus"),
-          "changed by hand");
+      assertFiles(
+          expected("0-1", "0", 100, "max 100000", -1), node, appSpec, web, "changed by hand");
 
-      daemon = daemon.restart(TOPOLOGY_AWARE);
+      VmDaemon restarted = started.restart(config);
+      daemon = restarted;
       assertFiles(webFiles, node, appSpec, web, "repaired by the restart");
       assertFiles(dnsFiles, node, sysSpec, dns, "untouched by the restart");
       ResmgrBed.assertCpus("1", app.placement(web), "web's init process after the restart");
-      String log = daemon.log();
+      String log = restarted.log();
       assertTrue(
-          log.contains("restored [") && log.contains("in the cgroup of " + name + "-uid:web"),
+          log.contains(
+              "restored [cpuset.cpus, cpu shares, cpu quota, memory limit] in the cgroup of "
+                  + name
+                  + "-uid:web"),
           () -> "the cgroups controller did not report the repair:\n" + log);
     } catch (AssertionError | RuntimeException e) {
-      LOG.error("cri-resmgr's log in the VM:\n{}", daemon.log());
+      VmDaemon current = daemon;
+      LOG.error("cri-resmgr's log in the VM:\n{}", current == null ? "" : current.log());
       throw e;
     }
   }
@@ -137,7 +159,10 @@ class VmCgroupsIT {
         .build();
   }
 
-  /** The expected files; cpu.weight by the Kubernetes/runc conversion of the shares. */
+  /**
+   * The expected files; cpu.weight by the Kubernetes/runc conversion of the shares, a negative
+   * memory limit is {@code max}.
+   */
   static Map<String, String> expected(
       String cpus, String mems, long weight, String cpuMax, long memoryMax) {
     Map<String, String> m = new LinkedHashMap<>();
@@ -146,7 +171,7 @@ class VmCgroupsIT {
     m.put("cpuset.mems", mems);
     m.put("cpu.weight", Long.toString(weight));
     m.put("cpu.max", cpuMax);
-    m.put("memory.max", Long.toString(memoryMax));
+    m.put("memory.max", memoryMax < 0 ? "max" : Long.toString(memoryMax));
     return m;
   }
 

@@ -11,6 +11,9 @@ import java.util.regex.Pattern;
  * {@link CgroupException} naming the file, the value and the OS error when a write fails.
  */
 public final class ContainerCgroupWriter {
+  /** The page sizes of the architectures we run on (x86-64: 4 KiB; arm64: 4, 16 or 64 KiB). */
+  private static final long[] PAGE_SIZES = {4096, 16_384, 65_536};
+
   /** Unlimited memory: {@code -1} on v1, {@code max} on v2. */
   public static final long UNLIMITED = -1;
 
@@ -83,10 +86,29 @@ public final class ContainerCgroupWriter {
           "invalid memory limit " + bytes + ": expected more than 0 bytes, or -1 (unlimited)");
     }
     if (isV1("memory")) {
-      return writer.write(file("memory", "memory.limit_in_bytes"), Long.toString(bytes));
+      String value = Long.toString(bytes);
+      return writer.write(file("memory", "memory.limit_in_bytes"), value, pageRounded(value));
     }
     String value = bytes == UNLIMITED ? "max" : Long.toString(bytes);
-    return writer.write(file("memory", "memory.max"), value);
+    return writer.write(file("memory", "memory.max"), value, pageRounded(value));
+  }
+
+  /**
+   * {@code value} and, if it is a number of bytes, what the kernel shows for it in a memory file:
+   * rounded down to a whole page (4 KiB, 16 KiB or 64 KiB). Without this a limit such as {@code
+   * 100M} (100000000, read back as 99999744) would be rewritten, and reported as drift repaired, at
+   * every daemon start.
+   */
+  static java.util.Set<String> pageRounded(String value) {
+    java.util.Set<String> applied = new java.util.LinkedHashSet<>();
+    applied.add(value);
+    if (!value.isEmpty() && value.chars().allMatch(Character::isDigit) && value.length() < 19) {
+      long bytes = Long.parseLong(value);
+      for (long page : PAGE_SIZES) {
+        applied.add(Long.toString(bytes - bytes % page));
+      }
+    }
+    return applied;
   }
 
   /**
@@ -114,6 +136,9 @@ public final class ContainerCgroupWriter {
               + controller
               + " is not enabled in the unified hierarchy "
               + layout.unifiedRoot().orElseThrow());
+    }
+    if (controller.equals("memory")) {
+      return writer.write(dir.resolve(name), value, pageRounded(CgroupWriter.normalize(value)));
     }
     return writer.write(dir.resolve(name), value);
   }

@@ -89,6 +89,24 @@ class ContainerCgroupWriterTest {
     assertEquals("39", tree.read(CG + "/cpu.weight"));
   }
 
+  /** The kernel keeps memory values in whole pages: 100000000 reads back as 99999744. */
+  @Test
+  void aMemoryValueTheKernelRoundedToAPageCountsAsApplied() throws Exception {
+    FakeCgroupTree tree = FakeCgroupTree.v2(root, "memory").cgroup(CG);
+    ContainerCgroupWriter w = writer();
+    java.nio.file.Files.writeString(root.resolve(CG + "/memory.max"), "99999744\n");
+    java.nio.file.Files.writeString(root.resolve(CG + "/memory.high"), "49999872\n");
+    assertFalse(w.setMemoryLimit(100_000_000));
+    assertFalse(w.setUnified("memory.high", "50000000"));
+    assertEquals("99999744\n", tree.read(CG + "/memory.max"));
+    assertTrue(w.setMemoryLimit(99_000_000), "a different limit is written");
+    assertEquals("99000000", tree.read(CG + "/memory.max"));
+    assertTrue(w.setUnified("memory.high", "max"));
+    assertEquals(
+        java.util.Set.of("100000", "98304", "65536"), ContainerCgroupWriter.pageRounded("100000"));
+    assertEquals(java.util.Set.of("max"), ContainerCgroupWriter.pageRounded("max"));
+  }
+
   /** 2 shares (what kubelet gives BestEffort) are weight 1 by both conversions. */
   @Test
   void theSmallestSharesWhereBothConversionsAgree() throws Exception {
