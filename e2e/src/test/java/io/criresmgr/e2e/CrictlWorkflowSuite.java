@@ -39,6 +39,8 @@ abstract class CrictlWorkflowSuite {
         o.calls()::toString);
     assertEquals("ContainerStatus NOT_FOUND", o.calls().get(o.calls().size() - 1));
     assertTrue(o.version().matches("0\\.1\\.0 containerd \\S+ v1"), o.version());
+    // containerd 1.7 adds ContainerdHasNoDeprecationWarnings; both report the runtime ready
+    assertTrue(o.runtimeConditions().contains("RuntimeReady=true"), o::toString);
     assertTrue(o.e2eImages().contains(WorkflowSpec.BUSYBOX), o.e2eImages()::toString);
     assertEquals(List.of("SANDBOX_READY", "SANDBOX_NOTREADY"), o.podStates());
     assertEquals(

@@ -10,6 +10,8 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The VM bed as a {@link SuiteBed}: containerd (1.7 by default) and pure cgroup v2 in the VM that
@@ -18,6 +20,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * Extension} makes it and stops its daemon after the class; the VM stays up for the next class.
  */
 final class VmSuiteBed implements SuiteBed, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(VmSuiteBed.class);
   private static final String[] FILES = {"cpuset.cpus", "memory.max", "cpu.weight"};
 
   private final VmBed vm;
@@ -100,10 +103,20 @@ final class VmSuiteBed implements SuiteBed, AutoCloseable {
         .orThrow("reading " + file);
   }
 
-  /** Stops the daemon, if one was started; the VM stays up for the next class. */
+  /**
+   * Stops the daemon, if one was started, after logging its warnings and errors (what differs from
+   * the host's runtime shows there first); the VM stays up for the next class.
+   */
   @Override
   public void close() throws IOException {
     if (daemon != null) {
+      String log = daemon.log();
+      LOG.info(
+          "{}: cri-resmgr's warnings and errors in the VM:\n{}",
+          name,
+          String.join(
+              "\n",
+              log.lines().filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")).toList()));
       daemon.close();
     }
   }
