@@ -11,6 +11,8 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * This host as a {@link SuiteBed}: the containerd bed (1.6, cgroup v1 hybrid), a temporary work
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * after.
  */
 final class ResmgrBed implements SuiteBed, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ResmgrBed.class);
   static final Path MODULE_DIR = Path.of("").toAbsolutePath();
   static final HostCgroups CGROUPS = new HostCgroups(Path.of("/sys/fs/cgroup"));
   static final ContainerCpus CPUS = new ContainerCpus(Path.of("/proc"), Path.of("/sys/fs/cgroup"));
@@ -113,10 +116,14 @@ final class ResmgrBed implements SuiteBed, AutoCloseable {
     return PinnedPod.run(cri, spec, node);
   }
 
-  /** Stops the daemon and the bed and deletes the work directory. */
+  /**
+   * Stops the daemon (after logging its warnings and errors, to compare with the VM's) and the bed
+   * and deletes the work directory.
+   */
   @Override
   public void close() throws IOException {
     if (proxy != null) {
+      LOG.info("cri-resmgr's warnings and errors:\n{}", proxy.warningsAndErrors());
       proxy.close();
     }
     try {

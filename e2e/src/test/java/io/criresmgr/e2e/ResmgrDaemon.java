@@ -14,6 +14,12 @@ interface ResmgrDaemon extends AutoCloseable {
   /** What the daemon has logged so far. */
   String log() throws IOException;
 
+  /** The lines of {@link #log()} at level WARN or ERROR, one per line. */
+  default String warningsAndErrors() throws IOException {
+    return String.join(
+        "\n", log().lines().filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")).toList());
+  }
+
   /** Stops the daemon. */
   @Override
   void close() throws IOException;

@@ -110,13 +110,8 @@ final class VmSuiteBed implements SuiteBed, AutoCloseable {
   @Override
   public void close() throws IOException {
     if (daemon != null) {
-      String log = daemon.log();
       LOG.info(
-          "{}: cri-resmgr's warnings and errors in the VM:\n{}",
-          name,
-          String.join(
-              "\n",
-              log.lines().filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")).toList()));
+          "{}: cri-resmgr's warnings and errors in the VM:\n{}", name, daemon.warningsAndErrors());
       daemon.close();
     }
   }
