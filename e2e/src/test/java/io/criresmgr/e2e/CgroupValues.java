@@ -3,16 +3,21 @@ package io.criresmgr.e2e;
 import java.util.Objects;
 
 /**
- * What runc wrote into a container's cgroup v1 files on the host.
+ * What runc wrote into a container's cgroup files, by {@link CgroupVersion}.
  *
- * @param cpusetCpus {@code cpuset/.../cpuset.cpus}
- * @param memoryLimit {@code memory/.../memory.limit_in_bytes}
- * @param cpuShares {@code cpu/.../cpu.shares}
+ * @param cpusetCpus {@code cpuset.cpus}
+ * @param memoryLimit {@code memory.limit_in_bytes} (v1) or {@code memory.max} (v2)
+ * @param cpu {@code cpu.shares} (v1) or {@code cpu.weight} (v2)
  */
-record CgroupValues(String cpusetCpus, String memoryLimit, String cpuShares) {
+record CgroupValues(String cpusetCpus, String memoryLimit, String cpu) {
   CgroupValues {
     Objects.requireNonNull(cpusetCpus, "cpusetCpus");
     Objects.requireNonNull(memoryLimit, "memoryLimit");
-    Objects.requireNonNull(cpuShares, "cpuShares");
+    Objects.requireNonNull(cpu, "cpu");
+  }
+
+  /** What a node of {@code version} shows for {@code cpus}, a limit in bytes and CPU shares. */
+  static CgroupValues of(CgroupVersion version, String cpus, long memoryLimit, long shares) {
+    return new CgroupValues(cpus, Long.toString(memoryLimit), version.cpu(shares));
   }
 }

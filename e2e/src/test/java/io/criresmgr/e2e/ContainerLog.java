@@ -13,27 +13,37 @@ final class ContainerLog {
 
   private ContainerLog() {}
 
+  /** The log file's whole content, empty while it does not exist (on whichever node it is). */
+  @FunctionalInterface
+  interface Source {
+    String read() throws IOException;
+  }
+
+  /** As {@link #awaitMessages(Source, String)} for a file on this host. */
+  static List<String> awaitMessages(Path file, String expected)
+      throws IOException, InterruptedException {
+    return awaitMessages(
+        () -> Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "", expected);
+  }
+
   /**
    * Waits until the log holds a line whose message is {@code expected}, then returns every line
    * without its timestamp ({@code "stdout F hello-e2e"}). Returns what is there after the wait.
    */
-  static List<String> awaitMessages(Path file, String expected)
+  static List<String> awaitMessages(Source file, String expected)
       throws IOException, InterruptedException {
     long deadline = System.currentTimeMillis() + WAIT_MILLIS;
-    List<String> lines = read(file);
+    List<String> lines = messages(file.read());
     while (lines.stream().noneMatch(l -> l.endsWith(" " + expected))
         && System.currentTimeMillis() < deadline) {
       Thread.sleep(50);
-      lines = read(file);
+      lines = messages(file.read());
     }
     return lines;
   }
 
-  private static List<String> read(Path file) throws IOException {
-    if (!Files.exists(file)) {
-      return List.of();
-    }
-    return Arrays.stream(Files.readString(file, StandardCharsets.UTF_8).split("\n"))
+  private static List<String> messages(String content) {
+    return Arrays.stream(content.split("\n"))
         .filter(l -> !l.isEmpty())
         .map(l -> l.substring(l.indexOf(' ') + 1))
         .toList();

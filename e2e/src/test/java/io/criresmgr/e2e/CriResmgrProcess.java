@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * (by default policy {@code none} and no HTTP endpoint). Its output goes to {@code cri-resmgr.log}
  * in its work directory.
  */
-final class CriResmgrProcess implements AutoCloseable {
+final class CriResmgrProcess implements ResmgrDaemon {
   private static final Logger LOG = LoggerFactory.getLogger(CriResmgrProcess.class);
   private static final long START_MILLIS = 60_000;
 
@@ -113,12 +113,14 @@ final class CriResmgrProcess implements AutoCloseable {
   }
 
   /** The socket the proxy serves. */
-  Path relaySocket() {
+  @Override
+  public Path relaySocket() {
     return relaySocket;
   }
 
   /** What the daemon has logged so far. */
-  String log() throws IOException {
+  @Override
+  public String log() throws IOException {
     return Files.readString(log, StandardCharsets.UTF_8);
   }
 

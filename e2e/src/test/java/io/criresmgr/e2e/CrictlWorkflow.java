@@ -20,15 +20,14 @@ import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.api.runtime.v1.VersionResponse;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * What {@code crictl runp / create / start / exec / logs / update / stop / rm / stopp / rmp} does,
- * over gRPC against one CRI endpoint, observing every answer and the container's host cgroups. One
- * instance makes one run.
+ * over gRPC against one CRI endpoint, observing every answer and the container's cgroup on the
+ * bed's node. One instance makes one run.
  */
 final class CrictlWorkflow {
   /** A container ID no runtime knows, for the error path. */
@@ -40,7 +39,7 @@ final class CrictlWorkflow {
 
   private final CriClient cri;
   private final WorkflowSpec spec;
-  private final HostCgroups cgroups;
+  private final SuiteBed bed;
   private final CallLog calls = new CallLog();
   private final List<String> podStates = new ArrayList<>();
   private final List<String> containerStates = new ArrayList<>();
@@ -48,26 +47,29 @@ final class CrictlWorkflow {
   private String containerId = "";
   private boolean podRemoved;
 
-  /** A run of {@code spec} through {@code cri}. */
-  CrictlWorkflow(CriClient cri, WorkflowSpec spec, HostCgroups cgroups) {
+  /**
+   * A run of {@code spec} through {@code cri}, to a runtime on {@code bed}'s node (where {@code
+   * spec}'s log directory exists).
+   */
+  CrictlWorkflow(CriClient cri, WorkflowSpec spec, SuiteBed bed) {
     this.cri = Objects.requireNonNull(cri, "cri");
     this.spec = Objects.requireNonNull(spec, "spec");
-    this.cgroups = Objects.requireNonNull(cgroups, "cgroups");
+    this.bed = Objects.requireNonNull(bed, "bed");
   }
 
   /** Runs the whole workflow; the pod is removed even when a step fails. */
   Observations run() throws IOException, InterruptedException {
-    Files.createDirectories(spec.logDir());
     String version = describe(calls.call("Version", () -> cri.runtime().version(version())));
     List<String> conditions = conditions();
     List<String> images = e2eImages();
     try {
       runPodAndContainer();
       String exec = exec();
-      List<String> log = ContainerLog.awaitMessages(logFile(), WorkflowSpec.HELLO);
-      CgroupValues initial = cgroups.read(spec.cgroupParent(), containerId);
+      List<String> log =
+          ContainerLog.awaitMessages(() -> bed.readIfExists(logFile()), WorkflowSpec.HELLO);
+      CgroupValues initial = bed.cgroupValues(spec.cgroupParent(), containerId);
       update("1");
-      CgroupValues updated = cgroups.read(spec.cgroupParent(), containerId);
+      CgroupValues updated = bed.cgroupValues(spec.cgroupParent(), containerId);
       String execAfterUpdate = exec();
       int exitCode = stopAndRemove();
       boolean listed = listed();
@@ -242,6 +244,6 @@ final class CrictlWorkflow {
         // the step that failed is what the test reports; stop-containerd.sh cleans up the rest
       }
     }
-    cgroups.removeParent(spec.cgroupParent());
+    bed.node().removeCgroupParent(spec.cgroupParent());
   }
 }

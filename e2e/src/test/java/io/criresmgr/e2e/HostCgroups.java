@@ -34,6 +34,13 @@ final class HostCgroups {
     return Files.readString(path, StandardCharsets.UTF_8).trim();
   }
 
+  /** Writes {@code value} into one file, as {@code echo value > file} does. */
+  void write(String controller, String parent, String id, String file, String value)
+      throws IOException {
+    Path path = root.resolve(controller).resolve(relative(parent)).resolve(id).resolve(file);
+    Files.writeString(path, value, StandardCharsets.UTF_8);
+  }
+
   /**
    * Removes the (empty) parent directory in every hierarchy, and then its parents up to the top
    * level while they are empty; leftovers are ignored.

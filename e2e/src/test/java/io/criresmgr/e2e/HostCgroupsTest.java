@@ -28,6 +28,14 @@ class HostCgroupsTest {
   }
 
   @Test
+  void writesOneFileOfTheContainer() throws Exception {
+    write("memory/pods-1/abc/memory.limit_in_bytes", "268435456\n");
+    var cgroups = new HostCgroups(root);
+    cgroups.write("memory", "/pods-1", "abc", "memory.limit_in_bytes", "67108864");
+    assertEquals("67108864", cgroups.read("memory", "/pods-1", "abc", "memory.limit_in_bytes"));
+  }
+
+  @Test
   void removesOnlyEmptyParents() throws Exception {
     Files.createDirectories(root.resolve("cpuset/pods-1"));
     write("memory/pods-1/left-behind/tasks", "");

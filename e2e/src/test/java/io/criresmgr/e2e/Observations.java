@@ -16,9 +16,9 @@ import java.util.Objects;
  * @param containerStates the container's state after create, start and stop
  * @param exec ExecSync's result while the container runs
  * @param log the messages of the container's log file
- * @param cgroups the host cgroup files after start
+ * @param cgroups the container's cgroup files after start
  * @param execAfterUpdate ExecSync's result after UpdateContainerResources
- * @param cgroupsAfterUpdate the host cgroup files after UpdateContainerResources
+ * @param cgroupsAfterUpdate the container's cgroup files after UpdateContainerResources
  * @param exitCode the container's exit code after StopContainer
  * @param listedAfterRemove whether ListContainers or ListPodSandbox still show them
  * @param missingContainerError ContainerStatus of an unknown ID: status code and description

@@ -7,13 +7,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * What the e2e classes share: a containerd bed, a temporary work directory, optionally {@code
- * bin/cri-resmgr} in front of the bed, and the checks of where containers run. One per test class,
- * started in {@code @BeforeAll} and stopped in {@code @AfterAll}.
+ * This host as a {@link SuiteBed}: the containerd bed (1.6, cgroup v1 hybrid), a temporary work
+ * directory, optionally {@code bin/cri-resmgr} in front of the bed, and the checks of where
+ * containers run. One per test class: {@link Extension} starts it before the class and stops it
+ * after.
  */
-final class ResmgrBed {
+final class ResmgrBed implements SuiteBed, AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ResmgrBed.class);
   static final Path MODULE_DIR = Path.of("").toAbsolutePath();
   static final HostCgroups CGROUPS = new HostCgroups(Path.of("/sys/fs/cgroup"));
   static final ContainerCpus CPUS = new ContainerCpus(Path.of("/proc"), Path.of("/sys/fs/cgroup"));
@@ -33,56 +41,68 @@ final class ResmgrBed {
     return new ResmgrBed(bed, Files.createTempDirectory(Path.of("/tmp"), "crm-e2e-"));
   }
 
-  /** The node's online CPUs as the kernel lists them, e.g. {@code 0-1}. */
-  static String onlineCpus() throws IOException {
+  @Override
+  public String onlineCpus() throws IOException {
     return Files.readString(Path.of("/sys/devices/system/cpu/online"), StandardCharsets.UTF_8)
         .trim();
   }
 
-  /** Skips (or fails, where e2e is required) unless exactly CPUs 0-1 are online. */
-  static void requireCpus01() throws IOException {
-    String online = onlineCpus();
-    if (!online.equals("0-1")) {
-      E2eRequirement.unavailable("this test expects CPUs 0-1 online, not " + online);
-    }
-  }
-
-  /** Starts {@code bin/cri-resmgr} in front of the bed with {@code configYaml}. */
-  CriResmgrProcess startProxy(String configYaml) throws IOException, InterruptedException {
-    proxy = CriResmgrProcess.start(launcher(), socket(), workDir.resolve("proxy"), configYaml);
+  @Override
+  public CriResmgrProcess startDaemon(String configYaml) throws IOException, InterruptedException {
+    proxy = CriResmgrProcess.start(launcher(), criSocket(), workDir.resolve("proxy"), configYaml);
     return proxy;
   }
 
-  /** Starts {@code bin/cri-resmgr} in front of the bed with policy {@code none}. */
-  CriResmgrProcess startProxy() throws IOException, InterruptedException {
-    proxy = CriResmgrProcess.start(launcher(), socket(), workDir.resolve("proxy"));
-    return proxy;
-  }
-
-  /**
-   * Stops the daemon and starts it again in the same work directory, so that it restores its cache:
-   * what a daemon restart on a node looks like.
-   */
-  CriResmgrProcess restartProxy(String configYaml) throws IOException, InterruptedException {
+  @Override
+  public CriResmgrProcess restartDaemon(String configYaml)
+      throws IOException, InterruptedException {
     require(proxy).close();
     // a daemon that had to be killed leaves its PID file, which would end the wait too early
     Files.deleteIfExists(workDir.resolve("proxy").resolve("cri-resmgr.pid"));
-    return startProxy(configYaml);
+    return startDaemon(configYaml);
   }
 
-  /** The started daemon. */
-  CriResmgrProcess proxy() {
+  @Override
+  public CriResmgrProcess daemon() {
     return require(proxy);
   }
 
-  /** containerd's socket. */
-  Path socket() {
+  @Override
+  public Path criSocket() {
     return bed.socket();
   }
 
-  /** The work directory (created if it went away). */
-  Path workDir() throws IOException {
-    return Files.createDirectories(workDir);
+  @Override
+  public E2eNode node() {
+    return E2eNode.HOST;
+  }
+
+  @Override
+  public CgroupVersion cgroupVersion() {
+    return CgroupVersion.V1;
+  }
+
+  @Override
+  public CgroupValues cgroupValues(String parent, String id) throws IOException {
+    return CGROUPS.read(parent, id);
+  }
+
+  /** Lowers the memory limit only: the kernel refuses one above memory.memsw.limit_in_bytes. */
+  @Override
+  public void writeByHand(String parent, String id, String cpus, long memoryLimit)
+      throws IOException {
+    CGROUPS.write("cpuset", parent, id, "cpuset.cpus", cpus);
+    CGROUPS.write("memory", parent, id, "memory.limit_in_bytes", Long.toString(memoryLimit));
+  }
+
+  @Override
+  public Path logDir(String name) throws IOException {
+    return Files.createDirectories(workDir.resolve(name).resolve("logs"));
+  }
+
+  @Override
+  public String readIfExists(Path file) throws IOException {
+    return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
   }
 
   /** A pod name unique to this run, ending in {@code suffix}. */
@@ -90,18 +110,28 @@ final class ResmgrBed {
     return "cri-resmgr-e2e-" + ProcessHandle.current().pid() + "-" + suffix;
   }
 
-  /** Runs pod {@code <name>-sys} in namespace {@code kube-system} through {@code cri}. */
-  static PinnedPod runKubeSystemPod(CriClient cri, String name, Path logs) {
+  /** Runs pod {@code <name>-sys} in namespace {@code kube-system} on {@code node}. */
+  static PinnedPod runKubeSystemPod(CriClient cri, String name, Path logs, E2eNode node) {
     var spec = new WorkflowSpec(name + "-sys", logs, "kube-system", "/" + name + "-sys");
-    return PinnedPod.run(cri, spec, E2eNode.HOST);
+    return PinnedPod.run(cri, spec, node);
   }
 
-  /** Stops the daemon and the bed and deletes the work directory. */
-  void stop() throws IOException, InterruptedException {
+  /**
+   * Stops the daemon (after logging its warnings and errors, to compare with the VM's) and the bed
+   * and deletes the work directory.
+   */
+  @Override
+  public void close() throws IOException {
     if (proxy != null) {
+      LOG.info("cri-resmgr's warnings and errors:\n{}", proxy.warningsAndErrors());
       proxy.close();
     }
-    bed.stop();
+    try {
+      bed.stop();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while stopping the containerd bed", e);
+    }
     WorkDirs.deleteTree(workDir);
   }
 
@@ -121,5 +151,31 @@ final class ResmgrBed {
 
   private static Path launcher() {
     return MODULE_DIR.getParent().resolve("bin/cri-resmgr");
+  }
+
+  /**
+   * Starts a {@link ResmgrBed} before the class's {@code @BeforeAll} methods (skipping the class as
+   * {@link ContainerdBed#startOrSkip} does), resolves {@link SuiteBed} parameters to it, and stops
+   * it after the class.
+   */
+  static final class Extension implements BeforeAllCallback, ParameterResolver {
+    private static final ExtensionContext.Namespace NAMESPACE =
+        ExtensionContext.Namespace.create(ResmgrBed.class);
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+      // JUnit closes the stored bed when the class's context closes, after its @AfterAll
+      context.getStore(NAMESPACE).put(SuiteBed.class, startOrSkip());
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+      return parameter.getParameter().getType() == SuiteBed.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+      return context.getStore(NAMESPACE).get(SuiteBed.class, SuiteBed.class);
+    }
   }
 }

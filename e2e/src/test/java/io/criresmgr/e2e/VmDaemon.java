@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * name restores what the previous daemon knew. It serves {@link VmBed#GUEST_RELAY_SOCKET}, which
  * tests reach through {@link VmBed#relaySocket()}. One daemon runs at a time.
  */
-final class VmDaemon implements AutoCloseable {
+final class VmDaemon implements ResmgrDaemon {
   private static final Logger LOG = LoggerFactory.getLogger(VmDaemon.class);
   // a JVM under TCG needs 20-40 s to serve; more on a busy host
   private static final int START_SECONDS = 240;
@@ -84,12 +84,14 @@ final class VmDaemon implements AutoCloseable {
   }
 
   /** The relay socket, on this host. */
-  Path relaySocket() {
+  @Override
+  public Path relaySocket() {
     return bed.relaySocket();
   }
 
   /** What the daemon has logged so far. */
-  String log() throws IOException {
+  @Override
+  public String log() throws IOException {
     return bed.shell().check("cat " + VmShell.quote(dir + "/cri-resmgr.log"));
   }
 

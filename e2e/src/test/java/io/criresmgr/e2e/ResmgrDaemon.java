@@ -1,0 +1,26 @@
+package io.criresmgr.e2e;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * {@code bin/cri-resmgr} under test, wherever it runs: a child process on this host ({@link
+ * CriResmgrProcess}) or a process in the VM bed ({@link VmDaemon}).
+ */
+interface ResmgrDaemon extends AutoCloseable {
+  /** The socket the daemon serves CRI on, on this host. */
+  Path relaySocket();
+
+  /** What the daemon has logged so far. */
+  String log() throws IOException;
+
+  /** The lines of {@link #log()} at level WARN or ERROR, one per line. */
+  default String warningsAndErrors() throws IOException {
+    return String.join(
+        "\n", log().lines().filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")).toList());
+  }
+
+  /** Stops the daemon. */
+  @Override
+  void close() throws IOException;
+}

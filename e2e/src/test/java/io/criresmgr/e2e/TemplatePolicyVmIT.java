@@ -1,0 +1,7 @@
+package io.criresmgr.e2e;
+
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** {@link TemplatePolicySuite} in the VM bed: containerd 1.7, pure cgroup v2. */
+@ExtendWith({VmBed.Extension.class, VmSuiteBed.Extension.class})
+class TemplatePolicyVmIT extends TemplatePolicySuite {}
