@@ -65,7 +65,7 @@ final class VmBlockIo {
               "io.weight",
               "default 708",
               "io.max",
-              majMin + " rbps=50000000 wbps=max" + " riops=max wiops=120"),
+              majMin + " rbps=50000000 wbps=max riops=max wiops=120"),
           node.containerFiles(parent, thr, "io.weight", "io.max"),
           "class throttled: default weight and throttles");
       String scheduler = activeScheduler();
@@ -81,23 +81,30 @@ final class VmBlockIo {
               + majMin
               + " (class devweight) not applied to "
               + VmNode.containerDir(parent, dw)
-              + ": ";
+              + ": the kernel takes device weights only in io.bfq.weight when the device's I/O"
+              + " scheduler is bfq (it is none) or in io.weight when iocost is enabled for it (it"
+              + " is not in /sys/fs/cgroup/io.cost.qos)";
       assertTrue(log.contains(warning), () -> "no warning " + warning + " in:\n" + log);
-      String bfq = startOnBfq(pod);
       assertEquals(
           Map.of("io.weight", "default 203", "io.bfq.weight", "default 30\n" + majMin + " 50"),
-          node.containerFiles(parent, bfq, "io.weight", "io.bfq.weight"),
+          startOnBfq(pod, node, parent),
           "class devweight with scheduler bfq: the device weight in io.bfq.weight");
     }
   }
 
-  /** Starts container {@code bfq} while the data disk's scheduler is bfq, then puts it back. */
-  private String startOnBfq(PinnedPod pod) throws IOException {
+  /**
+   * Starts container {@code bfq} while the data disk's scheduler is bfq and reads its weight files,
+   * then puts the scheduler back. The files are read before: leaving BFQ drops the device's BFQ
+   * settings of every cgroup, so {@code io.bfq.weight} then shows only its default.
+   */
+  private Map<String, String> startOnBfq(PinnedPod pod, VmNode node, String parent)
+      throws IOException {
     String file = "/sys/block/" + disk + "/queue/scheduler";
     vm.shell().write(file, "bfq");
     try {
       assertEquals("bfq", activeScheduler(), file);
-      return pod.start("bfq", PinnedPod.halfCpuShared());
+      String id = pod.start("bfq", PinnedPod.halfCpuShared());
+      return node.containerFiles(parent, id, "io.weight", "io.bfq.weight");
     } finally {
       vm.shell().write(file, "none");
     }
