@@ -186,11 +186,14 @@ public final class BlockIoController implements Controller {
     }
     Path dir = cg.unifiedDir().orElseThrow();
     V2Files files = v2Files(r, p.get(), dir);
-    files
-        .skipped()
-        .forEach(
-            s -> LOG.warn("block I/O of {}: {}", c.cacheId(), s.describe(choice.className(), dir)));
+    files.skipped().forEach(s -> warnSkipped(c, choice, s, dir));
     write(dir, files.files());
+  }
+
+  /** A device weight no file takes is never an error: runc drops it without a word. */
+  private static void warnSkipped(
+      Container c, BlockIoClassChoice choice, V2Files.SkippedWeight s, Path dir) {
+    LOG.warn("block I/O of {}: {}", c.cacheId(), s.describe(choice.className(), dir));
   }
 
   /**
@@ -257,10 +260,10 @@ public final class BlockIoController implements Controller {
     if (e instanceof NoSuchFileException) {
       return "No such file or directory";
     }
-    // e.g. "Operation not supported" (EOPNOTSUPP) without repeating the path
+    // the kernel's refusal comes as a plain IOException, e.g. "Operation not supported"
     return e instanceof FileSystemException f && f.getReason() != null
         ? f.getReason()
-        : String.valueOf(e);
+        : String.valueOf(e.getMessage());
   }
 
   private Running started() {
