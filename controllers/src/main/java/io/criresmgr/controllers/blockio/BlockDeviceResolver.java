@@ -152,7 +152,11 @@ public final class BlockDeviceResolver {
    */
   public Optional<String> scheduler(BlockDevice device) {
     String name = Path.of(device.devNode()).getFileName().toString();
-    Path file = hostRoot.resolve("sys/block").resolve(name).resolve("queue/scheduler");
+    return activeScheduler(hostRoot.resolve("sys/block").resolve(name).resolve("queue/scheduler"));
+  }
+
+  /** The bracketed (or only) entry of scheduler file {@code file}, if readable. */
+  static Optional<String> activeScheduler(Path file) {
     try {
       String text = Files.readString(file).trim();
       int open = text.indexOf('[');

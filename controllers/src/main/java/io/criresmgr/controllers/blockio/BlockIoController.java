@@ -13,8 +13,11 @@ import io.criresmgr.controllers.cgroups.CgroupLayout;
 import io.criresmgr.controllers.cgroups.ContainerCgroup;
 import io.criresmgr.controllers.cgroups.ContainerCgroups;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -170,13 +173,27 @@ public final class BlockIoController implements Controller {
                 () ->
                     new BlockIoException(
                         "pod " + c.podId() + " of container " + c.cacheId() + " is not cached"));
-    Optional<BlockIoParameters> p = choice(c, pod).parameters(r.classes());
+    BlockIoClassChoice choice = choice(c, pod);
+    Optional<BlockIoParameters> p = choice.parameters(r.classes());
     if (p.isEmpty()) {
       return;
     }
     ContainerCgroup cg = ContainerCgroups.find(r.layout(), pod.cgroupParent(), c.id());
-    Path dir = r.v2() ? cg.unifiedDir().orElseThrow() : cg.dir("blkio");
-    write(dir, files(p.get(), dir, r.v2()));
+    if (!r.v2()) {
+      Path dir = cg.dir("blkio");
+      write(dir, v1Files(p.get(), dir));
+      return;
+    }
+    Path dir = cg.unifiedDir().orElseThrow();
+    V2Files files = v2Files(r, p.get(), dir);
+    files.skipped().forEach(s -> warnSkipped(c, choice, s, dir));
+    write(dir, files.files());
+  }
+
+  /** A device weight no file takes is never an error: runc drops it without a word. */
+  private static void warnSkipped(
+      Container c, BlockIoClassChoice choice, V2Files.SkippedWeight s, Path dir) {
+    LOG.warn("block I/O of {}: {}", c.cacheId(), s.describe(choice.className(), dir));
   }
 
   /**
@@ -194,20 +211,35 @@ public final class BlockIoController implements Controller {
         : new BlockIoClassChoice(assigned, POLICY_SOURCE);
   }
 
-  private static Map<String, List<String>> files(BlockIoParameters p, Path dir, boolean v2) {
+  private static Map<String, List<String>> v1Files(BlockIoParameters p, Path dir) {
     try {
-      if (v2) {
-        return BlockIoFiles.v2(p, BlockIoFiles.readCurrent(dir, BlockIoFiles.V2_FILES));
-      }
       V1WeightFiles names = V1WeightFiles.detect(dir);
       return BlockIoFiles.v1(p, names, BlockIoFiles.readCurrent(dir, BlockIoFiles.v1Files(names)));
-    } catch (java.io.UncheckedIOException e) {
+    } catch (UncheckedIOException e) {
       throw new BlockIoException(e.getMessage() + ": " + e.getCause(), e);
     }
   }
 
-  /** One {@code write(2)} per line, as the kernel parses one setting per write; never creates. */
+  /** The v2 files, each device weight routed by the device's scheduler and iocost right now. */
+  private static V2Files v2Files(Running r, BlockIoParameters p, Path dir) {
+    try {
+      Map<String, String> current = BlockIoFiles.readCurrent(dir, BlockIoFiles.V2_FILES);
+      V2WeightRoutes routes =
+          new V2WeightRoutes(r.hostRoot(), r.layout().unifiedRoot().orElseThrow());
+      String bfq = current.get(BlockIoFiles.V2_BFQ_WEIGHT);
+      return BlockIoFiles.v2(p, current, d -> routes.route(d, bfq));
+    } catch (UncheckedIOException e) {
+      throw new BlockIoException(e.getMessage() + ": " + e.getCause(), e);
+    }
+  }
+
+  /**
+   * One {@code write(2)} per line, as the kernel parses one setting per write; never creates. A
+   * line the kernel refuses does not stop the others (a refused weight must not cost the container
+   * its throttles); the failures are reported together afterwards.
+   */
   private static void write(Path dir, Map<String, List<String>> files) {
+    List<String> failed = new ArrayList<>();
     files.forEach(
         (name, lines) -> {
           Path file = dir.resolve(name);
@@ -215,15 +247,23 @@ public final class BlockIoController implements Controller {
             try {
               KernelFiles.writeLine(file, line);
             } catch (IOException e) {
-              throw new BlockIoException(
-                  "cannot write \"" + line + "\" to " + file + ": " + osError(e), e);
+              failed.add("cannot write \"" + line + "\" to " + file + ": " + osError(e));
             }
           }
         });
+    if (!failed.isEmpty()) {
+      throw new BlockIoException(String.join("; ", failed));
+    }
   }
 
   private static String osError(IOException e) {
-    return e instanceof NoSuchFileException ? "No such file or directory" : String.valueOf(e);
+    if (e instanceof NoSuchFileException) {
+      return "No such file or directory";
+    }
+    // the kernel's refusal comes as a plain IOException, e.g. "Operation not supported"
+    return e instanceof FileSystemException f && f.getReason() != null
+        ? f.getReason()
+        : String.valueOf(e.getMessage());
   }
 
   private Running started() {

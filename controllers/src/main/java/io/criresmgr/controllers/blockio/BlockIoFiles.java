@@ -10,7 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.LongFunction;
+import java.util.function.LongUnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,9 +27,11 @@ import org.jspecify.annotations.Nullable;
  * weights and {@code MAJ:MIN V} throttles; a device set in the cgroup but not by the class is reset
  * with {@code MAJ:MIN 0}.
  *
- * <p>cgroup v2 (what runc writes for the same OCI values): {@code io.weight} gets {@code default N}
- * and {@code MAJ:MIN N} with weights converted by {@link #v2Weight}, and {@code MAJ:MIN default} to
- * drop another class's device weight; {@code io.max} gets one line per throttled device with all
+ * <p>cgroup v2: {@code io.weight} gets {@code default N} with the weight converted by {@link
+ * #v2Weight}, and {@code io.bfq.weight}, when BFQ is loaded, the unconverted {@code N} (as runc
+ * writes it); a per-device weight {@code MAJ:MIN N} goes into the one of the two files that takes
+ * it for that device ({@link V2WeightRoute}), or is reported as skipped; {@code MAJ:MIN default}
+ * drops another class's device weight. {@code io.max} gets one line per throttled device with all
  * four keys, {@code max} for those the class leaves unset (or sets to 0, which cgroup v1 treats as
  * no limit), so a line replaces whatever limits the device had.
  */
@@ -45,11 +51,14 @@ public final class BlockIoFiles {
   /** cgroup v2 weights. */
   public static final String V2_WEIGHT = "io.weight";
 
+  /** cgroup v2 BFQ weights (the file exists while the BFQ scheduler module is loaded). */
+  public static final String V2_BFQ_WEIGHT = "io.bfq.weight";
+
   /** cgroup v2 limits. */
   public static final String V2_MAX = "io.max";
 
   /** The cgroup v2 files a class writes. */
-  public static final List<String> V2_FILES = List.of(V2_WEIGHT, V2_MAX);
+  public static final List<String> V2_FILES = List.of(V2_WEIGHT, V2_BFQ_WEIGHT, V2_MAX);
 
   private BlockIoFiles() {}
 
@@ -121,28 +130,82 @@ public final class BlockIoFiles {
   }
 
   /**
-   * cgroup v2 contents for {@code p}.
+   * cgroup v2 contents for {@code p}, with each per-device weight in the file its {@link
+   * V2WeightRoute} names and skipped when it names none.
    *
-   * @param current file name ({@code io.weight}, {@code io.max}) to its current content
+   * @param current file name ({@code io.weight}, {@code io.bfq.weight}, {@code io.max}) to its
+   *     current content; {@code io.bfq.weight} is written only when present (BFQ is loaded)
+   * @param routes where each device of {@link BlockIoParameters#weightDevice} takes its weight
    */
-  public static Map<String, List<String>> v2(BlockIoParameters p, Map<String, String> current) {
+  public static V2Files v2(
+      BlockIoParameters p,
+      Map<String, String> current,
+      Function<DeviceNumber, V2WeightRoute> routes) {
+    Map<DeviceNumber, V2WeightRoute> routed = new TreeMap<>();
+    p.weightDevice().keySet().forEach(d -> routed.put(d, routes.apply(d)));
     Map<String, List<String>> files = new LinkedHashMap<>();
-    List<String> weights = new ArrayList<>();
-    p.weight().ifPresent(w -> weights.add("default " + v2Weight(w)));
-    p.weightDevice().forEach((dev, w) -> weights.add(dev + " " + v2Weight(w)));
-    for (DeviceNumber dev : devicesIn(current.get(V2_WEIGHT))) {
-      if (!p.weightDevice().containsKey(dev)) {
-        weights.add(dev + " default");
+    put(files, V2_WEIGHT, weights(WeightFile.IO_WEIGHT, p, routed, current.get(V2_WEIGHT)));
+    if (current.containsKey(V2_BFQ_WEIGHT)) {
+      put(files, V2_BFQ_WEIGHT, weights(WeightFile.BFQ, p, routed, current.get(V2_BFQ_WEIGHT)));
+    }
+    put(files, V2_MAX, v2Limits(p, current.get(V2_MAX)));
+    List<V2Files.SkippedWeight> skipped = new ArrayList<>();
+    routed.forEach(
+        (d, r) -> {
+          if (r.file().isEmpty()) {
+            skipped.add(new V2Files.SkippedWeight(d, p.weightDevice().get(d), r.reason()));
+          }
+        });
+    return new V2Files(files, skipped);
+  }
+
+  /**
+   * A cgroup v2 weight file: how it takes the default weight and the scale of device weights.
+   * {@code io.bfq.weight} takes a bare number (every kernel with BFQ does) on the v1 scale, as runc
+   * writes it.
+   */
+  private enum WeightFile {
+    IO_WEIGHT(V2_WEIGHT, w -> "default " + v2Weight(w), BlockIoFiles::v2Weight),
+    BFQ(V2_BFQ_WEIGHT, Long::toString, w -> w);
+
+    final String name;
+    final LongFunction<String> defaultLine;
+    final LongUnaryOperator scale;
+
+    WeightFile(String name, LongFunction<String> defaultLine, LongUnaryOperator scale) {
+      this.name = name;
+      this.defaultLine = defaultLine;
+      this.scale = scale;
+    }
+  }
+
+  /** The default, the devices routed to {@code f}, and resets of other devices listed there. */
+  private static List<String> weights(
+      WeightFile f,
+      BlockIoParameters p,
+      Map<DeviceNumber, V2WeightRoute> routed,
+      @Nullable String current) {
+    List<String> lines = new ArrayList<>();
+    p.weight().ifPresent(w -> lines.add(f.defaultLine.apply(w)));
+    routed.forEach(
+        (d, r) -> {
+          if (r.into(f.name)) {
+            lines.add(d + " " + f.scale.applyAsLong(p.weightDevice().get(d)));
+          }
+        });
+    for (DeviceNumber d : devicesIn(current)) {
+      V2WeightRoute r = routed.get(d);
+      if (r == null || !r.into(f.name)) {
+        lines.add(d + " default");
       }
     }
-    if (!weights.isEmpty()) {
-      files.put(V2_WEIGHT, List.copyOf(weights));
+    return lines;
+  }
+
+  private static void put(Map<String, List<String>> files, String name, List<String> lines) {
+    if (!lines.isEmpty()) {
+      files.put(name, List.copyOf(lines));
     }
-    List<String> limits = v2Limits(p, current.get(V2_MAX));
-    if (!limits.isEmpty()) {
-      files.put(V2_MAX, limits);
-    }
-    return Collections.unmodifiableMap(files);
   }
 
   private static List<String> v2Limits(BlockIoParameters p, @Nullable String current) {

@@ -16,12 +16,13 @@ import org.slf4j.LoggerFactory;
  * Writes cgroup files idempotently: the file is read first and not written when its content already
  * equals the value after {@link #normalize normalization} (surrounding whitespace removed, inner
  * runs of spaces and tabs collapsed to one space, so {@code "max 100000\n"} equals {@code "max
- * 100000"}). The comparison is textual: a value the kernel stores differently ({@code -1} read
- * back as a large number, an unsorted CPU list) is written again each time, which is harmless; the
- * typed helpers of {@link ContainerCgroupWriter} write canonical forms where the kernel has one and
- * pass the page-rounded forms of memory values as equivalent. Files are never created: a cgroup file that does not
- * exist is an error, and so is a value of more than one line (multi-line files such as {@code
- * io.max} take one line per write).
+ * 100000"}). The comparison is textual: a value the kernel stores differently ({@code -1} read back
+ * as a large number, an unsorted CPU list) is written again each time, which is harmless; the typed
+ * helpers of {@link ContainerCgroupWriter} write canonical forms where the kernel has one and pass
+ * the page-rounded form of memory values as equivalent, since writing {@code memory.high} again is
+ * not harmless (see {@link PageSize}). Files are never created: a cgroup file that does not exist
+ * is an error, and so is a value of more than one line (multi-line files such as {@code io.max}
+ * take one line per write).
  */
 public final class CgroupWriter {
   private static final Logger LOG = LoggerFactory.getLogger(CgroupWriter.class);

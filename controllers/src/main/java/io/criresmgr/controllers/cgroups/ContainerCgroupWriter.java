@@ -2,6 +2,7 @@ package io.criresmgr.controllers.cgroups;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -11,9 +12,6 @@ import java.util.regex.Pattern;
  * {@link CgroupException} naming the file, the value and the OS error when a write fails.
  */
 public final class ContainerCgroupWriter {
-  /** The page sizes of the architectures we run on (x86-64: 4 KiB; arm64: 4, 16 or 64 KiB). */
-  private static final long[] PAGE_SIZES = {4096, 16_384, 65_536};
-
   /** Unlimited memory: {@code -1} on v1, {@code max} on v2. */
   public static final long UNLIMITED = -1;
 
@@ -21,11 +19,24 @@ public final class ContainerCgroupWriter {
 
   private final ContainerCgroup cgroup;
   private final CgroupWriter writer;
+  private final long pageSize;
 
-  /** Writes into {@code cgroup} with {@code writer}. */
+  /** Writes into {@code cgroup} with {@code writer}, on this host's {@link PageSize#host()}. */
   public ContainerCgroupWriter(ContainerCgroup cgroup, CgroupWriter writer) {
+    this(cgroup, writer, PageSize.host());
+  }
+
+  /**
+   * Writes into {@code cgroup} with {@code writer}; memory files holding a value rounded down to
+   * {@code pageSize} are taken to hold the value ({@link PageSize#roundedAsKernelShows}).
+   */
+  public ContainerCgroupWriter(ContainerCgroup cgroup, CgroupWriter writer, long pageSize) {
     this.cgroup = Objects.requireNonNull(cgroup, "cgroup");
     this.writer = Objects.requireNonNull(writer, "writer");
+    if (pageSize <= 0) {
+      throw new IllegalArgumentException("invalid page size " + pageSize);
+    }
+    this.pageSize = pageSize;
   }
 
   /** Writes {@code cpuset.cpus} (same name on v1 and v2). */
@@ -86,34 +97,23 @@ public final class ContainerCgroupWriter {
           "invalid memory limit " + bytes + ": expected more than 0 bytes, or -1 (unlimited)");
     }
     if (isV1("memory")) {
-      String value = Long.toString(bytes);
-      return writer.write(file("memory", "memory.limit_in_bytes"), value, pageRounded(value));
+      return memoryWrite(file("memory", "memory.limit_in_bytes"), Long.toString(bytes));
     }
     String value = bytes == UNLIMITED ? "max" : Long.toString(bytes);
-    return writer.write(file("memory", "memory.max"), value, pageRounded(value));
+    return memoryWrite(file("memory", "memory.max"), value);
   }
 
-  /**
-   * {@code value} and, if it is a number of bytes, what the kernel shows for it in a memory file:
-   * rounded down to a whole page (4 KiB, 16 KiB or 64 KiB). Without this a limit such as {@code
-   * 100M} (100000000, read back as 99999744) would be rewritten, and reported as drift repaired, at
-   * every daemon start.
-   */
-  static java.util.Set<String> pageRounded(String value) {
-    java.util.Set<String> applied = new java.util.LinkedHashSet<>();
-    applied.add(value);
-    if (!value.isEmpty() && value.chars().allMatch(Character::isDigit) && value.length() < 19) {
-      long bytes = Long.parseLong(value);
-      for (long page : PAGE_SIZES) {
-        applied.add(Long.toString(bytes - bytes % page));
-      }
-    }
-    return applied;
+  /** Writes unless the file holds the value or the value as the kernel stores it, in pages. */
+  private boolean memoryWrite(Path file, String value) {
+    return PageSize.roundedAsKernelShows(file.getFileName().toString(), value, pageSize)
+        .map(rounded -> writer.write(file, value, Set.of(rounded)))
+        .orElseGet(() -> writer.write(file, value));
   }
 
   /**
    * Writes a cgroup v2 file such as {@code memory.high} or {@code memory.swap.max} in the
-   * container's unified directory.
+   * container's unified directory; a memory file that holds the value rounded down to pages, as the
+   * kernel shows it, is not written again.
    *
    * @throws CgroupException if the name is not a cgroup file name, the host has no unified
    *     hierarchy, or (hybrid) the file's controller is not enabled there
@@ -137,10 +137,7 @@ public final class ContainerCgroupWriter {
               + " is not enabled in the unified hierarchy "
               + layout.unifiedRoot().orElseThrow());
     }
-    if (controller.equals("memory")) {
-      return writer.write(dir.resolve(name), value, pageRounded(CgroupWriter.normalize(value)));
-    }
-    return writer.write(dir.resolve(name), value);
+    return memoryWrite(dir.resolve(name), value);
   }
 
   private static CgroupException noUnified(CgroupLayout layout, String name) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,6 +53,8 @@ class BlockIoClassesTest {
         List.copyOf(v1.keySet()));
   }
 
+  private static final Function<DeviceNumber, V2WeightRoute> IOCOST = d -> V2WeightRoute.IOCOST;
+
   @Test
   void v2FilesOfTheSample() {
     assertEquals(
@@ -62,10 +65,10 @@ class BlockIoClassesTest {
                     "8:0 rbps=50000000 wbps=10000000 riops=10000 wiops=5000",
                     "8:16 rbps=100000000 wbps=40000000 riops=10000 wiops=5000",
                     "252:0 rbps=50000000 wbps=10000000 riops=10000 wiops=5000")),
-        BlockIoFiles.v2(classes.classes().get("LowPrioThrottled"), Map.of()));
+        BlockIoFiles.v2(classes.classes().get("LowPrioThrottled"), Map.of(), IOCOST).files());
     assertEquals(
         Map.of("io.weight", List.of("default 3940")),
-        BlockIoFiles.v2(classes.classes().get("HighPrioFullSpeed"), Map.of()));
+        BlockIoFiles.v2(classes.classes().get("HighPrioFullSpeed"), Map.of(), IOCOST).files());
   }
 
   @Test

@@ -11,6 +11,7 @@ import io.criresmgr.cache.QosClass;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.FakeNode;
 import io.criresmgr.controllers.cgroups.FakeCgroupTree;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +63,7 @@ class BlockIoControllerTest {
 
   private FakeCgroupTree v2(String controllers) {
     FakeCgroupTree t = FakeCgroupTree.v2(dir.resolve("cg"), controllers).cgroup(CG);
-    for (String f : BlockIoFiles.V2_FILES) {
+    for (String f : List.of(BlockIoFiles.V2_WEIGHT, BlockIoFiles.V2_MAX)) {
       FakeCgroupTree.write(t.root.resolve(CG + "/" + f), "");
     }
     return t;
@@ -93,13 +94,48 @@ class BlockIoControllerTest {
   }
 
   @Test
-  void v2WhenTheUnifiedHierarchyHasIo() throws Exception {
+  void v2WhenTheUnifiedHierarchyHasIoAndNoFileTakesTheDeviceWeight() throws Exception {
+    // sda's scheduler is bfq, but the BFQ module's io.bfq.weight is not in the cgroup: the
+    // device weight is skipped (with a warning), the rest is written
     FakeCgroupTree t = v2("cpuset cpu io memory");
+    blockio.start(context(t, CLASSES));
+    blockio.postStart(inPod("Slow"));
+    assertEquals("default " + BlockIoFiles.v2Weight(80) + "\n", t.read(CG + "/io.weight"));
+    assertEquals("8:0 rbps=50000000 wbps=max riops=max wiops=max\n", t.read(CG + "/io.max"));
+  }
+
+  @Test
+  void v2DeviceWeightOfABfqDeviceGoesIntoIoBfqWeightUnconverted() throws Exception {
+    FakeCgroupTree t = v2("cpuset cpu io memory");
+    FakeCgroupTree.write(t.root.resolve(CG + "/io.bfq.weight"), "default 100\n");
+    blockio.start(context(t, CLASSES));
+    blockio.postStart(inPod("Slow"));
+    assertEquals("default 100\n80\n8:0 50\n", t.read(CG + "/io.bfq.weight"));
+    assertEquals("default " + BlockIoFiles.v2Weight(80) + "\n", t.read(CG + "/io.weight"));
+  }
+
+  @Test
+  void v2DeviceWeightOfADeviceWithIoCostGoesIntoIoWeight() throws Exception {
+    new FakeBlockDevices(host).scheduler("sda", "[none] bfq");
+    FakeCgroupTree t = v2("cpuset cpu io memory");
+    FakeCgroupTree.write(t.root.resolve("io.cost.qos"), "8:0 enable=1 ctrl=auto\n");
     blockio.start(context(t, CLASSES));
     blockio.postStart(inPod("Slow"));
     assertEquals(
         "default " + BlockIoFiles.v2Weight(80) + "\n8:0 " + BlockIoFiles.v2Weight(50) + "\n",
         t.read(CG + "/io.weight"));
+  }
+
+  @Test
+  void aLineTheKernelRefusesDoesNotStopTheOthersAndIsReportedAfterwards() throws Exception {
+    FakeCgroupTree t = v2("cpuset cpu io memory");
+    Path weight = t.root.resolve(CG + "/io.weight");
+    Files.delete(weight);
+    blockio.start(context(t, CLASSES));
+    Container c = inPod("Slow");
+    assertEquals(
+        "cannot write \"default 708\" to " + weight + ": No such file or directory",
+        assertThrows(BlockIoException.class, () -> blockio.postStart(c)).getMessage());
     assertEquals("8:0 rbps=50000000 wbps=max riops=max wiops=max\n", t.read(CG + "/io.max"));
   }
 

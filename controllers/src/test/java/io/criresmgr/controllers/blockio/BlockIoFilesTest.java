@@ -9,11 +9,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class BlockIoFilesTest {
   private static final DeviceNumber SDA = new DeviceNumber(8, 0);
+  private static final DeviceNumber SDB = new DeviceNumber(8, 16);
+  private static final Function<DeviceNumber, V2WeightRoute> IOCOST = d -> V2WeightRoute.IOCOST;
 
   private static BlockIoParameters throttled() {
     TreeMap<DeviceNumber, Long> none = new TreeMap<>();
@@ -66,7 +69,7 @@ class BlockIoFilesTest {
                 List.of(
                     "8:0 rbps=1000000 wbps=max riops=max wiops=max",
                     "8:32 rbps=max wbps=max riops=max wiops=max")),
-        BlockIoFiles.v2(throttled(), current));
+        BlockIoFiles.v2(throttled(), current, IOCOST).files());
   }
 
   @Test
@@ -74,7 +77,9 @@ class BlockIoFilesTest {
     assertEquals(
         Map.of(), BlockIoFiles.v1(BlockIoParameters.none(), V1WeightFiles.PLAIN, Map.of()));
     assertEquals(
-        Map.of(), BlockIoFiles.v2(BlockIoParameters.none(), Map.of("io.weight", "default 100\n")));
+        Map.of(),
+        BlockIoFiles.v2(BlockIoParameters.none(), Map.of("io.weight", "default 100\n"), IOCOST)
+            .files());
   }
 
   @Test
@@ -84,7 +89,7 @@ class BlockIoFilesTest {
     assertEquals(Map.of("io.max", "8:32 rbps=max wbps=max riops=max wiops=120\n"), current);
     assertEquals(
         Map.of("io.max", List.of("8:32 rbps=max wbps=max riops=max wiops=max")),
-        BlockIoFiles.v2(BlockIoParameters.none(), current));
+        BlockIoFiles.v2(BlockIoParameters.none(), current, IOCOST).files());
     assertEquals(
         List.of(
             "blkio.weight",
@@ -94,6 +99,42 @@ class BlockIoFilesTest {
             "blkio.throttle.read_iops_device",
             "blkio.throttle.write_iops_device"),
         BlockIoFiles.v1Files(V1WeightFiles.PLAIN));
+  }
+
+  /** Weights 80 (default), 50 for sda, 200 for sdb; no throttles. */
+  private static BlockIoParameters weighted() {
+    TreeMap<DeviceNumber, Long> none = new TreeMap<>();
+    return new BlockIoParameters(
+        OptionalLong.of(80), new TreeMap<>(Map.of(SDA, 50L, SDB, 200L)), none, none, none, none);
+  }
+
+  @Test
+  void v2DeviceWeightsGoWhereTheirRouteSaysAndTheRestIsSkippedWithTheReason() {
+    Map<String, String> current =
+        Map.of(
+            "io.weight", "default 100\n8:48 300\n",
+            "io.bfq.weight", "default 100\n8:16 20\n8:32 40\n",
+            "io.max", "");
+    Function<DeviceNumber, V2WeightRoute> routes =
+        d -> d.equals(SDA) ? V2WeightRoute.BFQ : V2WeightRoute.none("no scheduler for " + d);
+    V2Files v2 = BlockIoFiles.v2(weighted(), current, routes);
+    assertEquals(
+        Map.of(
+            "io.weight", List.of("default 708", "8:48 default"),
+            "io.bfq.weight", List.of("80", "8:0 50", "8:16 default", "8:32 default")),
+        v2.files());
+    assertEquals(
+        List.of(new V2Files.SkippedWeight(SDB, 200, "no scheduler for 8:16")), v2.skipped());
+    assertEquals(
+        "weight 200 of device 8:16 (class C) not applied to /cg: no scheduler for 8:16",
+        v2.skipped().get(0).describe("C", "/cg"));
+  }
+
+  @Test
+  void v2WithoutBfqLoadedWritesNoBfqFileAndIoCostDevicesGoToIoWeight() {
+    V2Files v2 = BlockIoFiles.v2(weighted(), Map.of("io.weight", "default 100\n"), IOCOST);
+    assertEquals(Map.of("io.weight", List.of("default 708", "8:0 405", "8:16 1920")), v2.files());
+    assertEquals(List.of(), v2.skipped());
   }
 
   @Test

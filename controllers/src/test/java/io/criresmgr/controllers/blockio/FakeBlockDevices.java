@@ -17,10 +17,20 @@ final class FakeBlockDevices {
     return root;
   }
 
-  /** A whole disk {@code /dev/<name>} with {@code /sys/class/block/<name>/dev}. */
+  /**
+   * A whole disk {@code /dev/<name>} with {@code /sys/class/block/<name>/dev}, its scheduler file
+   * {@code /sys/block/<name>/queue/scheduler} and the link {@code /sys/dev/block/<majMin>} to
+   * {@code /sys/block/<name>}.
+   */
   FakeBlockDevices disk(String name, String majMin, String scheduler) {
     write("dev/" + name, "");
     write("sys/class/block/" + name + "/dev", majMin + "\n");
+    scheduler(name, scheduler);
+    return symlink("/sys/dev/block/" + majMin, "../../block/" + name);
+  }
+
+  /** Sets the content of disk {@code name}'s scheduler file, e.g. {@code [bfq] none}. */
+  FakeBlockDevices scheduler(String name, String scheduler) {
     write("sys/block/" + name + "/queue/scheduler", scheduler + "\n");
     return this;
   }

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +44,48 @@ class ContainerCgroupWriterTest {
     assertTrue(w.setMemoryLimit(ContainerCgroupWriter.UNLIMITED));
     assertEquals("-1", tree.read("memory/" + CG + "/memory.limit_in_bytes"));
     assertFalse(w.setMemoryLimit(ContainerCgroupWriter.UNLIMITED));
+  }
+
+  @Test
+  void memoryValuesTheKernelShowsRoundedDownToPagesAreNotWrittenAgain() throws Exception {
+    FakeCgroupTree tree = FakeCgroupTree.v2(root, "cpuset cpu memory").cgroup(CG);
+    Files.writeString(root.resolve(CG + "/memory.high"), "49999872\n");
+    Files.writeString(root.resolve(CG + "/memory.max"), "99999744\n");
+    Files.writeString(root.resolve(CG + "/memory.swap.max"), "104857600\n");
+    ContainerCgroup cgroup =
+        ContainerCgroups.find(CgroupLayout.detect(root), "/kubepods/burstable/pod1", "c1");
+    ContainerCgroupWriter w = new ContainerCgroupWriter(cgroup, new CgroupWriter(), 4096);
+    assertFalse(w.setUnified("memory.high", "50000000"), "12207 pages either way");
+    assertFalse(w.setMemoryLimit(100_000_000));
+    assertFalse(w.setUnified("memory.swap.max", "100M"), "the kernel's suffixes");
+    assertTrue(w.setUnified("memory.high", "50003968"), "one page more");
+    assertEquals("50003968", tree.read(CG + "/memory.high"));
+    assertTrue(w.setUnified("memory.swap.max", "100"), "not a multiple of 4096, and 0 pages");
+    ContainerCgroupWriter w64k = new ContainerCgroupWriter(cgroup, new CgroupWriter(), 65536);
+    Files.writeString(root.resolve(CG + "/memory.high"), "49938432\n");
+    assertFalse(w64k.setUnified("memory.high", "50000000"), "762 pages of 64 KiB");
+  }
+
+  @Test
+  void pageRoundingAppliesToNumbersInMemoryFilesOnly() {
+    assertEquals(
+        Optional.of("49999872"), PageSize.roundedAsKernelShows("memory.high", "50000000", 4096));
+    assertEquals(
+        Optional.of("1073741824"), PageSize.roundedAsKernelShows("memory.max", "1G", 4096));
+    assertEquals(Optional.empty(), PageSize.roundedAsKernelShows("memory.high", "max", 4096));
+    assertEquals(Optional.empty(), PageSize.roundedAsKernelShows("cpu.weight", "50000000", 4096));
+    assertEquals(
+        Optional.empty(), PageSize.roundedAsKernelShows("memory.max", "9999999999999999E", 4096));
+  }
+
+  @Test
+  void thePageSizeComesFromTheAuxiliaryVector(@TempDir Path dir) throws Exception {
+    ByteBuffer b = ByteBuffer.allocate(48).order(ByteOrder.nativeOrder());
+    b.putLong(33).putLong(0x7fff0000L).putLong(6).putLong(16384).putLong(0).putLong(0);
+    Path auxv = Files.write(dir.resolve("auxv"), b.array());
+    assertEquals(16384, PageSize.fromAuxv(auxv));
+    assertEquals(4096, PageSize.fromAuxv(dir.resolve("missing")));
+    assertTrue(PageSize.host() >= 4096, "this host's: " + PageSize.host());
   }
 
   @Test
@@ -87,24 +132,6 @@ class ContainerCgroupWriterTest {
     java.nio.file.Files.writeString(root.resolve(CG + "/cpu.weight"), "77\n");
     assertTrue(w.setCpuShares(new CpuShares(1024)));
     assertEquals("39", tree.read(CG + "/cpu.weight"));
-  }
-
-  /** The kernel keeps memory values in whole pages: 100000000 reads back as 99999744. */
-  @Test
-  void aMemoryValueTheKernelRoundedToAPageCountsAsApplied() throws Exception {
-    FakeCgroupTree tree = FakeCgroupTree.v2(root, "memory").cgroup(CG);
-    ContainerCgroupWriter w = writer();
-    java.nio.file.Files.writeString(root.resolve(CG + "/memory.max"), "99999744\n");
-    java.nio.file.Files.writeString(root.resolve(CG + "/memory.high"), "49999872\n");
-    assertFalse(w.setMemoryLimit(100_000_000));
-    assertFalse(w.setUnified("memory.high", "50000000"));
-    assertEquals("99999744\n", tree.read(CG + "/memory.max"));
-    assertTrue(w.setMemoryLimit(99_000_000), "a different limit is written");
-    assertEquals("99000000", tree.read(CG + "/memory.max"));
-    assertTrue(w.setUnified("memory.high", "max"));
-    assertEquals(
-        java.util.Set.of("100000", "98304", "65536"), ContainerCgroupWriter.pageRounded("100000"));
-    assertEquals(java.util.Set.of("max"), ContainerCgroupWriter.pageRounded("max"));
   }
 
   /** 2 shares (what kubelet gives BestEffort) are weight 1 by both conversions. */

@@ -22,6 +22,7 @@ import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.controllers.FakeNode;
 import io.criresmgr.controllers.LogCapture;
 import io.criresmgr.controllers.cgroups.FakeCgroupTree;
+import io.criresmgr.controllers.cgroups.PageSize;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -133,6 +134,20 @@ class MemoryQosControllerHostTest {
     assertTrue(
         e.getMessage().startsWith("required controller memory-qos cannot start: memory.high"),
         e::getMessage);
+  }
+
+  @Test
+  void postStartLeavesFilesTheRuntimeSetAsTheKernelShowsThemRoundedToPages() throws Exception {
+    // runc wrote memory.high=50000000 from the unified fields; the kernel shows whole pages
+    FakeCgroupTree tree = v2();
+    Path cg = tree.cgroupDir("kubepods/burstable/pod-uid/ctr-0");
+    long page = PageSize.host();
+    Files.writeString(cg.resolve("memory.high"), 50_000_000 / page * page + "\n");
+    node.add(pod("p", MemoryQosTest.TEST_POD));
+    controller.start(context(tree.root, SECTIONS));
+    controller.postStart(container("p", "c0-lowprio", "ctr-0", M100, ContainerState.RUNNING));
+    assertEquals(List.of(), log.messages(Level.INFO), "nothing written");
+    assertEquals(50_000_000 / page * page + "\n", FakeCgroupTree.read(cg.resolve("memory.high")));
   }
 
   @Test
