@@ -7,10 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.ParameterContext;
-import org.junit.jupiter.api.extension.ParameterResolver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -158,24 +155,10 @@ final class ResmgrBed implements SuiteBed, AutoCloseable {
    * {@link ContainerdBed#startOrSkip} does), resolves {@link SuiteBed} parameters to it, and stops
    * it after the class.
    */
-  static final class Extension implements BeforeAllCallback, ParameterResolver {
-    private static final ExtensionContext.Namespace NAMESPACE =
-        ExtensionContext.Namespace.create(ResmgrBed.class);
-
+  static final class Extension extends SuiteBedExtension {
     @Override
-    public void beforeAll(ExtensionContext context) throws Exception {
-      // JUnit closes the stored bed when the class's context closes, after its @AfterAll
-      context.getStore(NAMESPACE).put(SuiteBed.class, startOrSkip());
-    }
-
-    @Override
-    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-      return parameter.getParameter().getType() == SuiteBed.class;
-    }
-
-    @Override
-    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-      return context.getStore(NAMESPACE).get(SuiteBed.class, SuiteBed.class);
+    SuiteBed create(ExtensionContext context) throws Exception {
+      return startOrSkip();
     }
   }
 }

@@ -6,10 +6,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.ParameterContext;
-import org.junit.jupiter.api.extension.ParameterResolver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -121,27 +118,11 @@ final class VmSuiteBed implements SuiteBed, AutoCloseable {
    * resolves {@link SuiteBed} parameters to it, and stops its daemon after the class. Register it
    * after {@link VmBed.Extension}, which boots the VM (or skips the class).
    */
-  static final class Extension implements BeforeAllCallback, ParameterResolver {
-    private static final ExtensionContext.Namespace NAMESPACE =
-        ExtensionContext.Namespace.create(VmSuiteBed.class);
-
+  static final class Extension extends SuiteBedExtension {
     @Override
-    public void beforeAll(ExtensionContext context) {
+    SuiteBed create(ExtensionContext context) {
       String name = context.getRequiredTestClass().getSimpleName();
-      // JUnit closes the stored bed when the class's context closes, after its @AfterAll
-      context
-          .getStore(NAMESPACE)
-          .put(SuiteBed.class, new VmSuiteBed(VmBed.Extension.bed(context), name));
-    }
-
-    @Override
-    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-      return parameter.getParameter().getType() == SuiteBed.class;
-    }
-
-    @Override
-    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-      return context.getStore(NAMESPACE).get(SuiteBed.class, SuiteBed.class);
+      return new VmSuiteBed(VmBed.Extension.bed(context), name);
     }
   }
 }
