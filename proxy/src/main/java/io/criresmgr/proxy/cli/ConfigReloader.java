@@ -4,6 +4,7 @@ import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.signals.Signals;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;

@@ -5,6 +5,7 @@ import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.config.ConfigStore;
 import io.criresmgr.proxy.log.LogControl;
+import io.criresmgr.proxy.signals.Signals;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.UnaryOperator;

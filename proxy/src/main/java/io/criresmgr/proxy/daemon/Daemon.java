@@ -28,6 +28,7 @@ import io.criresmgr.proxy.relay.RelayServer;
 import io.criresmgr.proxy.relay.RelaySocket;
 import io.criresmgr.proxy.relay.RuntimeChannels;
 import io.criresmgr.proxy.relay.RuntimeCheck;
+import io.criresmgr.proxy.signals.Signals;
 import io.grpc.ServerServiceDefinition;
 import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
@@ -85,7 +86,17 @@ public final class Daemon implements AutoCloseable {
       }
       Runtime.getRuntime().addShutdownHook(new Thread(daemon::close, "shutdown"));
       deaths.attach(daemon);
-      daemon.awaitStop();
+      // SIGTERM and SIGINT stop the daemon in order and end it with status 0. Left to the JVM,
+      // they run the shutdown hook and end it with 128 + signal (143), which systemd counts as a
+      // failure of the service.
+      Signals.Registration term = Signals.handle("TERM", daemon::close);
+      Signals.Registration interrupt = Signals.handle("INT", daemon::close);
+      try {
+        daemon.awaitStop();
+      } finally {
+        interrupt.close();
+        term.close();
+      }
       return daemon.fatalError().isPresent() ? 1 : 0;
     } finally {
       Thread.setDefaultUncaughtExceptionHandler(previous);

@@ -118,8 +118,12 @@ final class CrashRun {
       daemon.awaitServing(layout, SERVE_TIMEOUT);
       long served = millisSince(t0);
       awaitInvariants(daemon);
-      daemon.stop();
+      int status = daemon.stop();
       previous = "stopped with SIGTERM\n" + daemon.output();
+      if (status != 0) {
+        // systemd counts any other status as a failed service (143: the JVM's default)
+        throw new AssertionError("exit status " + status + " after SIGTERM\n" + daemon.output());
+      }
       check(daemon, "after SIGTERM");
       return new Outcome("SIGTERM", daemon.output(), served);
     } finally {

@@ -1,4 +1,4 @@
-package io.criresmgr.proxy.cli;
+package io.criresmgr.proxy.signals;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
