@@ -95,45 +95,6 @@ final class VmDaemon implements ResmgrDaemon {
     return bed.shell().check("cat " + VmShell.quote(dir + "/cri-resmgr.log"));
   }
 
-  /**
-   * Replaces the configuration file and sends SIGHUP, as an operator reloads a forced
-   * configuration, and waits for the daemon to log the outcome.
-   *
-   * @throws IOException with the daemon's log when the reload fails or no outcome is logged in time
-   */
-  void reload(String configYaml) throws IOException {
-    String config = Base64.getEncoder().encodeToString(configYaml.getBytes(StandardCharsets.UTF_8));
-    String done = "configuration reloaded from ";
-    String failed = "configuration reload failed";
-    String script =
-        String.join(
-            "\n",
-            "cd " + VmShell.quote(dir) + " || exit 1",
-            "count() { grep -c -e "
-                + VmShell.quote(done)
-                + " -e "
-                + VmShell.quote(failed)
-                + " cri-resmgr.log; }",
-            "before=$(count)",
-            "printf '%s' " + config + " | base64 -d > cri-resmgr.cfg",
-            "kill -HUP " + pid + " || exit 1",
-            "end=$(( $(date +%s) + " + START_SECONDS + " ))",
-            "until [ \"$(count)\" -gt \"$before\" ]; do",
-            "  [ $(date +%s) -lt $end ] || { echo 'no reload logged'; cat cri-resmgr.log; exit 1; }",
-            "  sleep 0.2",
-            "done",
-            "if grep -e "
-                + VmShell.quote(done)
-                + " -e "
-                + VmShell.quote(failed)
-                + " cri-resmgr.log | tail -1 | grep -q "
-                + VmShell.quote(failed)
-                + "; then",
-            "  echo 'reload refused:'; cat cri-resmgr.log; exit 1",
-            "fi");
-    bed.shell().run(script, Duration.ofSeconds(START_SECONDS + 60)).orThrow("reloading cri-resmgr");
-  }
-
   /** Stops this daemon and starts it again with the same state directory. */
   VmDaemon restart(String configYaml) throws IOException {
     close();

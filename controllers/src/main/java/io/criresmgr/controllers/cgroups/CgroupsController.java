@@ -136,7 +136,7 @@ public final class CgroupsController implements Controller {
       return List.of();
     }
     ContainerCgroup cgroup =
-        found.orElseGet(() -> ContainerCgroups.find(started(), cgroupParent(c), c.id()));
+        found.orElseThrow(() -> ContainerCgroups.notFound(started(), cgroupParent(c), c.id()));
     try {
       List<String> written =
           CgroupResources.write(new ContainerCgroupWriter(cgroup, writer), c.effectiveResources());

@@ -58,8 +58,8 @@ public final class ContainerCgroups {
     return Optional.empty();
   }
 
-  private static CgroupException notFound(
-      CgroupLayout layout, String cgroupParent, String containerId) {
+  /** The error for a container without a cgroup, naming every directory tried. */
+  static CgroupException notFound(CgroupLayout layout, String cgroupParent, String containerId) {
     Path probe = probeHierarchy(layout);
     List<String> tried = new ArrayList<>();
     for (String candidate : candidates(cgroupParent, containerId)) {
