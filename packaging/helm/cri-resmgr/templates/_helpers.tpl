@@ -57,11 +57,12 @@ app.kubernetes.io/component: {{ index . 1 }}
 Mode generate: the CA and the serving certificate as JSON {ca, cert, key} (PEM). On helm upgrade
 the Secret of the installed release is reused, so that upgrades keep the certificate (looked up
 only then: helm template has no cluster to ask). Computed once per render
-and kept in .Values, because the Secret, the Deployment's checksum and the caBundle of the
+and kept in .Release (a map shared by all templates, neither validated nor stored, unlike
+.Values), because the Secret, the Deployment's checksum and the caBundle of the
 MutatingWebhookConfiguration (separate templates) must all see the same certificate.
 */}}
 {{- define "cri-resmgr.generatedTls" -}}
-{{- if not (hasKey .Values.webhook.tls "generated") -}}
+{{- if not (hasKey .Release "criResmgrWebhookTls") -}}
 {{- $name := include "cri-resmgr.webhookSecret" . -}}
 {{- $old := dict -}}
 {{- if .Release.IsUpgrade -}}
@@ -77,9 +78,9 @@ MutatingWebhookConfiguration (separate templates) must all see the same certific
 {{- $cert := genSignedCert (index $dns 2) nil $dns $days $ca -}}
 {{- $data = dict "ca" $ca.Cert "cert" $cert.Cert "key" $cert.Key -}}
 {{- end -}}
-{{- $_ := set .Values.webhook.tls "generated" $data -}}
+{{- $_ := set .Release "criResmgrWebhookTls" $data -}}
 {{- end -}}
-{{- toJson .Values.webhook.tls.generated -}}
+{{- toJson .Release.criResmgrWebhookTls -}}
 {{- end -}}
 
 {{/* The caBundle of the MutatingWebhookConfiguration; empty with cert-manager, which injects it. */}}
