@@ -43,7 +43,7 @@ final class KlogFlagOptions {
     String name = "--" + flag.flagName();
     OptionSpec.Builder b =
         flag == KlogFlag.V ? OptionSpec.builder("-v", name) : OptionSpec.builder(name);
-    b.description("klog: " + flag.help() + " (see docs/configuration.md)")
+    b.description(flag.help() + " (klog; " + KlogSettings.effect(flag) + ")")
         .converters(checked(flag))
         .setter(recorder(flag));
     if (flag.isBoolean()) {

@@ -122,26 +122,28 @@ public final class KlogSettings {
                 + String.join("; ", ignored));
   }
 
+  /** What {@code flag} does in this daemon, in a few words for the usage. */
+  public static String effect(KlogFlag flag) {
+    return switch (flag) {
+      case SKIP_HEADERS -> "honoured";
+      case LOGTOSTDERR, ALSOLOGTOSTDERR -> "every line goes to stderr anyway";
+      default -> "ignored here, with a warning";
+    };
+  }
+
   /** Why {@code value} of {@code flag} is ignored, or null if it is honoured or klog's default. */
   private static @Nullable String whyIgnored(KlogFlag flag, String value) {
     if (value.equals(flag.defaultValue())) {
       return null;
     }
-    switch (flag) {
-      case SKIP_HEADERS:
-      case ALSOLOGTOSTDERR:
-        return null;
-      case V:
-      case VMODULE:
-        return NO_LEVELS;
-      case STDERRTHRESHOLD:
-        return "every line goes to stderr";
-      case ADD_DIR_HEADER:
-        return "log lines name no source files";
-      case LOG_BACKTRACE_AT:
-        return "no stack traces on demand";
-      default:
-        return NO_FILES;
-    }
+    return switch (flag) {
+      case SKIP_HEADERS, ALSOLOGTOSTDERR -> null;
+      case V, VMODULE -> NO_LEVELS;
+      case STDERRTHRESHOLD -> "every line goes to stderr";
+      case ADD_DIR_HEADER -> "log lines name no source files";
+      case LOG_BACKTRACE_AT -> "no stack traces on demand";
+      case LOGTOSTDERR, LOG_DIR, LOG_FILE, LOG_FILE_MAX_SIZE, ONE_OUTPUT, SKIP_LOG_HEADERS ->
+          NO_FILES;
+    };
   }
 }
