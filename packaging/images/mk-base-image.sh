@@ -30,30 +30,38 @@ mkdir -p "$CACHE/debs"
 exec 9>"$CACHE/lock"
 flock 9
 
-# The .deb file names apt resolves now (name_version_arch.deb): the cache key.
-resolve() { apt-get download --print-uris "${PACKAGES[@]}" 2>&1 | awk '/^'"'"'/ {print $2}' | sort; }
-debs="$(resolve || true)"
-if [ "$(wc -l <<<"$debs")" -ne "${#PACKAGES[@]}" ]; then
-  [ "$(id -u)" = 0 ] || die "apt cannot resolve ${PACKAGES[*]}: run 'apt-get update' as root"
-  log "apt cannot resolve every package; running apt-get update"
+# The .deb file names apt resolves now (name_version_arch.deb), and the cache key they give.
+resolve() {
+  debs="$(apt-get download --print-uris "${PACKAGES[@]}" 2>&1 | awk '/^'"'"'/ {print $2}' | sort)"
+  key="$( (cat "$0"; echo "$debs") | sha256sum | cut -c1-16)"
+  out="$CACHE/base-$key.tar"
+  [ "$(wc -l <<<"$debs")" -eq "${#PACKAGES[@]}" ]
+}
+update_lists() {
+  [ "$(id -u)" = 0 ] || die "$1: run 'apt-get update' as root"
+  log "$1; running apt-get update"
   apt-get update -qq >/dev/null
-  debs="$(resolve)"
-  [ "$(wc -l <<<"$debs")" -eq "${#PACKAGES[@]}" ] || die "apt resolves only: $debs"
+}
+fetch() {
+  local missing=() f
+  for f in $debs; do [ -s "$CACHE/debs/$f" ] || missing+=("$f"); done
+  [ "${#missing[@]}" -eq 0 ] && return 0
+  log "downloading ${#missing[@]} packages with apt-get download"
+  (cd "$CACHE/debs" && apt-get download -q -o APT::Sandbox::User="$(id -un)" "${PACKAGES[@]}" >/dev/null)
+}
+
+resolve || { update_lists "apt cannot resolve every package"; resolve || die "apt resolves only: $debs"; }
+# The archive drops a package's old version when a new one comes: stale lists fail the download.
+if [ ! -s "$out" ] && ! fetch; then
+  update_lists "apt-get download failed"
+  resolve && fetch || die "apt-get download of ${PACKAGES[*]} failed"
 fi
-key="$( (cat "$0"; echo "$debs") | sha256sum | cut -c1-16)"
-out="$CACHE/base-$key.tar"
+for f in "$CACHE"/debs/*.deb; do # superseded versions
+  grep -qxF "$(basename "$f")" <<<"$debs" || rm -f "$f"
+done
 if [ ! -s "$out" ]; then
   work="$(mktemp -d "$CACHE/work.XXXXXX")"
   trap 'rm -rf "$work"' EXIT
-  fetch() {
-    local missing=()
-    for f in $debs; do [ -s "$CACHE/debs/$f" ] || missing+=("$f"); done
-    [ "${#missing[@]}" -eq 0 ] && return 0
-    log "downloading ${#missing[@]} packages with apt-get download"
-    (cd "$CACHE/debs" && apt-get download -q -o APT::Sandbox::User="$(id -un)" "${PACKAGES[@]}" >/dev/null)
-  }
-  fetch || { [ "$(id -u)" = 0 ] && apt-get update -qq >/dev/null && debs="$(resolve)" && fetch; } ||
-    die "apt-get download failed (an outdated package list? run 'apt-get update')"
   log "building $out from: $(echo $debs)"
   rootfs="$work/rootfs"
   mkdir -p "$rootfs/var/lib/dpkg/status.d"
