@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the base image of the container images (docs/images.md): a root file system made of
-# Debian bookworm packages (glibc, zlib, libstdc++, dash and the OpenJDK 17 headless runtime),
-# fetched with apt from Debian's archive and unpacked with dpkg-deb, saved as a Docker-format
-# image tarball that jib reads with "tar://" (jib cannot read OCI-layout tarballs as a base).
+# Debian packages (glibc, zlib, libstdc++, dash and the OpenJDK 17 headless runtime) of the
+# machine's release and architecture (bookworm, amd64 here), fetched with apt from the archive
+# its sources name and unpacked with dpkg-deb, saved as a Docker-format image tarball that jib
+# reads with "tar://" (jib cannot read OCI-layout tarballs as a base).
 #
 # Usage: mk-base-image.sh CACHE_DIR LINK
 # Builds CACHE_DIR/base-<key>.tar if missing and points the symlink LINK at it. The key
@@ -12,14 +13,16 @@
 set -euo pipefail
 
 PACKAGES=(base-files libc6 libgcc-s1 libstdc++6 zlib1g dash openjdk-17-jre-headless)
-JAVA_HOME_IN_IMAGE=/usr/lib/jvm/java-17-openjdk-amd64
+# Debian's names for amd64 and arm64 are also OCI's.
+ARCH="$(dpkg --print-architecture 2>/dev/null || echo amd64)"
+JAVA_HOME_IN_IMAGE="/usr/lib/jvm/java-17-openjdk-$ARCH"
 CACHE="${1:?usage: mk-base-image.sh CACHE_DIR LINK}"
 LINK="${2:?usage: mk-base-image.sh CACHE_DIR LINK}"
 
 log() { echo "[mk-base-image] $*" >&2; }
 die() { echo "[mk-base-image] ERROR: $*" >&2; exit 1; }
 
-for tool in apt-get dpkg-deb tar gzip sha256sum flock; do
+for tool in apt-get dpkg dpkg-deb tar gzip sha256sum flock; do
   command -v "$tool" >/dev/null || die "$tool not found: the base image is built on Debian with apt (or skip the images with -Djib.skip=true)"
 done
 # Up to date: LINK names an existing base and is newer than this script and apt's package lists.
@@ -73,7 +76,7 @@ if [ ! -s "$out" ]; then
   # Not needed by a Java program, left out to keep the image small: iconv's charset modules
   # (8 MB), the JVM's class-data archive for heaps over 32 GB (12 MB), docs other than the
   # licences (copyright files stay).
-  rm -rf "$rootfs/usr/lib/x86_64-linux-gnu/gconv" "$rootfs$JAVA_HOME_IN_IMAGE/lib/server/classes_nocoops.jsa" \
+  rm -rf "$rootfs"/usr/lib/*-linux-gnu*/gconv "$rootfs$JAVA_HOME_IN_IMAGE/lib/server/classes_nocoops.jsa" \
     "$rootfs/usr/share/man" "$rootfs/usr/share/info" "$rootfs/usr/share/lintian" "$rootfs$JAVA_HOME_IN_IMAGE/man"
   find "$rootfs/usr/share/doc" -type f ! -name copyright -delete
   # what the packages' maintainer scripts would have made: java on the PATH, users and groups
@@ -86,7 +89,7 @@ if [ ! -s "$out" ]; then
   diff_id="$(sha256sum "$work/layer.tar" | cut -d' ' -f1)"
   gzip -n -6 <"$work/layer.tar" >"$work/image/layer.tar.gz"
   cat >"$work/image/config.json" <<EOF
-{"architecture":"amd64","os":"linux","created":"1970-01-01T00:00:01Z",
+{"architecture":"$ARCH","os":"linux","created":"1970-01-01T00:00:01Z",
  "config":{"Env":["PATH=$JAVA_HOME_IN_IMAGE/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
   "JAVA_HOME=$JAVA_HOME_IN_IMAGE","LANG=C.UTF-8"]},
  "rootfs":{"type":"layers","diff_ids":["sha256:$diff_id"]},
