@@ -137,7 +137,8 @@ class ChartTest {
         new org.yaml.snakeyaml.Yaml().load(Files.readString(HelmChart.DIR.resolve("Chart.yaml")));
     String defaults = HelmChart.template(Map.of());
     assertTrue(
-        defaults.contains("image: localhost/cri-resmgr-agent:" + chart.get("appVersion") + "\n"), defaults);
+        defaults.contains("image: localhost/cri-resmgr-agent:" + chart.get("appVersion") + "\n"),
+        defaults);
     String given =
         HelmChart.template(
             Map.of(
