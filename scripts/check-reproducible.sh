@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Checks that two builds of this tree give byte-identical shipped artifacts (docs/building.md):
+# the jars of the modules in the distribution and the distribution archive of the last build in
+# this tree (`./mvnw verify` or `package`) against a second build of a copy of the tree made in
+# another directory, offline and without tests. Exits 1 naming every artifact that differs.
+# Usage: scripts/check-reproducible.sh      (after ./mvnw -B verify; .ci/run does so)
+# Environment: REPRO_DIR (default: a new temporary directory, removed afterwards).
+set -euo pipefail
+top=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
+cd "$top"
+work=${REPRO_DIR:-$(mktemp -d)}
+[ -n "${REPRO_DIR:-}" ] || trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/src"
+
+# The sources as git sees them (tracked and untracked, not ignored); outside git, all but builds.
+copy_sources() {
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git ls-files -z --cached --others --exclude-standard \
+      | xargs -0 -r sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh \
+      | tar --null -T - -cf - | tar -xf - -C "$work/src"
+  else
+    tar --exclude=./.git --exclude=target --exclude=.cifuzz-corpus -cf - . | tar -xf - -C "$work/src"
+  fi
+}
+
+# What the second build made: the modules' jars and the archive, relative to the tree's top.
+artifacts() {
+  (cd "$1" && find . -maxdepth 3 -path "*/target/*" \( -name '*.jar' -o -name '*.tar.gz' \) \
+    -newer "$work/stamp" | sort)
+}
+
+# A tar.gz's members: listing line (mode, owner, size, time, name) and SHA-256 of the contents.
+members() {
+  tar -tvzf "$1"
+  tar -xzf "$1" --to-command='sha256sum | sed "s|-\$|$TAR_FILENAME|"'
+}
+
+# Which entries of two archives differ: size, time, CRC and name (zip) or the tar listing.
+explain() {
+  case "$1" in
+    *.jar) diff <(unzip -v "$top/$1" | awk 'NR>3{print $1, $5, $6, $7, $8}') \
+                <(unzip -v "$work/src/$1" | awk 'NR>3{print $1, $5, $6, $7, $8}') | head -20 || true ;;
+    *.tar.gz) diff <(members "$top/$1") <(members "$work/src/$1") | head -20 || true ;;
+  esac
+}
+
+copy_sources
+touch "$work/stamp"
+sleep 1
+echo "check-reproducible: second build in $work/src (./mvnw -o package -pl dist -am, no tests)"
+(cd "$work/src" && ./mvnw -B -q -o package -Dmaven.test.skip=true -pl dist -am)
+
+same=0
+differ=()
+for a in $(artifacts "$work/src"); do
+  if [ ! -f "$top/$a" ]; then
+    echo "check-reproducible: $a is missing here; run ./mvnw -B package (or verify) first" >&2
+    exit 2
+  fi
+  if cmp -s "$top/$a" "$work/src/$a"; then
+    same=$((same + 1))
+  else
+    differ+=("$a")
+  fi
+done
+if [ "$same" -eq 0 ] && [ "${#differ[@]}" -eq 0 ]; then
+  echo "check-reproducible: the second build made no artifacts" >&2
+  exit 2
+fi
+for a in "${differ[@]}"; do
+  echo "check-reproducible: $a differs between the two builds (size, date, time, CRC, entry):" >&2
+  explain "$a" >&2
+done
+if [ "${#differ[@]}" -gt 0 ]; then
+  echo "check-reproducible: ${#differ[@]} artifacts differ, $same identical" >&2
+  exit 1
+fi
+echo "check-reproducible: $same artifacts identical"
