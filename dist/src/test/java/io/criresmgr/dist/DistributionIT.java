@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.dist.TarArchive.Entry;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -108,10 +111,10 @@ class DistributionIT {
   @Test
   void gzipHeaderHasNoTime() throws IOException {
     byte[] header = new byte[10];
-    try (var in = Files.newInputStream(archive)) {
+    try (InputStream in = Files.newInputStream(archive)) {
       assertEquals(10, in.readNBytes(header, 0, 10));
     }
-    assertArrayEquals(new byte[4], java.util.Arrays.copyOfRange(header, 4, 8), "gzip MTIME");
+    assertArrayEquals(new byte[4], Arrays.copyOfRange(header, 4, 8), "gzip MTIME");
   }
 
   private static Set<String> libJars() {
@@ -131,6 +134,6 @@ class DistributionIT {
   }
 
   private static String text(String path) {
-    return new String(file(path).content(), java.nio.charset.StandardCharsets.UTF_8);
+    return new String(file(path).content(), StandardCharsets.UTF_8);
   }
 }
