@@ -1,10 +1,13 @@
 # Shared by the bin/ launchers; sourced, not run. Finds the jars either in a distribution tree
-# (bin/../lib) or in a source checkout after "./mvnw package" (<module>/target), then runs Java.
-# Environment: JAVA (java binary, default "java"), JAVA_OPTS (extra JVM options).
+# (bin/../lib) or in a source checkout after "./mvnw package" (<module>/target), checks the Java
+# version, then runs Java.
+# Environment: JAVA (java binary, default "java" on the PATH), JAVA_OPTS (extra JVM options),
+# CDS_ARCHIVE (class data sharing archive to map if it exists, "none" for none; the daemon's
+# launcher defaults it to /var/cache/cri-resmgr/cri-resmgr.jsa, made by cri-resmgr-cds).
 launch() {
   local module=$1 main=$2
   shift 2
-  local here top cp
+  local here top cp java cds=()
   here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[1]}")")" && pwd)
   top=$(dirname "$here")
   if [ -d "$top/lib" ]; then
@@ -16,12 +19,53 @@ launch() {
     echo "$(basename "$0"): no build found; run ./mvnw -DskipTests package in $top first" >&2
     exit 1
   fi
+  java=${JAVA:-java}
+  check_java "$java"
+  if [ -n "${CDS_ARCHIVE:-}" ] && [ "$CDS_ARCHIVE" != none ] && [ -r "$CDS_ARCHIVE" ]; then
+    cds=("-XX:SharedArchiveFile=$CDS_ARCHIVE")
+  fi
   # A small node daemon: serial GC and a small initial heap keep the resident set near 110 MB
   # (the JVM's defaults size the heap from the host's memory). JAVA_OPTS comes last and wins.
   # -XX:TieredStopAtLevel=1 would start faster but the relay is long-running and wants C2.
   # -XX:+ExitOnOutOfMemoryError: a thread killed by OutOfMemoryError leaves a half-alive daemon;
   # exiting lets the service manager restart it into a consistent state (docs/files.md).
-  exec "${JAVA:-java}" -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError -Xms16m -Xmx512m -Xss512k \
-    ${JAVA_OPTS:-} \
+  exec "$java" -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError -Xms16m -Xmx512m -Xss512k \
+    "${cds[@]}" ${JAVA_OPTS:-} \
     -cp "$cp" "$main" "$@"
+}
+
+# Exits with a clear message unless $1 is a Java 17 or newer. The version comes from the
+# runtime's release file (no JVM start) or else from "java -version"; an unknown one is let be.
+check_java() {
+  local java=$1 path version major
+  if ! path=$(command -v "$java" 2>/dev/null); then
+    echo "$(basename "$0"): no Java runtime: \"$java\" is not found; install Java 17 or newer" \
+      "(Debian: apt install openjdk-17-jre-headless) or set JAVA to its java binary" >&2
+    exit 1
+  fi
+  version=$(java_version "$path")
+  major=${version%%[._+-]*}
+  if [ "$major" = 1 ]; then # 1.8.0_392 is Java 8
+    major=${version#1.}
+    major=${major%%[._+-]*}
+  fi
+  if [ -n "$major" ] && [ "$major" -eq "$major" ] 2>/dev/null && [ "$major" -lt 17 ]; then
+    echo "$(basename "$0"): needs Java 17 or newer, but $path is Java $version; install" \
+      "openjdk-17-jre-headless or set JAVA to a Java 17 or newer java binary" >&2
+    exit 1
+  fi
+}
+
+# The version of the java binary $1, e.g. 17.0.15, or nothing if it cannot be told.
+java_version() {
+  local release line
+  release="$(dirname "$(dirname "$(readlink -f "$1")")")/release"
+  if [ -r "$release" ]; then
+    line=$(grep -m 1 '^JAVA_VERSION=' "$release" 2>/dev/null || true)
+  fi
+  if [ -z "${line:-}" ]; then
+    line=$("$1" -version 2>&1 | grep -m 1 ' version "' || true)
+  fi
+  line=${line#*\"}
+  echo "${line%%\"*}"
 }

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# Makes the TLS material of cri-resmgr-webhook with openssl, nothing downloaded:
+# Makes the TLS material of cri-resmgr-webhook with openssl, nothing downloaded, for the Helm
+# chart's webhook.tls.mode=secret (docs/helm.md):
 #   <out>/ca.crt, ca.key      a self-signed CA (keep ca.key private or delete it)
 #   <out>/svc.crt, svc.key    the webhook's certificate for <service>.<namespace>.svc, signed by the CA
-#   <out>/secret.yaml         Secret cri-resmgr-webhook-secret with svc.crt and svc.key
-#   <out>/mutating-webhook-config.yaml   the webhook configuration with caBundle filled in
+#   <out>/secret.yaml         kubernetes.io/tls Secret <service>-tls with tls.crt, tls.key, ca.crt
+#   <out>/values.yaml         the chart's values naming that Secret, with caBundle (the CA, base64)
 # Usage: create-webhook-secret.sh [out-dir]   (default ./cri-resmgr-webhook-certs)
-# Environment: NAMESPACE (cri-resmgr), SERVICE (cri-resmgr-webhook), DAYS (365).
-# Then: kubectl apply -f webhook-deployment.yaml -f <out>/secret.yaml \
-#         -f <out>/mutating-webhook-config.yaml
+# Environment: NAMESPACE (cri-resmgr), SERVICE (cri-resmgr-webhook: <release>-webhook), DAYS (365).
+# Then: kubectl create namespace cri-resmgr; kubectl apply -f <out>/secret.yaml
+#       helm install cri-resmgr packaging/helm/cri-resmgr -n cri-resmgr -f <out>/values.yaml
 set -euo pipefail
 
-here=$(cd "$(dirname "$(readlink -f "$0")")" && pwd)
 out=${1:-./cri-resmgr-webhook-certs}
 namespace=${NAMESPACE:-cri-resmgr}
 service=${SERVICE:-cri-resmgr-webhook}
@@ -40,19 +40,23 @@ cat > secret.yaml <<YAML
 apiVersion: v1
 kind: Secret
 metadata:
-  name: cri-resmgr-webhook-secret
+  name: $service-tls
   namespace: $namespace
-type: Opaque
+type: kubernetes.io/tls
 data:
-  svc.crt: $(base64 -w0 < svc.crt)
-  svc.key: $(base64 -w0 < svc.key)
+  tls.crt: $(base64 -w0 < svc.crt)
+  tls.key: $(base64 -w0 < svc.key)
+  ca.crt: $(base64 -w0 < ca.crt)
 YAML
 
-sed -e "/caBundle:/s|CA_BUNDLE_PLACEHOLDER|$(base64 -w0 < ca.crt)|" \
-  -e "s|namespace: cri-resmgr|namespace: $namespace|" \
-  -e "s|name: cri-resmgr-webhook|name: $service|" \
-  "$here/mutating-webhook-config.yaml" > mutating-webhook-config.yaml
-chmod 0644 ca.crt svc.crt mutating-webhook-config.yaml
+cat > values.yaml <<YAML
+webhook:
+  tls:
+    mode: secret
+    secretName: $service-tls
+    caBundle: $(base64 -w0 < ca.crt)
+YAML
+chmod 0644 ca.crt svc.crt values.yaml
 
-echo "wrote $(pwd): ca.crt ca.key svc.crt svc.key secret.yaml mutating-webhook-config.yaml"
+echo "wrote $(pwd): ca.crt ca.key svc.crt svc.key secret.yaml values.yaml"
 echo "certificate for $cn valid for $days days"

@@ -19,24 +19,20 @@ import io.kubernetes.client.util.Yaml;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The agent's Kubernetes manifests (packaging/kubernetes/agent) against the agent itself: every API
- * call it makes is allowed by the RBAC objects and nothing else is, and the DaemonSet gives it
- * NODE_NAME, flags it accepts, the sockets it uses by default on the host directory shared with the
- * daemon, and the probe commands.
+ * The agent's objects of the Helm chart (packaging/helm/cri-resmgr, default values) against the
+ * agent itself: every API call it makes is allowed by the RBAC objects and nothing else is, and the
+ * DaemonSet gives it NODE_NAME, flags it accepts, the sockets it uses by default on the host
+ * directory shared with the daemon, and the probe commands.
  */
 class AgentManifestsTest {
-  private static final Path DIR =
-      Path.of(System.getProperty("basedir", "."), "..", "packaging", "kubernetes", "agent");
   private static final String ACCOUNT = "cri-resmgr-agent";
   private static final String CONFIG_NS = ConfigMapNames.DEFAULT_NAMESPACE;
   private static final String ADJUSTMENTS = "criresmgr.intel.com";
@@ -45,36 +41,36 @@ class AgentManifestsTest {
   private static final String PROBE = "cri-resmgr-agent-probe";
   private static final String CONFIG_STATUS_QUERY = "config-status";
 
-  /** Every request the agent (and the daemon through the agent's API) makes. */
-  private static final List<ApiCall> CALLS =
-      List.of(
-          new ApiCall("", "nodes", "list", null),
-          new ApiCall("", "nodes", "watch", null),
-          new ApiCall("", "nodes", "get", null),
-          new ApiCall("", "nodes", "patch", null),
-          new ApiCall("", "nodes/status", "patch", null),
-          new ApiCall("", "configmaps", "list", CONFIG_NS),
-          new ApiCall("", "configmaps", "watch", CONFIG_NS),
-          new ApiCall(ADJUSTMENTS, "adjustments", "list", CONFIG_NS),
-          new ApiCall(ADJUSTMENTS, "adjustments", "watch", CONFIG_NS),
-          new ApiCall(ADJUSTMENTS, "adjustments/status", "patch", CONFIG_NS));
+  private static final List<ApiCall> CALLS = calls(CONFIG_NS);
 
   private static List<Object> objects = List.of();
 
+  /**
+   * Every request the agent (and the daemon through the agent's API) makes with {@code
+   * -config-ns=configNamespace}.
+   */
+  static List<ApiCall> calls(String configNamespace) {
+    return List.of(
+        new ApiCall("", "nodes", "list", null),
+        new ApiCall("", "nodes", "watch", null),
+        new ApiCall("", "nodes", "get", null),
+        new ApiCall("", "nodes", "patch", null),
+        new ApiCall("", "nodes/status", "patch", null),
+        new ApiCall("", "configmaps", "list", configNamespace),
+        new ApiCall("", "configmaps", "watch", configNamespace),
+        new ApiCall(ADJUSTMENTS, "adjustments", "list", configNamespace),
+        new ApiCall(ADJUSTMENTS, "adjustments", "watch", configNamespace),
+        new ApiCall(ADJUSTMENTS, "adjustments/status", "patch", configNamespace));
+  }
+
   @BeforeAll
   static void load() throws IOException {
-    List<Object> all = new ArrayList<>();
-    try (Stream<Path> files = Files.list(DIR)) {
-      for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
-        all.addAll(Yaml.loadAll(f.toFile()));
-      }
-    }
-    objects = List.copyOf(all);
+    objects = List.copyOf(Yaml.loadAll(HelmChart.template(Map.of())));
   }
 
   @Test
   void everyCallOfTheAgentIsAllowed() {
-    RbacGrants grants = new RbacGrants(objects, CONFIG_NS, ACCOUNT);
+    RbacGrants grants = new RbacGrants(objects, HelmChart.NAMESPACE, ACCOUNT);
     for (ApiCall call : CALLS) {
       assertTrue(grants.allows(call), call + " is not granted");
     }
@@ -82,7 +78,7 @@ class AgentManifestsTest {
 
   @Test
   void namespacedObjectsAreNotGrantedElsewhere() {
-    RbacGrants grants = new RbacGrants(objects, CONFIG_NS, ACCOUNT);
+    RbacGrants grants = new RbacGrants(objects, HelmChart.NAMESPACE, ACCOUNT);
     for (ApiCall call : CALLS) {
       if (call.namespace() != null) {
         ApiCall elsewhere = new ApiCall(call.group(), call.resource(), call.verb(), "default");
@@ -93,7 +89,7 @@ class AgentManifestsTest {
 
   @Test
   void nothingBeyondTheCallsIsGranted() {
-    for (V1PolicyRule rule : new RbacGrants(objects, CONFIG_NS, ACCOUNT).rules()) {
+    for (V1PolicyRule rule : new RbacGrants(objects, HelmChart.NAMESPACE, ACCOUNT).rules()) {
       assertFalse(rule.getApiGroups().contains("*"), "any group in " + rule);
       for (String group : rule.getApiGroups()) {
         for (String resource : rule.getResources()) {
@@ -113,13 +109,13 @@ class AgentManifestsTest {
   }
 
   @Test
-  void theDaemonSetRunsAsTheAccountInTheConfigNamespace() {
+  void theDaemonSetRunsAsTheAccountInTheReleaseNamespace() {
     V1ServiceAccount account = only(V1ServiceAccount.class);
     assertEquals(ACCOUNT, account.getMetadata().getName());
-    assertEquals(CONFIG_NS, account.getMetadata().getNamespace());
+    assertEquals(HelmChart.NAMESPACE, account.getMetadata().getNamespace());
     V1DaemonSet ds = only(V1DaemonSet.class);
     assertEquals(AgentCommand.NAME, ds.getMetadata().getName());
-    assertEquals(CONFIG_NS, ds.getMetadata().getNamespace());
+    assertEquals(HelmChart.NAMESPACE, ds.getMetadata().getNamespace());
     assertEquals(ACCOUNT, pod().getServiceAccountName());
   }
 
@@ -169,7 +165,7 @@ class AgentManifestsTest {
   }
 
   /** The options the agent runs with for {@code args} (NODE_NAME set). */
-  private static AgentOptions parse(String... args) {
+  static AgentOptions parse(String... args) {
     List<AgentOptions> seen = new ArrayList<>();
     StringWriter err = new StringWriter();
     int status =

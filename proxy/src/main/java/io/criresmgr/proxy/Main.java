@@ -47,13 +47,13 @@ public final class Main {
   /** The whole command tree: {@code cri-resmgr} and its subcommands. */
   static CommandLine commandLine(PrintWriter out, PrintWriter err, DaemonLauncher launcher) {
     PolicyRegistry policies = PolicyRegistry.builtIn();
-    DaemonStartup startup = new DaemonStartup(new ConfigLoader(policies), launcher, System::getenv);
-    return Cli.commandLine(
-        new CriResmgrCommand(policies, startup),
-        subcommands(),
-        out,
-        err,
-        ConfigException.class::isInstance);
+    DaemonStartup startup =
+        new DaemonStartup(new ConfigLoader(policies), launcher, System.getenv());
+    CriResmgrCommand command = new CriResmgrCommand(policies, startup);
+    CommandLine cl =
+        Cli.commandLine(command, subcommands(), out, err, ConfigException.class::isInstance);
+    command.addKlogFlags(cl.getCommandSpec());
+    return cl;
   }
 
   /** The subcommands of {@code cri-resmgr}. */

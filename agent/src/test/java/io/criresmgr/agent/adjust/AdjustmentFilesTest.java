@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /** The shipped CRD and sample Adjustment agree with what the agent reads. */
 class AdjustmentFilesTest {
   private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
-  private static final Path CRD = ROOT.resolve("packaging/kubernetes/crd/adjustment-crd.yaml");
+  private static final Path CRD =
+      ROOT.resolve("packaging/helm/cri-resmgr/files/adjustment-crd.yaml");
   private static final Path SAMPLE = ROOT.resolve("sample-configs/external-adjustment.yaml");
 
   @Test

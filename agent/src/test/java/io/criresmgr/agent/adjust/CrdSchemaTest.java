@@ -20,7 +20,7 @@ class CrdSchemaTest {
       Path.of("")
           .toAbsolutePath()
           .getParent()
-          .resolve("packaging/kubernetes/crd/adjustment-crd.yaml");
+          .resolve("packaging/helm/cri-resmgr/files/adjustment-crd.yaml");
 
   @Test
   void theSchemaIsStructural() throws IOException {

@@ -74,7 +74,8 @@ final class ConfigHelp {
         """
         Logging.
           Debug      sources with debug logging: [on|off:]source,..., * for all
-          Klog       klog options of cri-resmgr (accepted, no effect)
+          Klog       cri-resmgr's klog flags: skip_headers drops time stamps, the
+                     others are checked and warned of (see docs/configuration.md)
           LogSource  accepted, no effect (the logger name is always shown)""");
     m.put(
         "instrumentation",

@@ -179,6 +179,8 @@ public final class CriResmgrCommand implements Callable<Integer> {
 
   @Mixin CompatibilityOptions compatibility = new CompatibilityOptions();
 
+  private final KlogFlagOptions klogFlags = new KlogFlagOptions();
+
   @Parameters(
       paramLabel = "help|config-help [SECTION...]",
       arity = "0..*",
@@ -192,6 +194,15 @@ public final class CriResmgrCommand implements Callable<Integer> {
   public CriResmgrCommand(PolicyRegistry policies, DaemonStartup startup) {
     this.policies = Objects.requireNonNull(policies, "policies");
     this.startup = Objects.requireNonNull(startup, "startup");
+  }
+
+  /**
+   * Adds cri-resmgr's klog flags ({@code -v}, {@code -logtostderr}, ...) to {@code spec}, the spec
+   * of the command line made for this command. They are built from one list rather than declared
+   * one by one.
+   */
+  public void addKlogFlags(CommandSpec spec) {
+    klogFlags.addTo(spec);
   }
 
   @Override
@@ -215,7 +226,7 @@ public final class CriResmgrCommand implements Callable<Integer> {
       out().print(ConfigPrinter.toYaml(config));
       return 0;
     }
-    return startup.start(options, config);
+    return startup.start(options, config, klogFlags::applyTo);
   }
 
   private int configHelp() {

@@ -2,11 +2,17 @@ package io.criresmgr.proxy.cli;
 
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.log.KlogControl;
+import io.criresmgr.proxy.log.KlogEnvironment;
+import io.criresmgr.proxy.log.KlogSettings;
 import io.criresmgr.proxy.log.LogControl;
+import io.criresmgr.proxy.log.LogbackHeaders;
 import io.criresmgr.proxy.signals.Signals;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
@@ -15,9 +21,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What happens between parsing the flags and running the daemon: logging control from {@code
- * LOGGER_DEBUG} and {@code logger.Debug}, the {@code SIGUSR1} debug toggle, the configuration
- * store, and the reload signal of a forced configuration. Handlers are removed when the daemon
- * returns.
+ * LOGGER_DEBUG} and {@code logger.Debug}, cri-resmgr's klog settings (environment, flags, {@code
+ * logger.Klog}), the {@code SIGUSR1} debug toggle, the configuration store, and the reload signal
+ * of a forced configuration. Handlers are removed when the daemon returns.
  */
 public final class DaemonStartup {
   /** The signal toggling forced debug logging, as in cri-resmgr. */
@@ -27,17 +33,16 @@ public final class DaemonStartup {
 
   private final ConfigLoader loader;
   private final DaemonLauncher launcher;
-  private final UnaryOperator<@Nullable String> env;
+  private final Map<String, String> env;
 
   /**
    * Loads configuration files with {@code loader}, runs the daemon with {@code launcher}, and reads
-   * environment variables through {@code env} ({@code System::getenv} in production).
+   * environment variables from {@code env} ({@code System.getenv()} in production).
    */
-  public DaemonStartup(
-      ConfigLoader loader, DaemonLauncher launcher, UnaryOperator<@Nullable String> env) {
+  public DaemonStartup(ConfigLoader loader, DaemonLauncher launcher, Map<String, String> env) {
     this.loader = Objects.requireNonNull(loader, "loader");
     this.launcher = Objects.requireNonNull(launcher, "launcher");
-    this.env = Objects.requireNonNull(env, "env");
+    this.env = Map.copyOf(env);
   }
 
   /** The loader of configuration files. */
@@ -45,11 +50,24 @@ public final class DaemonStartup {
     return loader;
   }
 
-  /** Sets up logging, the store and signals, then runs the daemon; returns its exit status. */
+  /** {@link #start(DaemonOptions, Config, UnaryOperator)} without klog flags. */
   public int start(DaemonOptions options, Config initial) {
-    LogControl logs = LogControl.forLogback(env.apply(LogControl.ENV));
+    return start(options, initial, UnaryOperator.identity());
+  }
+
+  /**
+   * Sets up logging, the store and signals, then runs the daemon; returns its exit status. {@code
+   * klogFlags} puts the klog flags of the command line on top of the environment's settings. Throws
+   * {@link ConfigException} for a malformed {@code LOGGER_*} variable.
+   */
+  public int start(DaemonOptions options, Config initial, UnaryOperator<KlogSettings> klogFlags) {
+    KlogSettings klogBase = klogFlags.apply(KlogEnvironment.read(env));
+    LogControl logs = LogControl.forLogback(env.get(LogControl.ENV));
+    KlogControl klog = new KlogControl(klogBase, LogbackHeaders.current());
+    klog.configChanged(initial);
     logs.configChanged(initial);
     ConfigStore store = new ConfigStore(initial);
+    store.addListener(klog);
     store.addListener(logs);
     Signals.Registration toggle = debugToggle(logs);
     ConfigReloader reloader = reloader(options, store);

@@ -8,7 +8,8 @@ import java.util.Objects;
  *
  * @param debug debug sources, e.g. {@code "cache,policy"}, {@code "*"} or {@code
  *     "on:cache,off:dump"}
- * @param klog klog options of cri-resmgr (accepted for compatibility; see docs/configuration.md)
+ * @param klog klog flags of cri-resmgr by name ({@link KlogFlag}), values checked; see
+ *     docs/configuration.md for what each does here
  * @param logSource whether log lines carry their source name
  */
 public record LoggerConfig(String debug, Map<String, String> klog, boolean logSource) {

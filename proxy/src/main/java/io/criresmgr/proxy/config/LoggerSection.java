@@ -12,23 +12,6 @@ final class LoggerSection {
   static final String NAME = "logger";
   private static final List<String> FIELDS = List.of("Debug", "Klog", "LogSource");
 
-  /** The klog flags cri-resmgr accepted in {@code logger.Klog}. */
-  static final List<String> KLOG_FLAGS =
-      List.of(
-          "add_dir_header",
-          "alsologtostderr",
-          "log_backtrace_at",
-          "log_dir",
-          "log_file",
-          "log_file_max_size",
-          "logtostderr",
-          "one_output",
-          "skip_headers",
-          "skip_log_headers",
-          "stderrthreshold",
-          "v",
-          "vmodule");
-
   private LoggerSection() {}
 
   static LoggerConfig read(String source, @Nullable JsonNode node) {
@@ -36,13 +19,23 @@ final class LoggerSection {
     LoggerConfig d = LoggerConfig.defaults();
     String debug = r.parsed("Debug", d.debug(), LoggerSection::checkDebug);
     Map<String, String> klog = r.scalarMap("Klog");
-    for (String flag : klog.keySet()) {
-      if (!KLOG_FLAGS.contains(flag)) {
-        throw r.error(
-            "Klog." + flag, "unknown key, expected one of " + String.join(", ", KLOG_FLAGS));
-      }
-    }
+    klog.forEach((name, value) -> checkKlog(r, name, value));
     return new LoggerConfig(debug, klog, r.bool("LogSource", d.logSource()));
+  }
+
+  private static void checkKlog(SectionReader r, String name, String value) {
+    KlogFlag flag =
+        KlogFlag.named(name)
+            .orElseThrow(
+                () ->
+                    r.error(
+                        "Klog." + name,
+                        "unknown key, expected one of " + String.join(", ", KlogFlag.names())));
+    try {
+      flag.check(value);
+    } catch (IllegalArgumentException e) {
+      throw r.error("Klog." + name, e.getMessage());
+    }
   }
 
   private static String checkDebug(String spec) {

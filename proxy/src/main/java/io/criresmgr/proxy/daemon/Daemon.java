@@ -20,6 +20,7 @@ import io.criresmgr.proxy.pipeline.Introspection;
 import io.criresmgr.proxy.pipeline.PolicyGauges;
 import io.criresmgr.proxy.relay.CompositeRelayListener;
 import io.criresmgr.proxy.relay.EventLoops;
+import io.criresmgr.proxy.relay.ListenFds;
 import io.criresmgr.proxy.relay.PidFile;
 import io.criresmgr.proxy.relay.RelayException;
 import io.criresmgr.proxy.relay.RelayHandlerRegistry;
@@ -38,6 +39,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
@@ -181,7 +183,12 @@ public final class Daemon implements AutoCloseable {
   private void startParts(DaemonOptions options, ConfigStore store, PolicyRegistry policies)
       throws InterruptedException {
     rejectDisconnectedSockets(options);
-    RelaySocket socket = own(RelaySocket.claim(options.relaySocket()));
+    OptionalInt inherited = ListenFds.relayFd(options.relaySocket());
+    RelaySocket socket =
+        own(
+            inherited.isPresent()
+                ? RelaySocket.claimInherited(options.relaySocket())
+                : RelaySocket.claim(options.relaySocket()));
     createRelayDir(options.relayDir());
     own(StateDirLock.claim(options.relayDir()));
     RuntimeCheck.awaitSocket(options.runtimeSocket());
@@ -211,6 +218,30 @@ public final class Daemon implements AutoCloseable {
     instrumentation.setIntrospection(() -> Introspection.json(management.manager().pipeline()));
     instrumentation.setExtraMetrics(() -> PolicyGauges.text(management.manager().pipeline()));
     List<ServerServiceDefinition> intercepted = List.of(management.manager().service(listener));
+    if (inherited.isPresent()) {
+      int fd = inherited.getAsInt();
+      own(
+          RelayServer.startInherited(
+              fd, options.relaySocket(), boss, workers, registry, intercepted));
+      LOG.info("serving the relay socket systemd passed (fd {})", fd);
+    } else {
+      serveOwnSocket(options, socket, boss, workers, registry, intercepted);
+    }
+    own(PidFile.write(options.pidFile()));
+    store.addListener(new SectionListener(config, dumper, instrumentation));
+    store.addListener(management.configListener(config));
+    startConfigServer(options, store, policies, management, boss, workers);
+    LOG.info("cri-resmgr is up and running, serving CRI on {}", options.relaySocket());
+  }
+
+  /** Binds the relay socket itself, keeps it bound ({@link RelayBinding}) and sets its mode. */
+  private void serveOwnSocket(
+      DaemonOptions options,
+      RelaySocket socket,
+      EventLoopGroup boss,
+      EventLoopGroup workers,
+      RelayHandlerRegistry registry,
+      List<ServerServiceDefinition> intercepted) {
     RelayBinding relay =
         own(
             RelayBinding.serve(
@@ -230,11 +261,6 @@ public final class Daemon implements AutoCloseable {
                 SOCKET_CHECK_PERIOD,
                 this::fatal));
     health.register("relay", relay::problem);
-    own(PidFile.write(options.pidFile()));
-    store.addListener(new SectionListener(config, dumper, instrumentation));
-    store.addListener(management.configListener(config));
-    startConfigServer(options, store, policies, management, boss, workers);
-    LOG.info("cri-resmgr is up and running, serving CRI on {}", options.relaySocket());
   }
 
   /** The node agent's config socket, unless the configuration is forced (as in cri-resmgr). */

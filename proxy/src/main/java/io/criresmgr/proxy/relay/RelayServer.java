@@ -4,11 +4,15 @@ import io.grpc.HandlerRegistry;
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.NettyServerBuilder;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollServerDomainSocketChannel;
 import io.netty.channel.unix.DomainSocketAddress;
 import java.io.IOException;
+import java.net.SocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -39,15 +43,7 @@ public final class RelayServer implements AutoCloseable {
       HandlerRegistry fallback,
       List<ServerServiceDefinition> services) {
     Path binding = bindingName(socket);
-    NettyServerBuilder builder =
-        builder(binding, boss, workers)
-            .fallbackHandlerRegistry(fallback)
-            // The relay never blocks in its handlers; serving on the transport threads saves
-            // two thread hand-offs per call.
-            .directExecutor()
-            .maxInboundMessageSize(RuntimeChannels.MAX_MESSAGE_BYTES)
-            .maxInboundMetadataSize(RuntimeChannels.MAX_METADATA_BYTES);
-    services.forEach(builder::addService);
+    NettyServerBuilder builder = relayOptions(builder(binding, boss, workers), fallback, services);
     Server server;
     try {
       Files.deleteIfExists(binding); // left by a daemon killed between bind and rename
@@ -62,6 +58,64 @@ public final class RelayServer implements AutoCloseable {
       throw new RelayException("cannot serve on " + socket + ": " + e.getMessage(), e);
     }
     return new RelayServer(server);
+  }
+
+  /**
+   * Serves the listening socket {@code fd} that systemd bound to {@code socket} and passed to this
+   * process (socket activation, {@link ListenFds}). The socket file stays systemd's: closing the
+   * server closes only this process's descriptor, and connections keep queueing in the socket's
+   * backlog until the next daemon accepts them.
+   */
+  public static RelayServer startInherited(
+      int fd,
+      Path socket,
+      EventLoopGroup boss,
+      EventLoopGroup workers,
+      HandlerRegistry fallback,
+      List<ServerServiceDefinition> services) {
+    NettyServerBuilder builder =
+        relayOptions(inheritedBuilder(fd, socket, boss, workers), fallback, services);
+    try {
+      return new RelayServer(builder.build().start());
+    } catch (IOException e) {
+      throw new RelayException(
+          "cannot serve on " + socket + " (fd " + fd + " from systemd): " + e.getMessage(), e);
+    }
+  }
+
+  private static NettyServerBuilder inheritedBuilder(
+      int fd, Path socket, EventLoopGroup boss, EventLoopGroup workers) {
+    return builder(socket, boss, workers)
+        .channelFactory(
+            () -> {
+              // Already bound and listening: gRPC's bind must not reach the socket (EINVAL).
+              EpollServerDomainSocketChannel channel = new EpollServerDomainSocketChannel(fd, true);
+              channel.pipeline().addLast(new BoundAlready());
+              return channel;
+            });
+  }
+
+  /** Completes the server's bind without binding: the inherited socket is bound and listening. */
+  private static final class BoundAlready extends ChannelOutboundHandlerAdapter {
+    @Override
+    public void bind(ChannelHandlerContext context, SocketAddress address, ChannelPromise promise) {
+      promise.setSuccess();
+    }
+  }
+
+  private static NettyServerBuilder relayOptions(
+      NettyServerBuilder builder,
+      HandlerRegistry fallback,
+      List<ServerServiceDefinition> services) {
+    builder
+        .fallbackHandlerRegistry(fallback)
+        // The relay never blocks in its handlers; serving on the transport threads saves
+        // two thread hand-offs per call.
+        .directExecutor()
+        .maxInboundMessageSize(RuntimeChannels.MAX_MESSAGE_BYTES)
+        .maxInboundMetadataSize(RuntimeChannels.MAX_METADATA_BYTES);
+    services.forEach(builder::addService);
+    return builder;
   }
 
   /**

@@ -43,16 +43,7 @@ public final class RelaySocket implements AutoCloseable {
   public static RelaySocket claim(Path path) {
     try {
       createDirectory(path.toAbsolutePath().getParent());
-      Path lockPath = path.resolveSibling(path.getFileName() + ".lock");
-      FileChannel channel =
-          FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-      FileLock lock = tryLock(channel);
-      if (lock == null) {
-        channel.close();
-        throw new RelayException(
-            "another cri-resmgr holds " + lockPath + " and serves " + path + "; stop it first");
-      }
-      RelaySocket socket = new RelaySocket(path, channel, lock);
+      RelaySocket socket = lock(path);
       try {
         socket.removeStale();
       } catch (RuntimeException | IOException e) {
@@ -63,6 +54,31 @@ public final class RelaySocket implements AutoCloseable {
     } catch (IOException e) {
       throw new RelayException("cannot prepare relay socket " + path + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Claims {@code path} that systemd bound and serves (socket activation): only the lock is taken.
+   * The file, its mode and owner stay the socket unit's, and {@link #close} leaves the file.
+   */
+  public static RelaySocket claimInherited(Path path) {
+    try {
+      return lock(path);
+    } catch (IOException e) {
+      throw new RelayException("cannot lock relay socket " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static RelaySocket lock(Path path) throws IOException {
+    Path lockPath = path.resolveSibling(path.getFileName() + ".lock");
+    FileChannel channel =
+        FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    FileLock lock = tryLock(channel);
+    if (lock == null) {
+      channel.close();
+      throw new RelayException(
+          "another cri-resmgr holds " + lockPath + " and serves " + path + "; stop it first");
+    }
+    return new RelaySocket(path, channel, lock);
   }
 
   private static @Nullable FileLock tryLock(FileChannel channel) throws IOException {

@@ -10,6 +10,7 @@ import io.criresmgr.proxy.config.ConfigLoader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.Command;
@@ -42,7 +43,7 @@ class CliSubcommandTest {
   private final EchoCommand echo = new EchoCommand();
 
   private int run(String... args) {
-    DaemonStartup startup = new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 0, name -> null);
+    DaemonStartup startup = new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 0, Map.of());
     return Cli.execute(
         Cli.commandLine(
             new CriResmgrCommand(PolicyRegistry.builtIn(), startup),

@@ -9,6 +9,7 @@ import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
@@ -31,13 +32,22 @@ class DaemonStartupTest {
   @Test
   void invalidLoggerDebugIsAConfigurationError() {
     DaemonStartup startup =
-        new DaemonStartup(
-            ConfigLoader.builtIn(),
-            (o, s) -> 0,
-            name -> name.equals("LOGGER_DEBUG") ? "x:y" : null);
+        new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 0, Map.of("LOGGER_DEBUG", "x:y"));
     ConfigException e =
         assertThrows(ConfigException.class, () -> startup.start(OPTIONS, Config.defaults()));
     assertTrue(e.getMessage().startsWith("LOGGER_DEBUG: invalid value \"x:y\""), e.getMessage());
+  }
+
+  @Test
+  void aMalformedKlogVariableIsAConfigurationErrorAndAnUnknownOneIsNot() {
+    DaemonStartup bad =
+        new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 0, Map.of("LOGGER_V", "abc"));
+    ConfigException e =
+        assertThrows(ConfigException.class, () -> bad.start(OPTIONS, Config.defaults()));
+    assertEquals("LOGGER_V: invalid value \"abc\", expected an integer", e.getMessage());
+    DaemonStartup unknown =
+        new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 3, Map.of("LOGGER_FOO", "1"));
+    assertEquals(3, unknown.start(OPTIONS, Config.defaults()));
   }
 
   @Test
@@ -52,11 +62,11 @@ class DaemonStartupTest {
               assertTrue(LoggerFactory.getLogger("io.criresmgr.cache.X").isDebugEnabled());
               return 7;
             },
-            name -> name.equals("LOGGER_DEBUG") ? "policy" : null);
+            Map.of("LOGGER_DEBUG", "policy"));
     try {
       assertEquals(7, startup.start(OPTIONS, config));
     } finally {
-      new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 0, name -> null)
+      new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 0, Map.of())
           .start(OPTIONS, Config.defaults());
     }
   }

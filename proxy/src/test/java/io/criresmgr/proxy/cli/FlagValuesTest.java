@@ -13,6 +13,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -44,7 +45,7 @@ class FlagValuesTest {
   @Test
   void goStyleArgsRewriteOnlyKnownLongOptionsNotValues() {
     DaemonStartup startup =
-        new DaemonStartup(ConfigLoader.builtIn(), (options, store) -> 0, name -> null);
+        new DaemonStartup(ConfigLoader.builtIn(), (options, store) -> 0, Map.of());
     CommandLine cl =
         Cli.commandLine(
             new CriResmgrCommand(PolicyRegistry.builtIn(), startup),

@@ -221,6 +221,13 @@ class ConfigLoaderTest {
             + " logtostderr, one_output, skip_headers, skip_log_headers, stderrthreshold, v,"
             + " vmodule",
         error("logger:\n  Klog:\n    verbose: 2\n"));
+    assertEquals(
+        "test.cfg: logger.Klog.v: invalid value \"high\", expected an integer",
+        error("logger:\n  Klog:\n    v: high\n"));
+    assertEquals(
+        "test.cfg: logger.Klog.skip_headers: invalid value \"sometimes\", expected true or false"
+            + " (also 1, 0, t, f)",
+        error("logger:\n  Klog:\n    skip_headers: sometimes\n"));
   }
 
   @Test

@@ -71,7 +71,8 @@ final class CrashDaemon {
     return new CrashDaemon(builder.start(), log);
   }
 
-  private static List<String> command(Layout l, CrashJvm jvm) {
+  /** The command line of a daemon in layout {@code l} on {@code jvm}. */
+  static List<String> command(Layout l, CrashJvm jvm) {
     String java =
         ProcessHandle.current()
             .info()

@@ -110,15 +110,22 @@ class CrashIT {
     }
   }
 
-  private static SimRuntime sim() {
+  static SimRuntime sim() {
     return new SimRuntime(
         SimOptions.defaults()
             .withRuntimeName("containerd")
             .withImages(List.of(CrashRequests.IMAGE)));
   }
 
-  /** A fake host with CPUs 0-7 online and a configuration forcing policy template on them. */
   private CrashDaemon.Layout layout() throws IOException {
+    return layout(dir);
+  }
+
+  /**
+   * A daemon layout in {@code dir}: a fake host with CPUs 0-7 online and a configuration forcing
+   * policy template on them.
+   */
+  static CrashDaemon.Layout layout(Path dir) throws IOException {
     Path host = dir.resolve("host");
     write(host.resolve("sys/devices/system/cpu/online"), "0-7\n");
     write(host.resolve("sys/devices/system/node/online"), "0\n");
