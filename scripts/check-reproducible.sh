@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks that two builds of this tree give byte-identical shipped artifacts (docs/building.md):
-# the jars of the modules in the distribution and the distribution archive of the last build in
-# this tree (`./mvnw verify` or `package`) against a second build of a copy of the tree made in
-# another directory, offline and without tests. Exits 1 naming every artifact that differs.
+# the jars of the modules in the distribution, the distribution archive, the .deb packages and
+# the container images of the last build in this tree (`./mvnw verify` or `package`) against a
+# second build of a copy of the tree made in another directory, offline (for Maven) and without
+# tests. Exits 1 naming every artifact that differs.
 # The second build also runs in another time zone and umask, which must not matter either.
 # Usage: scripts/check-reproducible.sh      (after ./mvnw -B verify; .ci/run does so)
 # Environment: REPRO_DIR (default: a new temporary directory, removed afterwards);
@@ -27,24 +28,29 @@ copy_sources() {
   fi
 }
 
-# What the second build made: the modules' jars and the archive, relative to the tree's top.
+# What the second build made: the modules' jars, the archive and the container images (jib),
+# relative to the tree's top.
 artifacts() {
-  (cd "$1" && find . -maxdepth 3 -path "*/target/*" \( -name '*.jar' -o -name '*.tar.gz' \) \
+  (cd "$1" && find . -maxdepth 3 -path "*/target/*" \
+    \( -name '*.jar' -o -name '*.tar.gz' -o -name '*-image.tar' -o -name '*.deb' \) \
     -newer "$work/stamp" | sort)
 }
 
-# A tar.gz's members: listing line (mode, owner, size, time, name) and SHA-256 of the contents.
+# A tar's members: listing line (mode, owner, size, time, name) and SHA-256 of the contents.
 members() {
-  tar -tvzf "$1"
-  tar -xzf "$1" --to-command='sha256sum | sed "s|-\$|$TAR_FILENAME|"'
+  tar -tvf "$1"
+  tar -xf "$1" --to-command='sha256sum | sed "s|-\$|$TAR_FILENAME|"'
 }
 
-# Which entries of two archives differ: size, time, CRC and name (zip) or the tar listing.
+# Which entries of two archives differ: size, time, CRC and name (zip); listing and hashes (tar);
+# control fields and listing (deb).
 explain() {
   case "$1" in
     *.jar) diff <(unzip -v "$top/$1" | awk 'NR>3 && NF>=8{print $1, $5, $6, $7, $8}') \
                 <(unzip -v "$work/src/$1" | awk 'NR>3 && NF>=8{print $1, $5, $6, $7, $8}') | head -20 || true ;;
-    *.tar.gz) diff <(members "$top/$1") <(members "$work/src/$1") | head -20 || true ;;
+    *.tar | *.tar.gz) diff <(members "$top/$1") <(members "$work/src/$1") | head -20 || true ;;
+    *.deb) diff <(dpkg-deb -I "$top/$1"; dpkg-deb -c "$top/$1") \
+                <(dpkg-deb -I "$work/src/$1"; dpkg-deb -c "$work/src/$1") | head -20 || true ;;
   esac
 }
 
