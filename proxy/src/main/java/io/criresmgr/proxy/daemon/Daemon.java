@@ -33,6 +33,7 @@ import io.criresmgr.proxy.signals.Signals;
 import io.grpc.ServerServiceDefinition;
 import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -231,7 +232,10 @@ public final class Daemon implements AutoCloseable {
     store.addListener(new SectionListener(config, dumper, instrumentation));
     store.addListener(management.configListener(config));
     startConfigServer(options, store, policies, management, boss, workers);
-    LOG.info("cri-resmgr is up and running, serving CRI on {}", options.relaySocket());
+    LOG.info(
+        "cri-resmgr is up and running, serving CRI on {} ({} ms after the JVM started)",
+        options.relaySocket(),
+        sinceProcessStart().toMillis());
   }
 
   /** Binds the relay socket itself, keeps it bound ({@link RelayBinding}) and sets its mode. */
@@ -261,6 +265,11 @@ public final class Daemon implements AutoCloseable {
                 SOCKET_CHECK_PERIOD,
                 this::fatal));
     health.register("relay", relay::problem);
+  }
+
+  /** How long ago the JVM started (what start-up costs, docs/benchmarks.md). */
+  private static Duration sinceProcessStart() {
+    return Duration.ofMillis(ManagementFactory.getRuntimeMXBean().getUptime());
   }
 
   /** The node agent's config socket, unless the configuration is forced (as in cri-resmgr). */
