@@ -42,7 +42,7 @@ class DistributionIT {
   }
 
   @Test
-  void noticeListsExactlyTheJarsInLib() throws IOException {
+  void noticeListsExactlyTheJarsInLib() {
     Set<String> jars = libJars();
     List<Notice.Jar> listed = Notice.parse(text("NOTICE")).jars();
     Set<String> unlisted = new TreeSet<>(jars);
@@ -57,7 +57,7 @@ class DistributionIT {
   }
 
   @Test
-  void everyListedJarNamesALicence() throws IOException {
+  void everyListedJarNamesALicence() {
     for (Notice.Jar jar : Notice.parse(text("NOTICE")).jars()) {
       assertFalse(jar.licences().isBlank(), jar.gav());
       assertFalse(jar.licences().contains("Unknown license"), jar.gav());
