@@ -9,7 +9,8 @@ import picocli.CommandLine.IVersionProvider;
 /**
  * {@code --version} output in cri-resmgr's format. The version and build id come from {@code
  * version.properties}, filled in by Maven resource filtering ({@code -Dbuild.id=...} overrides the
- * build id, which defaults to the build time).
+ * build id, which defaults to the project's {@code project.build.outputTimestamp}, so that two
+ * builds of one commit give identical jars).
  */
 public final class VersionInfo implements IVersionProvider {
   private static final String RESOURCE = "/io/criresmgr/proxy/version.properties";
