@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * @param preferSpreadOnPhysicalCores {@code PreferSpreadOnPhysicalCores}, {@code null}: inherit
  * @param allocatorTopologyBalancing {@code AllocatorTopologyBalancing}, {@code null}: inherit
  * @param pinMemory {@code PinMemory}, {@code null}: inherit
- * @param memoryTypes {@code MemoryTypes}, empty: every type
+ * @param memoryTypes {@code MemoryTypes}, empty: DRAM
  * @param hideHyperthreads {@code HideHyperthreads}: one thread per physical core is visible
  * @param preferIsolCpus {@code PreferIsolCpus}: prefer kernel-isolated CPUs
  * @param preferCoreType {@code PreferCoreType}, {@code null}: no preference

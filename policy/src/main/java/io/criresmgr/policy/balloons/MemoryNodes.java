@@ -24,8 +24,8 @@ import java.util.TreeSet;
  * without memory of their own, and PMEM and HBM come from the closest memory-only nodes of those
  * types.
  *
- * <p>No types means every type the system has. Types the system lacks are ignored; if none is left
- * the CPU nodes are used, and so they are if the rule finds no node at all.
+ * <p>No types means DRAM (as nri-plugins and cri-resmgr). Types the system lacks are ignored; if
+ * none is left the CPU nodes are used, and so they are if the rule finds no node at all.
  */
 final class MemoryNodes {
   private final SystemTopology topology;
@@ -49,13 +49,11 @@ final class MemoryNodes {
     return present;
   }
 
-  /** The memory nodes of containers on {@code cpus} that use {@code types} (empty: all). */
+  /** The memory nodes of containers on {@code cpus} that use {@code types} (empty: DRAM). */
   CpuSet of(CpuSet cpus, Set<MemoryType> types) {
     List<Integer> cpuNodes = topology.cpuNodes(cpus);
     Set<MemoryType> wanted = EnumSet.copyOf(present);
-    if (!types.isEmpty()) {
-      wanted.retainAll(types);
-    }
+    wanted.retainAll(types.isEmpty() ? EnumSet.of(MemoryType.DRAM) : types);
     if (wanted.isEmpty()) {
       return CpuSet.of(cpuNodes);
     }

@@ -27,9 +27,9 @@ final class MemoryAnnotations {
   private MemoryAnnotations() {}
 
   /**
-   * The memory types {@code container} asks for, of those {@code present} on the node; all of
-   * {@code present} if it does not say. (nri-plugins leaves HBM out by default; we follow
-   * cri-resmgr, where no annotation means every type.)
+   * The memory types {@code container} asks for, of those {@code present} on the node. If it does
+   * not say: DRAM and PMEM, not HBM (as nri-plugins), or all of {@code present} if the node has
+   * neither DRAM nor PMEM.
    *
    * @throws io.criresmgr.policy.PolicyException if the annotation is malformed or names only types
    *     the node lacks
@@ -42,9 +42,15 @@ final class MemoryAnnotations {
       list = found.map(f -> deprecatedTypes(f, container)).orElse("");
     }
     if (found.isEmpty() || list.isBlank()) {
-      return EnumSet.copyOf(present);
+      return byDefault(present);
     }
     return MemoryTypeAnnotation.parse(found.get(), list, present);
+  }
+
+  private static Set<MemoryType> byDefault(Set<MemoryType> present) {
+    Set<MemoryType> types = EnumSet.of(MemoryType.DRAM, MemoryType.PMEM);
+    types.retainAll(present);
+    return types.isEmpty() ? EnumSet.copyOf(present) : types;
   }
 
   // A YAML map gives each container its types; anything else is one value for all containers.

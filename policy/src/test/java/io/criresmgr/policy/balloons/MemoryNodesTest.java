@@ -32,12 +32,24 @@ class MemoryNodesTest {
   }
 
   @Test
-  void noTypesMeansTheNearestNodeOfEveryType() {
+  void noTypesMeansDram() {
     assertEquals(EnumSet.allOf(MemoryType.class), TIERED_NODES.present());
     // DRAM is the CPUs' own node: the CXL expander (6) is farther than local memory
-    assertEquals(CpuSet.of(0, 2, 4), mems("0-3"));
-    assertEquals(CpuSet.of(1, 3, 5), mems("8-11"));
-    assertEquals(CpuSet.parse("0-5"), mems("6-9"));
+    assertEquals(CpuSet.of(0), mems("0-3"));
+    assertEquals(CpuSet.of(1), mems("8-11"));
+    assertEquals(CpuSet.of(0, 1), mems("6-9"));
+  }
+
+  @Test
+  void noTypesWithoutDramFallsBackToTheCpuNodes() {
+    // nodes with CPUs but no memory (0, 1) and PMEM nodes 2, 3: no DRAM memory anywhere
+    MemoryNodes noDram =
+        new MemoryNodes(
+            TopologySpec.parse(
+                    "[{\"mem\": \"0\", \"cores\": 2, \"threads\": 1, \"packages\": 2},"
+                        + " {\"mem\": \"8G\", \"mem-type\": \"pmem\", \"packages\": 2}]")
+                .topology());
+    assertEquals(CpuSet.of(0), noDram.of(CpuSet.of(0), Set.of()));
   }
 
   @Test
@@ -52,8 +64,9 @@ class MemoryNodesTest {
   @Test
   void eachCpuNodeFindsItsOwnNearestPmem() {
     MemoryNodes c4 = new MemoryNodes(C4PMEM4);
-    assertEquals(CpuSet.of(0, 6), c4.of(CpuSet.of(0), Set.of()));
-    assertEquals(CpuSet.of(1, 7), c4.of(CpuSet.of(1), Set.of()));
+    assertEquals(CpuSet.of(0), c4.of(CpuSet.of(0), Set.of()));
+    assertEquals(CpuSet.of(0, 6), c4.of(CpuSet.of(0), Set.of(MemoryType.DRAM, MemoryType.PMEM)));
+    assertEquals(CpuSet.of(1, 7), c4.of(CpuSet.of(1), EnumSet.allOf(MemoryType.class)));
     assertEquals(CpuSet.of(4, 5), c4.of(CpuSet.of(2, 3), Set.of(MemoryType.PMEM)));
   }
 
@@ -106,8 +119,29 @@ class MemoryNodesTest {
     Assignment pc1 = h.assignment("pc", "c1");
     assertEquals(pc0.cpus(), pc1.cpus());
     boolean zero = node(pc0.cpus()) == 0;
-    assertEquals(zero ? CpuSet.of(0, 2, 4) : CpuSet.of(1, 3, 5), pc0.mems());
+    assertEquals(zero ? CpuSet.of(0) : CpuSet.of(1), pc0.mems());
     assertEquals(zero ? CpuSet.of(2) : CpuSet.of(3), pc1.mems());
+  }
+
+  @Test
+  void aTypeWithoutMemoryTypesGetsDramAndHbmOnlyWhenAsked() throws Exception {
+    PolicyHarness h =
+        new PolicyHarness(
+            TIERED,
+            TYPES
+                + """
+                  - Name: hbm
+                    MinCPUs: 2
+                    MaxCPUs: 2
+                    MemoryTypes: [HBM]
+                """,
+            CpuSet.of(0));
+    h.allocate("pa", "c0", 1000, Map.of(BALLOON, "any"));
+    h.allocate("pb", "c0", 1000, Map.of(BALLOON, "hbm"));
+    CpuSet pa = h.assignment("pa", "c0").cpus();
+    assertEquals(node(pa) == 0 ? CpuSet.of(0) : CpuSet.of(1), h.assignment("pa", "c0").mems());
+    CpuSet pb = h.assignment("pb", "c0").cpus();
+    assertEquals(node(pb) == 0 ? CpuSet.of(4) : CpuSet.of(5), h.assignment("pb", "c0").mems());
   }
 
   @Test

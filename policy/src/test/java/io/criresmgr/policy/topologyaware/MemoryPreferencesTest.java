@@ -49,7 +49,10 @@ class MemoryPreferencesTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "                           | DRAM,PMEM,HBM | DRAM,PMEM,HBM",
+        "                           | DRAM,PMEM,HBM | DRAM,PMEM",
+        "                           | DRAM,HBM      | DRAM",
+        "                           | PMEM,HBM      | PMEM",
+        "                           | HBM           | HBM",
         "                           | DRAM          | DRAM",
         "dram                       | DRAM,PMEM,HBM | DRAM",
         "pmem,dram                  | DRAM,PMEM,HBM | DRAM,PMEM",
@@ -57,7 +60,7 @@ class MemoryPreferencesTest {
         "mixed                      | DRAM,PMEM,HBM | DRAM,PMEM,HBM",
         "mixed                      | DRAM,PMEM     | DRAM,PMEM",
         "dram,hbm                   | DRAM,PMEM     | DRAM",
-        "''                         | DRAM,PMEM     | DRAM,PMEM"
+        "''                         | DRAM,PMEM,HBM | DRAM,PMEM"
       })
   void typesFromTheEffectiveAnnotation(String value, String present, String expected) {
     Map<String, String> annotations = value == null ? Map.of() : Map.of(TYPE + "/pod", value);
@@ -72,8 +75,8 @@ class MemoryPreferencesTest {
         "'dram,pmem'         | DRAM,PMEM",
         "'c0: pmem'          | PMEM",
         "'{c0: hbm, c1: pmem}' | HBM",
-        "'c1: pmem'          | DRAM,PMEM,HBM",
-        "'c0: '              | DRAM,PMEM,HBM"
+        "'c1: pmem'          | DRAM,PMEM",
+        "'c0: '              | DRAM,PMEM"
       })
   void typesFromTheDeprecatedAnnotation(String value, String expected) {
     assertEquals(types(expected), request(Map.of(OLD_TYPE, value), ALL).types());
