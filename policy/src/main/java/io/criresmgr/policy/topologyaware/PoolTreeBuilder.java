@@ -184,7 +184,10 @@ final class PoolTreeBuilder {
       surrogates.putIfAbsent(node.id(), holder);
       assigned.computeIfAbsent(holder, p -> new ArrayList<>()).add(node.id());
     }
-    LOG.info("NUMA node #{} spans {}: each gets its memory", node.id(), holders.size());
+    LOG.info(
+        "NUMA node #{} spans {}: each supplies it, with memory in proportion to its CPUs",
+        node.id(),
+        holders.stream().map(h -> h.name).collect(Collectors.joining(", ")));
   }
 
   private void assignMemoryOnly(int memNode) {
