@@ -6,6 +6,7 @@ import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.sysfs.NumaNode;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -251,7 +252,7 @@ final class PoolTreeBuilder {
     @Nullable CpuSet scope;
 
     /** Node id to the bytes of a node spanning several sockets or dies this pool supplies. */
-    final Map<Integer, Long> shares = new java.util.HashMap<>();
+    final Map<Integer, Long> shares = new HashMap<>();
 
     int depth;
     int id;
