@@ -124,6 +124,23 @@ final class SpecChecks {
     }
   }
 
+  /** Checks that a spec with {@code "numa":"off"} has no memory-only groups nor distances. */
+  static void numaOff(List<Group> groups) {
+    for (int i = 0; i < groups.size(); i++) {
+      Group g = groups.get(i);
+      if (g.memoryOnly()) {
+        throw inGroup(
+            i, invalid("cores", "0", "with \"numa\":\"off\" there are no memory-only nodes"));
+      }
+      if (!g.nodeDist().isEmpty()) {
+        throw inGroup(
+            i,
+            invalid(
+                "node-dist", g.nodeDist().toString(), "with \"numa\":\"off\" there is one node"));
+      }
+    }
+  }
+
   private static long averageDram(List<Group> groups) {
     long bytes = 0;
     long count = 0;

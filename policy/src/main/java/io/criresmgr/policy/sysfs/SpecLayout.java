@@ -16,7 +16,8 @@ import java.util.TreeMap;
  * node by node and a core's threads are consecutive. Core ids count from 0 in each package.
  * Physical package ids count only groups with cores; for default distances every package of every
  * group is its own package, so memory-only nodes are {@code dist-other-package} from everything
- * unless {@code node-dist} says otherwise.
+ * unless {@code node-dist} says otherwise. With {@code "numa":"off"} the nodes, laid out as usual,
+ * merge into node 0, as a kernel sees a machine whose firmware disables NUMA.
  */
 final class SpecLayout {
   private final TopologySpec spec;
@@ -37,6 +38,30 @@ final class SpecLayout {
     this.spec = spec;
     placeAll();
     typeNodes();
+    if (!spec.numa()) {
+      mergeNodes();
+    }
+  }
+
+  /** One node 0 with every CPU and all memory (the spec has no memory-only groups). */
+  private void mergeNodes() {
+    long bytes = nodes.values().stream().mapToLong(NumaNode::memoryBytes).sum();
+    NumaNode merged =
+        new NumaNode(
+            0, CpuSet.of(cpus.keySet()), bytes, MemoryType.DRAM, false, Map.of(0, 10), bytes > 0);
+    nodes.clear();
+    nodes.put(0, merged);
+    cpus.replaceAll(
+        (id, c) ->
+            new Cpu(
+                id,
+                c.packageId(),
+                c.dieId(),
+                0,
+                c.coreId(),
+                c.threads(),
+                c.frequency(),
+                c.coreType()));
   }
 
   private void placeAll() {

@@ -11,6 +11,7 @@ import io.criresmgr.policy.sysfs.TopologySpec.Group;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Parses spec text (JSON is YAML flow, so one YAML parser reads both) into a {@link TopologySpec};
@@ -20,7 +21,8 @@ final class SpecParser {
   private static final List<String> DISTANCE_KEYS =
       List.of("dist-same-die", "dist-same-package", "dist-other-package");
   private static final List<String> TOP_KEYS =
-      List.of("groups", "isolcpus", "dist-same-die", "dist-same-package", "dist-other-package");
+      List.of(
+          "groups", "isolcpus", "numa", "dist-same-die", "dist-same-package", "dist-other-package");
   private static final YAMLMapper YAML = yaml();
 
   private final String source;
@@ -57,10 +59,12 @@ final class SpecParser {
     }
     JsonNode list = root;
     CpuSet isolated = CpuSet.EMPTY;
+    boolean numa = true;
     if (root.isObject()) {
       checkKeys(root, TOP_KEYS, "");
       list = root.path("groups");
       isolated = isolcpus(root.get("isolcpus"));
+      numa = numa(root.get("numa"));
       readDistances(root, "");
     }
     if (!list.isArray() || list.isEmpty()) {
@@ -68,7 +72,7 @@ final class SpecParser {
     }
     List<Group> groups = groups(list);
     try {
-      return new TopologySpec(groups, isolated, defaults());
+      return new TopologySpec(groups, isolated, defaults(), numa);
     } catch (IllegalArgumentException e) {
       throw error(e.getMessage());
     }
@@ -123,6 +127,18 @@ final class SpecParser {
     } catch (IllegalArgumentException e) {
       throw error("isolcpus: " + value + ": " + e.getMessage());
     }
+  }
+
+  /** {@code numa}: {@code on} (the default) or {@code off} (YAML's booleans too). */
+  private boolean numa(@Nullable JsonNode value) {
+    if (value == null) {
+      return true;
+    }
+    return switch (value.asText()) {
+      case "on", "true" -> true;
+      case "off", "false" -> false;
+      default -> throw error("numa: " + value + ": expected on or off");
+    };
   }
 
   private void readDistances(JsonNode object, String where) {

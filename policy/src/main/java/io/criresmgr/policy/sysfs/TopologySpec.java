@@ -16,13 +16,17 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Our additions: per group {@code mem-type}, {@code core-type} and {@code cpufreq}; for the
  * whole spec the kernel-isolated CPUs ({@code isolcpus}), written in the object form {@code
- * {"groups":[...],"isolcpus":"8-9"}} since the list form has no place for them.
+ * {"groups":[...],"isolcpus":"8-9"}} since the list form has no place for them, and {@code
+ * "numa":"off"}: NUMA disabled in firmware, every CPU and all memory in node 0.
  *
  * @param groups the groups in order; NUMA nodes and CPUs are numbered across them
  * @param isolated the kernel-isolated CPUs ({@code isolcpus=}), a subset of the present CPUs
  * @param defaults the distances between nodes that {@code node-dist} does not set
+ * @param numa false for {@code "numa":"off"}: the nodes of every group merge into one node 0 with
+ *     all CPUs (of every package) and the memory of them all
  */
-public record TopologySpec(List<Group> groups, CpuSet isolated, DefaultDistances defaults) {
+public record TopologySpec(
+    List<Group> groups, CpuSet isolated, DefaultDistances defaults, boolean numa) {
   /** At most this many CPUs, the largest {@code NR_CPUS} of common kernels. */
   public static final int MAX_CPUS = 8192;
 
@@ -39,6 +43,14 @@ public record TopologySpec(List<Group> groups, CpuSet isolated, DefaultDistances
     Objects.requireNonNull(isolated, "isolated");
     Objects.requireNonNull(defaults, "defaults");
     SpecChecks.check(groups, isolated);
+    if (!numa) {
+      SpecChecks.numaOff(groups);
+    }
+  }
+
+  /** A spec with NUMA on. */
+  public TopologySpec(List<Group> groups, CpuSet isolated, DefaultDistances defaults) {
+    this(groups, isolated, defaults, true);
   }
 
   /** A spec without isolated CPUs and with the reference's default distances. */
@@ -58,7 +70,8 @@ public record TopologySpec(List<Group> groups, CpuSet isolated, DefaultDistances
 
   /**
    * A checked-in spec: {@code laptop}, {@code n4c16}, {@code n4c32}, {@code c4pmem4}, {@code
-   * n4c128}, {@code n8c448}, {@code tiered} or {@code s8c4096} (see {@link #builtInNames()}).
+   * n4c128}, {@code n8c448}, {@code tiered}, {@code s8c4096} or {@code numaoff} (see {@link
+   * #builtInNames()}).
    *
    * @throws io.criresmgr.policy.PolicyException for an unknown name, listing the known ones
    */
@@ -83,7 +96,7 @@ public record TopologySpec(List<Group> groups, CpuSet isolated, DefaultDistances
 
   /** This spec with {@code cpus} kernel-isolated. */
   public TopologySpec withIsolated(CpuSet cpus) {
-    return new TopologySpec(groups, cpus, defaults);
+    return new TopologySpec(groups, cpus, defaults, numa);
   }
 
   /**

@@ -6,10 +6,14 @@ import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.sysfs.NumaNode;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,9 +22,10 @@ import org.slf4j.LoggerFactory;
  * Builds the {@link PoolTree} from the system topology as cri-resmgr's {@code buildPoolsByTopology}
  * does: a virtual root only with more than one socket, die pools only for sockets with two or more
  * dies, a NUMA pool per node with CPUs unless it is the only such node of its die or socket (the
- * die or socket then stands in for it), and every memory-only node (PMEM, HBM, CXL) attached to the
- * pool of the closest node with CPUs (ties: the pool with the fewest attached nodes so far, then
- * the lowest node id).
+ * die or socket then stands in for it), a node spanning sockets or dies (NUMA disabled in firmware)
+ * shared by the socket or die pools holding its CPUs, and every memory-only node (PMEM, HBM, CXL)
+ * attached to the pool of the closest node with CPUs (ties: the pool with the fewest attached nodes
+ * so far, then the lowest node id).
  */
 final class PoolTreeBuilder {
   private static final Logger LOG = LoggerFactory.getLogger(PoolTreeBuilder.class);
@@ -30,7 +35,7 @@ final class PoolTreeBuilder {
   private final CpuSet reserved;
   private final CpuSet isolated;
   private final Map<Integer, Draft> sockets = new LinkedHashMap<>();
-  private final Map<Integer, Draft> numaDies = new LinkedHashMap<>();
+  private final Map<String, Draft> dies = new LinkedHashMap<>();
   private final Map<Integer, Draft> surrogates = new LinkedHashMap<>();
   private final Map<Draft, List<Integer>> assigned = new IdentityHashMap<>();
   private Draft root = new Draft("root", PoolKind.VIRTUAL, null);
@@ -49,7 +54,8 @@ final class PoolTreeBuilder {
    * among them kept for reserved requests; allowed kernel-isolated CPUs that are not reserved are
    * supplied as isolated.
    *
-   * @throws PolicyException if sockets or dies share a NUMA node or NUMA distances are asymmetric
+   * @throws PolicyException if a NUMA node spanning sockets or dies is not the only node of each,
+   *     or NUMA distances are asymmetric
    */
   static PoolTree build(SystemTopology topology, CpuSet allowed, CpuSet reserved) {
     TopologyChecks.check(topology);
@@ -77,12 +83,15 @@ final class PoolTreeBuilder {
   private void createSockets() {
     List<Integer> packages = topology.packageIds();
     for (int pkg : packages) {
+      Draft socket;
       if (packages.size() > 1) {
-        sockets.put(pkg, new Draft("socket #" + pkg, PoolKind.SOCKET, root));
+        socket = new Draft("socket #" + pkg, PoolKind.SOCKET, root);
       } else {
         root = new Draft("socket #" + pkg, PoolKind.SOCKET, null);
-        sockets.put(pkg, root);
+        socket = root;
       }
+      socket.scope = topology.packageCpus(pkg);
+      sockets.put(pkg, socket);
     }
   }
 
@@ -95,7 +104,8 @@ final class PoolTreeBuilder {
           }
           for (int die : dies) {
             Draft d = new Draft("die #" + pkg + "/" + die, PoolKind.DIE, socket);
-            topology.dieNodes(pkg, die).forEach(node -> numaDies.put(node, d));
+            d.scope = topology.dieCpus(pkg, die);
+            this.dies.put(pkg + "/" + die, d);
           }
         });
   }
@@ -108,20 +118,77 @@ final class PoolTreeBuilder {
         memoryOnly.add(node.id());
         continue;
       }
-      int firstCpu = node.cpus().stream().findFirst().orElseThrow();
-      int pkg = topology.cpu(firstCpu).packageId();
-      Draft die = numaDies.get(node.id());
-      Draft parent = die != null ? die : sockets.get(pkg);
-      int siblings =
-          die != null
-              ? topology.dieNodes(pkg, topology.cpu(firstCpu).dieId()).size()
-              : topology.packageNodes(pkg).size();
+      List<Draft> holders = holders(node);
+      if (holders.size() > 1) {
+        shareNode(node, holders);
+        continue;
+      }
+      Draft parent = holders.get(0);
       Draft pool =
-          siblings < 2 ? parent : new Draft("NUMA node #" + node.id(), PoolKind.NUMA, parent);
+          nodesOf(parent).size() < 2
+              ? parent
+              : new Draft("NUMA node #" + node.id(), PoolKind.NUMA, parent);
       surrogates.put(node.id(), pool);
       assigned.computeIfAbsent(pool, p -> new ArrayList<>()).add(node.id());
     }
     return memoryOnly;
+  }
+
+  /** The die (if its socket has several) or socket pools holding the node's CPUs, in CPU order. */
+  private List<Draft> holders(NumaNode node) {
+    Set<Draft> holders = new LinkedHashSet<>();
+    node.cpus().stream()
+        .mapToObj(topology::cpu)
+        .forEach(
+            c ->
+                holders.add(
+                    dies.getOrDefault(
+                        c.packageId() + "/" + c.dieId(), sockets.get(c.packageId()))));
+    return List.copyOf(holders);
+  }
+
+  /** The nodes with CPUs in a socket or die pool. */
+  private List<Integer> nodesOf(Draft holder) {
+    return topology.cpuNodes(holder.scope);
+  }
+
+  /**
+   * A node spanning sockets or dies (NUMA disabled in firmware, or nodes interleaved across
+   * sockets) has no pool of its own: each socket or die holding its CPUs takes it as its only node,
+   * with a share of its memory in proportion to the CPUs, so that the shares add up to the node.
+   *
+   * @throws PolicyException if the node shares one of those sockets or dies with another node
+   */
+  private void shareNode(NumaNode node, List<Draft> holders) {
+    long bytes = node.memoryBytes();
+    int total = node.cpus().size();
+    int before = 0;
+    for (Draft holder : holders) {
+      if (nodesOf(holder).size() > 1) {
+        throw new PolicyException(
+            "topology-aware: unhandled HW topology: NUMA node #"
+                + node.id()
+                + " spans "
+                + holders.stream().map(h -> h.name).collect(Collectors.joining(", "))
+                + " but "
+                + holder.name
+                + " also has NUMA node(s) #"
+                + nodesOf(holder).stream()
+                    .filter(n -> n != node.id())
+                    .map(String::valueOf)
+                    .collect(Collectors.joining(",#"))
+                + "; a NUMA node spanning sockets or dies must be the only node of each");
+      }
+      int mine = node.cpus().intersection(holder.scope).size();
+      holder.shares.put(node.id(), bytes * (before + mine) / total - bytes * before / total);
+      before += mine;
+      surrogates.putIfAbsent(node.id(), holder);
+      assigned.computeIfAbsent(holder, p -> new ArrayList<>()).add(node.id());
+    }
+    LOG.info(
+        "NUMA node #{} spans {}: each supplies it, with memory in proportion to its CPUs",
+        node.id(),
+        holders.stream().map(h -> h.name).collect(Collectors.joining(", ")));
   }
 
   private void assignMemoryOnly(int memNode) {
@@ -180,6 +247,13 @@ final class PoolTreeBuilder {
     final PoolKind kind;
     final @Nullable Draft parent;
     final List<Draft> children = new ArrayList<>();
+
+    /** A socket's or die's CPUs (null: not limited); a node spanning several gives each its own. */
+    @Nullable CpuSet scope;
+
+    /** Node id to the bytes of a node spanning several sockets or dies this pool supplies. */
+    final Map<Integer, Long> shares = new HashMap<>();
+
     int depth;
     int id;
 
@@ -227,12 +301,15 @@ final class PoolTreeBuilder {
       for (int id : assigned.getOrDefault(this, List.of())) {
         NumaNode node = topology.node(id);
         CpuSet cpus = node.cpus().intersection(allowed);
+        if (scope != null) {
+          cpus = cpus.intersection(scope);
+        }
         s.add(
             cpus.intersection(isolated),
             cpus.intersection(reserved),
             cpus.difference(isolated).difference(reserved),
             node.memoryType(),
-            node.memoryBytes(),
+            shares.getOrDefault(id, node.memoryBytes()),
             id,
             // the kernel refuses cpuset.mems naming a node without memory (unless none has any:
             // no NUMA support and no meminfo)

@@ -2,13 +2,11 @@ package io.criresmgr.policy.topologyaware;
 
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.sysfs.SystemTopology;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 
 /**
- * The assumptions the pool tree makes about the hardware (cri-resmgr's {@code checkHWTopology}): no
- * NUMA node spans two sockets or two dies, and NUMA distances are symmetric.
+ * The assumption the pool tree makes about the hardware (cri-resmgr's and nri-plugins' {@code
+ * checkHWTopology}): NUMA distances are symmetric. Unlike cri-resmgr, a NUMA node may span sockets
+ * or dies, as when firmware disables NUMA ({@link PoolTreeBuilder} shares it).
  */
 final class TopologyChecks {
   private TopologyChecks() {}
@@ -16,30 +14,9 @@ final class TopologyChecks {
   /**
    * Checks {@code topology}.
    *
-   * @throws PolicyException naming what is shared or asymmetric
+   * @throws PolicyException naming the asymmetric distance
    */
   static void check(SystemTopology topology) {
-    List<Integer> packages = topology.packageIds();
-    for (int a : packages) {
-      for (int b : packages) {
-        if (a < b) {
-          requireDisjoint(
-              topology.packageNodes(a),
-              topology.packageNodes(b),
-              "sockets #" + a + ", #" + b + " share NUMA node(s) #");
-        }
-      }
-      for (int d1 : topology.dieIds(a)) {
-        for (int d2 : topology.dieIds(a)) {
-          if (d1 < d2) {
-            requireDisjoint(
-                topology.dieNodes(a, d1),
-                topology.dieNodes(a, d2),
-                "socket #" + a + ", dies #" + d1 + ", #" + d2 + " share NUMA node(s) #");
-          }
-        }
-      }
-    }
     for (int from : topology.nodes().keySet()) {
       for (int to : topology.nodes().keySet()) {
         int d1 = topology.distance(from, to);
@@ -57,18 +34,6 @@ final class TopologyChecks {
                   + "; the policy needs a symmetric node distance matrix");
         }
       }
-    }
-  }
-
-  private static void requireDisjoint(List<Integer> a, List<Integer> b, String what) {
-    Set<Integer> shared = new HashSet<>(a);
-    shared.retainAll(b);
-    if (!shared.isEmpty()) {
-      throw new PolicyException(
-          "topology-aware: unhandled HW topology: "
-              + what
-              + shared.stream().sorted().map(String::valueOf).reduce((x, y) -> x + ",#" + y).get()
-              + "; a NUMA node must belong to one socket and one die");
     }
   }
 }

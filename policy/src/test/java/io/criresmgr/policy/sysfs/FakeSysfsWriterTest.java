@@ -42,6 +42,7 @@ class FakeSysfsWriterTest {
     "n8c448, 448,    8,  4, 0-7,   '',  '',  ''",
     "tiered,  16,    7,  2, '0-1,6', 2-3, 4-5, 6",
     "s8c4096, 4096, 64,  8, 0-63,  '',  '',  ''",
+    "numaoff, 16,    1,  2, 0,     '',  '',  ''",
   })
   void everyBuiltInSpecReadsBackAsItsTopology(
       String name,

@@ -50,6 +50,22 @@ class SpecLayoutTest {
   }
 
   @Test
+  void numaOffPutsBothPackagesInNodeZero() {
+    SystemTopology t = TopologySpec.builtIn("numaoff").topology();
+    assertEquals(CpuSet.range(0, 15), t.onlineCpus());
+    assertEquals(List.of(0, 1), t.packageIds());
+    assertEquals(List.of(0), List.copyOf(t.nodes().keySet()));
+    assertEquals(CpuSet.range(0, 15), t.node(0).cpus());
+    assertEquals(8 * GIB, t.node(0).memoryBytes());
+    assertEquals(List.of(List.of(10)), distances(t));
+    assertEquals(List.of(0), t.packageNodes(0));
+    assertEquals(List.of(0), t.packageNodes(1));
+    // package1 starts at cpu8, core ids restart there, and its node is 0 too
+    assertEquals(
+        new Cpu(9, 1, 0, 0, 0, CpuSet.of(8, 9), CpuFrequency.UNKNOWN, CoreType.UNKNOWN), t.cpu(9));
+  }
+
+  @Test
   void n4c32HasEightNodes() {
     SystemTopology t = TopologySpec.builtIn("n4c32").topology();
     assertEquals(CpuSet.range(0, 31), t.onlineCpus());

@@ -121,7 +121,7 @@ class TopologySpecTest {
         "[3]|group 0: expected an object such as {\"mem\":\"2G\",\"cores\":2}, got 3",
         "{groups: [{mem: 1G, cores: 1}], isolcpus: 2}|isolcpus: 2: present CPUs are 0-1",
         "{groups: [{mem: 1G, cores: 1}], cpus: 2}"
-            + "|cpus: unknown key, expected one of groups, isolcpus, dist-same-die,"
+            + "|cpus: unknown key, expected one of groups, isolcpus, numa, dist-same-die,"
             + " dist-same-package, dist-other-package",
         "{groups: [{mem: 1G, cores: 1}], dist-same-die: 10}"
             + "|dist-same-die: 10: expected an integer >= 11",
@@ -147,17 +147,35 @@ class TopologySpecTest {
   }
 
   @Test
+  void numaTakesOnOrOffAndOffRefusesMemoryOnlyGroupsAndDistances() {
+    assertTrue(TopologySpec.parse("{groups: [{mem: 2G, cores: 2}], numa: on}").numa());
+    assertEquals(
+        false,
+        TopologySpec.parse("{\"groups\":[{\"mem\":\"2G\",\"cores\":2}],\"numa\":\"off\"}").numa());
+    assertEquals(
+        "topology spec: numa: \"no\": expected on or off",
+        error("{groups: [{mem: 2G, cores: 2}], numa: \"no\"}"));
+    assertEquals(
+        "topology spec: group 1: cores: 0: with \"numa\":\"off\" there are no memory-only nodes",
+        error("{groups: [{mem: 2G, cores: 2}, {mem: 4G}], numa: off}"));
+    assertEquals(
+        "topology spec: group 0: node-dist: {0=17}: with \"numa\":\"off\" there is one node",
+        error("{groups: [{mem: 2G, cores: 2, packages: 2, node-dist: {\"0\": 17}}], numa: off}"));
+  }
+
+  @Test
   void builtInSpecsAreKnownByName() {
     assertEquals(
         java.util.List.of(
-            "laptop", "n4c16", "n4c32", "c4pmem4", "n4c128", "n8c448", "tiered", "s8c4096"),
+            "laptop", "n4c16", "n4c32", "c4pmem4", "n4c128", "n8c448", "tiered", "s8c4096",
+            "numaoff"),
         TopologySpec.builtInNames());
     assertEquals(
         TopologySpec.parse("[{\"mem\":\"2G\",\"cores\":2,\"nodes\":2,\"packages\":2}]"),
         TopologySpec.builtIn("n4c16"));
     assertEquals(
         "unknown built-in topology \"n5c16\", expected one of laptop, n4c16, n4c32, c4pmem4,"
-            + " n4c128, n8c448, tiered, s8c4096",
+            + " n4c128, n8c448, tiered, s8c4096, numaoff",
         assertThrows(PolicyException.class, () -> TopologySpec.builtIn("n5c16")).getMessage());
   }
 
@@ -174,7 +192,7 @@ class TopologySpecTest {
             .getMessage());
     assertEquals(
         "topology \"n9\" is not a built-in name (laptop, n4c16, n4c32, c4pmem4, n4c128, n8c448,"
-            + " tiered, s8c4096), a file or a JSON spec such as [{\"mem\":\"2G\",\"cores\":2}]",
+            + " tiered, s8c4096, numaoff), a file or a JSON spec such as [{\"mem\":\"2G\",\"cores\":2}]",
         assertThrows(PolicyException.class, () -> TopologySpec.resolve("n9")).getMessage());
   }
 

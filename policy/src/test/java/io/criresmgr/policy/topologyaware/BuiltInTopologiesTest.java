@@ -75,7 +75,8 @@ class BuiltInTopologiesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"laptop", "n4c16", "n4c32", "c4pmem4", "n4c128", "n8c448", "tiered"})
+  @ValueSource(
+      strings = {"laptop", "n4c16", "n4c32", "c4pmem4", "n4c128", "n8c448", "tiered", "numaoff"})
   void everyBuiltInTopologyPlacesAMixedWorkload(String name) {
     SystemTopology t = TopologySpec.builtIn(name).topology();
     Harness h = Harness.withPreferences(t, Map.of(), "750m", TopologyAwareOptions.DEFAULTS);

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.sysfs.Cpu;
 import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.sysfs.NumaNode;
 import io.criresmgr.policy.sysfs.SystemTopology;
+import io.criresmgr.policy.sysfs.TopologySpec;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +108,83 @@ class PoolTreeBuilderTest {
     assertEquals("die #0/1", tree.pool(5).name());
     assertEquals("socket #0", tree.pool(6).name());
     assertEquals(15, tree.size());
+  }
+
+  @Test
+  void numaOffHasSocketLeavesSharingNodeZeroAndItsMemory() {
+    SystemTopology t = TopologySpec.builtIn("numaoff").topology();
+    PoolTree tree = PoolTreeBuilder.build(t, CpuSet.range(0, 15), CpuSet.of(0));
+    assertEquals(List.of("socket #0", "socket #1", "root"), names(tree));
+    Pool s0 = tree.pool(0);
+    Pool s1 = tree.pool(1);
+    assertEquals(CpuSet.of(0), s0.reserved());
+    assertEquals(CpuSet.range(1, 7), s0.sharable());
+    assertEquals(CpuSet.range(8, 15), s1.sharable());
+    assertEquals(CpuSet.of(0), s0.memset());
+    assertEquals(CpuSet.of(0), s1.memset());
+    assertEquals(CpuSet.of(0), tree.root().memset());
+    // the node's 8 GiB are split by CPUs, so that they add up to the node at the root
+    assertEquals(4 * Topologies.GIB, s0.memory().dram());
+    assertEquals(4 * Topologies.GIB, s1.memory().dram());
+    assertEquals(8 * Topologies.GIB, tree.root().memory().dram());
+  }
+
+  @Test
+  void numaOffWithDiesHasDieLeavesSharingNodeZero() {
+    SystemTopology t =
+        TopologySpec.parse("{groups: [{mem: 3G, cores: 2, dies: 2, packages: 2}], numa: off}")
+            .topology();
+    PoolTree tree = PoolTreeBuilder.build(t, CpuSet.range(0, 15), CpuSet.of(0));
+    assertEquals(
+        List.of("die #0/0", "die #0/1", "socket #0", "die #1/0", "die #1/1", "socket #1", "root"),
+        names(tree));
+    assertEquals(CpuSet.range(4, 7), tree.pool(1).sharable());
+    assertEquals(CpuSet.of(0), tree.pool(1).memset());
+    assertEquals(3 * Topologies.GIB, tree.pool(1).memory().dram());
+    assertEquals(12 * Topologies.GIB, tree.root().memory().dram());
+  }
+
+  @Test
+  void aNodeSpanningSocketsMustBeTheOnlyNodeOfEach() {
+    // n4c16 with node 2's CPUs (8-11, socket #1) moved to node 0 (socket #0)
+    SystemTopology t = Topologies.n4c16();
+    Map<Integer, Cpu> cpus = new HashMap<>(t.cpus());
+    for (int c = 8; c < 12; c++) {
+      Cpu cpu = t.cpu(c);
+      cpus.put(
+          c,
+          new Cpu(
+              c,
+              cpu.packageId(),
+              cpu.dieId(),
+              0,
+              cpu.coreId(),
+              cpu.threads(),
+              cpu.frequency(),
+              cpu.coreType()));
+    }
+    Map<Integer, NumaNode> nodes = new HashMap<>(t.nodes());
+    NumaNode n0 = nodes.get(0);
+    nodes.remove(2);
+    nodes.put(
+        0,
+        new NumaNode(
+            0,
+            n0.cpus().union(CpuSet.range(8, 11)),
+            n0.memoryBytes(),
+            n0.memoryType(),
+            false,
+            n0.distances(),
+            true));
+    SystemTopology bad = new SystemTopology(cpus, nodes, t.presentCpus(), CpuSet.EMPTY);
+    assertEquals(
+        "topology-aware: unhandled HW topology: NUMA node #0 spans socket #0, socket #1 but socket"
+            + " #0 also has NUMA node(s) #1; a NUMA node spanning sockets or dies must be the only"
+            + " node of each",
+        assertThrows(
+                PolicyException.class,
+                () -> PoolTreeBuilder.build(bad, CpuSet.range(0, 15), CpuSet.of(0)))
+            .getMessage());
   }
 
   @Test
