@@ -80,8 +80,8 @@ public record TopologyAwareOptions(
     /** {@code fractional}: 1 to 2 CPUs with a fraction; cri-resmgr's {@code true}. */
     FRACTIONAL,
     /**
-     * {@code true}: all, whole CPUs included (nri-plugins), except containers annotated {@code
-     * prefer-} or {@code require-isolated-cpus: true}.
+     * {@code true}: all, whole CPUs included (as nri-plugins documents it), except containers
+     * annotated {@code prefer-} or {@code require-isolated-cpus: true}.
      */
     ALL
   }
