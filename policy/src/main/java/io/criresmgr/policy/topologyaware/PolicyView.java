@@ -32,11 +32,20 @@ final class PolicyView {
     opts.put("PinCPU", options.pinCpu());
     opts.put("PinMemory", options.pinMemory());
     opts.put("PreferIsolatedCPUs", options.preferIsolatedCpus());
-    opts.put("PreferSharedCPUs", options.preferSharedCpus());
+    putSharedCpus(opts, options.preferSharedCpus());
     opts.put("ColocatePods", options.colocatePods());
     opts.put("ColocateNamespaces", options.colocateNamespaces());
     options.reservedPoolNamespaces().forEach(opts.putArray("ReservedPoolNamespaces")::add);
     return view;
+  }
+
+  // As configured: true, false or "fractional".
+  private static void putSharedCpus(ObjectNode opts, TopologyAwareOptions.SharedCpus shared) {
+    if (shared == TopologyAwareOptions.SharedCpus.FRACTIONAL) {
+      opts.put("PreferSharedCPUs", "fractional");
+    } else {
+      opts.put("PreferSharedCPUs", shared == TopologyAwareOptions.SharedCpus.ALL);
+    }
   }
 
   private static ObjectNode pool(Ledger ledger, Pool p) {

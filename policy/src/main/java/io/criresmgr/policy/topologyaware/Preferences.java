@@ -8,6 +8,7 @@ import io.criresmgr.cache.affinity.Glob;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.topologyaware.Annotations.Found;
+import io.criresmgr.policy.topologyaware.TopologyAwareOptions.SharedCpus;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -55,7 +56,7 @@ final class Preferences {
     if (kind != CpuKind.NORMAL || qos != QosClass.GUARANTEED) {
       return new CpuRequest(kind, 0, request, false, false, priority, hide, limit(container));
     }
-    return guaranteed(request, isolated, shared, priority, hide);
+    return guaranteed(request, isolated, shared, options.preferSharedCpus(), priority, hide);
   }
 
   // Reference §4.4 steps 1-2 and nri-plugins' cpu.preserve, which comes first.
@@ -87,10 +88,19 @@ final class Preferences {
 
   // Reference §4.4 step 3: exclusive, mixed or shared for a Guaranteed container.
   private static CpuRequest guaranteed(
-      long request, Pref isolated, Pref shared, CpuPriority priority, boolean hide) {
+      long request,
+      Pref isolated,
+      Pref shared,
+      SharedCpus preferShared,
+      CpuPriority priority,
+      boolean hide) {
     int cores = (int) (request / 1000);
     long fraction = request % 1000;
-    if (sharedOnly(cores, fraction, shared)) {
+    // An annotation asking for isolated CPUs opts out of PreferSharedCPUs: true.
+    boolean wantsIsolated = isolated.explicit() && isolated.value();
+    SharedCpus option =
+        preferShared == SharedCpus.ALL && wantsIsolated ? SharedCpus.NONE : preferShared;
+    if (sharedOnly(cores, fraction, shared, option)) {
       return new CpuRequest(CpuKind.NORMAL, 0, request, false, false, priority, hide, request);
     }
     // A single core is as good isolated as not; several need an isolation-aware workload.
@@ -100,16 +110,18 @@ final class Preferences {
         CpuKind.NORMAL, cores, fraction, isolate, required, priority, hide, request);
   }
 
-  private static boolean sharedOnly(int cores, long fraction, Pref shared) {
-    boolean annotatedShared = shared.value() && shared.explicit();
+  private static boolean sharedOnly(int cores, long fraction, Pref shared, SharedCpus option) {
     if (cores == 0) {
       return true;
     }
-    if (cores == 1) {
-      return fraction > 0 ? shared.value() : annotatedShared;
+    if (cores >= 2 && fraction > 0) {
+      // Mixed only if annotated prefer-shared-cpus=false.
+      return shared.value() || !shared.explicit();
     }
-    // Two or more cores and a fraction: mixed only if annotated prefer-shared-cpus=false.
-    return fraction > 0 ? shared.value() || !shared.explicit() : annotatedShared;
+    if (shared.explicit()) {
+      return shared.value();
+    }
+    return option == SharedCpus.ALL || (fraction > 0 && option == SharedCpus.FRACTIONAL);
   }
 
   /** Whether {@code namespace} is {@code kube-system} or matches a reserved pool namespace. */
@@ -143,7 +155,7 @@ final class Preferences {
     }
     return value
         .map(v -> new Pref(v, true, false))
-        .orElse(new Pref(options.preferSharedCpus(), false, false));
+        .orElse(new Pref(options.preferSharedCpus() != SharedCpus.NONE, false, false));
   }
 
   private static CpuPriority priority(Pod pod, String name, TopologyAwareOptions options) {

@@ -19,7 +19,7 @@ import java.util.Objects;
  * @param pinCpu {@code PinCPU}: set cpusets and CPU shares
  * @param pinMemory {@code PinMemory}: set {@code cpuset.mems}
  * @param preferIsolatedCpus {@code PreferIsolatedCPUs}
- * @param preferSharedCpus {@code PreferSharedCPUs}
+ * @param preferSharedCpus {@code PreferSharedCPUs}: which Guaranteed containers share by default
  * @param reservedPoolNamespaces {@code ReservedPoolNamespaces}: namespace globs using reserved CPUs
  *     ({@code kube-system} always does)
  * @param colocatePods {@code ColocatePods}
@@ -30,7 +30,7 @@ public record TopologyAwareOptions(
     boolean pinCpu,
     boolean pinMemory,
     boolean preferIsolatedCpus,
-    boolean preferSharedCpus,
+    SharedCpus preferSharedCpus,
     List<String> reservedPoolNamespaces,
     boolean colocatePods,
     boolean colocateNamespaces,
@@ -39,7 +39,14 @@ public record TopologyAwareOptions(
   /** The defaults of cri-resmgr. */
   public static final TopologyAwareOptions DEFAULTS =
       new TopologyAwareOptions(
-          true, true, true, false, List.of("kube-system"), false, false, CpuPriority.NONE);
+          true,
+          true,
+          true,
+          SharedCpus.NONE,
+          List.of("kube-system"),
+          false,
+          false,
+          CpuPriority.NONE);
 
   /** Option keys, in the order error messages list them. */
   public static final List<String> KEYS =
@@ -64,14 +71,54 @@ public record TopologyAwareOptions(
           "none", CpuPriority.NONE);
 
   /**
+   * {@code PreferSharedCPUs}: which Guaranteed containers that could get exclusive CPUs share the
+   * pool's CPUs instead, unless annotated {@code prefer-shared-cpus} (which always decides).
+   */
+  public enum SharedCpus {
+    /** {@code false}: none (2 CPUs or more with a fraction share anyway). */
+    NONE,
+    /** {@code fractional}: 1 to 2 CPUs with a fraction; cri-resmgr's {@code true}. */
+    FRACTIONAL,
+    /**
+     * {@code true}: all, whole CPUs included (as nri-plugins documents it), except containers
+     * annotated {@code prefer-} or {@code require-isolated-cpus: true}.
+     */
+    ALL
+  }
+
+  /**
    * Checks for nulls and copies the list.
    *
    * @throws IllegalArgumentException if a namespace pattern is malformed
    */
   public TopologyAwareOptions {
+    Objects.requireNonNull(preferSharedCpus, "preferSharedCpus");
     reservedPoolNamespaces = List.copyOf(reservedPoolNamespaces);
     reservedPoolNamespaces.forEach(Glob::check);
     Objects.requireNonNull(defaultCpuPriority, "defaultCpuPriority");
+  }
+
+  /**
+   * The options with {@code PreferSharedCPUs} as a boolean: {@code true} is {@link SharedCpus#ALL}.
+   */
+  public TopologyAwareOptions(
+      boolean pinCpu,
+      boolean pinMemory,
+      boolean preferIsolatedCpus,
+      boolean preferSharedCpus,
+      List<String> reservedPoolNamespaces,
+      boolean colocatePods,
+      boolean colocateNamespaces,
+      CpuPriority defaultCpuPriority) {
+    this(
+        pinCpu,
+        pinMemory,
+        preferIsolatedCpus,
+        preferSharedCpus ? SharedCpus.ALL : SharedCpus.NONE,
+        reservedPoolNamespaces,
+        colocatePods,
+        colocateNamespaces,
+        defaultCpuPriority);
   }
 
   /**
@@ -87,7 +134,7 @@ public record TopologyAwareOptions(
         r.bool("PinCPU", d.pinCpu()),
         r.bool("PinMemory", d.pinMemory()),
         r.bool("PreferIsolatedCPUs", d.preferIsolatedCpus()),
-        r.bool("PreferSharedCPUs", d.preferSharedCpus()),
+        sharedCpus(r),
         namespaces(r),
         r.bool("ColocatePods", d.colocatePods()),
         r.bool("ColocateNamespaces", d.colocateNamespaces()),
@@ -138,6 +185,32 @@ public record TopologyAwareOptions(
       out.add(item.textValue());
     }
     return out;
+  }
+
+  private static SharedCpus sharedCpus(OptionsReader r) {
+    String key = "PreferSharedCPUs";
+    JsonNode node = r.field(key).orElse(null);
+    if (node == null) {
+      return DEFAULTS.preferSharedCpus();
+    }
+    String value =
+        node.isBoolean()
+            ? String.valueOf(node.booleanValue())
+            : node.isTextual() ? node.textValue().toLowerCase(Locale.ROOT) : "";
+    switch (value) {
+      case "true":
+      case "yes":
+      case "on":
+        return SharedCpus.ALL;
+      case "false":
+      case "no":
+      case "off":
+        return SharedCpus.NONE;
+      case "fractional":
+        return SharedCpus.FRACTIONAL;
+      default:
+        throw r.invalid(key, node, "expected true, false or fractional");
+    }
   }
 
   private static CpuPriority priority(OptionsReader r) {

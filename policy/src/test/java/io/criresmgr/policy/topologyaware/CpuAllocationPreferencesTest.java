@@ -9,6 +9,7 @@ import io.criresmgr.cache.QosClass;
 import io.criresmgr.cache.Resources;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
+import io.criresmgr.policy.topologyaware.TopologyAwareOptions.SharedCpus;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -23,6 +24,7 @@ class CpuAllocationPreferencesTest {
   private static final String ISOLATED = Annotations.key(Annotations.PREFER_ISOLATED_CPUS);
   private static final String SHARED = Annotations.key(Annotations.PREFER_SHARED_CPUS);
   private static final String RESERVED = Annotations.key(Annotations.PREFER_RESERVED_CPUS);
+  private static final SharedCpus NO = SharedCpus.NONE;
 
   /** One row of the reference table. */
   record Case(
@@ -31,16 +33,26 @@ class CpuAllocationPreferencesTest {
       long requestMilli,
       Map<String, String> annotations,
       boolean preferIsolated,
-      boolean preferShared,
+      SharedCpus preferShared,
       List<String> reservedNamespaces) {
     Case isolated() {
       return new Case(
           namespace, qos, requestMilli, annotations, true, preferShared, reservedNamespaces);
     }
 
+    /** cri-resmgr's {@code PreferSharedCPUs: true}, ours {@code fractional}. */
     Case shared() {
+      return sharing(SharedCpus.FRACTIONAL);
+    }
+
+    /** {@code PreferSharedCPUs: true} (nri-plugins). */
+    Case sharedAll() {
+      return sharing(SharedCpus.ALL);
+    }
+
+    private Case sharing(SharedCpus option) {
       return new Case(
-          namespace, qos, requestMilli, annotations, preferIsolated, true, reservedNamespaces);
+          namespace, qos, requestMilli, annotations, preferIsolated, option, reservedNamespaces);
     }
 
     Case annotated(String key, String value) {
@@ -64,11 +76,11 @@ class CpuAllocationPreferencesTest {
   }
 
   private static Case guaranteed(long milli) {
-    return new Case("default", QosClass.GUARANTEED, milli, Map.of(), false, false, List.of());
+    return new Case("default", QosClass.GUARANTEED, milli, Map.of(), false, NO, List.of());
   }
 
   private static Case burstable(String namespace, long milli) {
-    return new Case(namespace, QosClass.BURSTABLE, milli, Map.of(), false, false, List.of());
+    return new Case(namespace, QosClass.BURSTABLE, milli, Map.of(), false, NO, List.of());
   }
 
   // expected: "(full, fraction, isolate, kind)" as the reference prints it
@@ -80,7 +92,7 @@ class CpuAllocationPreferencesTest {
     return Stream.of(
         row(
             "no resource requirements",
-            new Case("default", QosClass.BEST_EFFORT, 0, Map.of(), false, false, List.of()),
+            new Case("default", QosClass.BEST_EFFORT, 0, Map.of(), false, NO, List.of()),
             "(0, 0, false, NORMAL)"),
         row("return defaults", burstable("default", 1000), "(0, 1000, false, NORMAL)"),
         row(
@@ -191,6 +203,62 @@ class CpuAllocationPreferencesTest {
             guaranteed(2500).annotated(ISOLATED, "true").annotated(SHARED, "false"),
             "(2, 500, true, NORMAL)"),
         row(
+            "single full core, all shared",
+            guaranteed(1000).sharedAll(),
+            "(0, 1000, false, NORMAL)"),
+        row(
+            "single full core, prefer isolated & all shared",
+            guaranteed(1000).isolated().sharedAll(),
+            "(0, 1000, false, NORMAL)"),
+        row(
+            "single full core, all shared, annotated no shared",
+            guaranteed(1000).isolated().sharedAll().annotated(SHARED, "false"),
+            "(1, 0, true, NORMAL)"),
+        row(
+            "single full core, all shared, annotated isolated",
+            guaranteed(1000).sharedAll().annotated(ISOLATED, "true"),
+            "(1, 0, true, NORMAL)"),
+        row(
+            "single full core, all shared, annotated no isolated",
+            guaranteed(1000).sharedAll().annotated(ISOLATED, "false"),
+            "(0, 1000, false, NORMAL)"),
+        row(
+            "potential mixed, all shared",
+            guaranteed(1500).isolated().sharedAll(),
+            "(0, 1500, false, NORMAL)"),
+        row(
+            "potential mixed, all shared, annotated isolated",
+            guaranteed(1500).sharedAll().annotated(ISOLATED, "true"),
+            "(1, 500, true, NORMAL)"),
+        row(
+            "potential mixed, prefer isolated & shared, annotated isolated",
+            guaranteed(1500).shared().annotated(ISOLATED, "true"),
+            "(0, 1500, false, NORMAL)"),
+        row(
+            "multi-core full, all shared",
+            guaranteed(2000).sharedAll(),
+            "(0, 2000, false, NORMAL)"),
+        row(
+            "multi-core full, all shared, annotated no shared",
+            guaranteed(2000).sharedAll().annotated(SHARED, "false"),
+            "(2, 0, false, NORMAL)"),
+        row(
+            "multi-core full, all shared, annotated isolated",
+            guaranteed(2000).sharedAll().annotated(ISOLATED, "true"),
+            "(2, 0, true, NORMAL)"),
+        row(
+            "multi-core full, all shared, annotated isolated & shared",
+            guaranteed(2000).sharedAll().annotated(ISOLATED, "true").annotated(SHARED, "true"),
+            "(0, 2000, false, NORMAL)"),
+        row(
+            "multi-core mixed, all shared",
+            guaranteed(2500).sharedAll(),
+            "(0, 2500, false, NORMAL)"),
+        row(
+            "multi-core mixed, all shared, annotated no shared",
+            guaranteed(2500).sharedAll().annotated(SHARED, "false"),
+            "(2, 500, false, NORMAL)"),
+        row(
             "reserved pool namespace",
             burstable("foobar", 2000).reserving("foobar"),
             "(0, 2000, false, RESERVED)"),
@@ -222,7 +290,7 @@ class CpuAllocationPreferencesTest {
                 0,
                 Map.of(RESERVED + "/container.special", "false"),
                 false,
-                false,
+                NO,
                 List.of()),
             "(0, 0, false, NORMAL)"),
         row(
@@ -233,7 +301,7 @@ class CpuAllocationPreferencesTest {
                 0,
                 Map.of(RESERVED + "/pod", "true"),
                 false,
-                false,
+                NO,
                 List.of()),
             "(0, 0, false, RESERVED)"),
         row(
@@ -310,6 +378,18 @@ class CpuAllocationPreferencesTest {
     assertEquals(
         new CpuRequest(CpuKind.NORMAL, 0, 500, false, false, CpuPriority.NONE, false, 500),
         derive(pod, new Resources(500, 500, 0, 0), TopologyAwareOptions.DEFAULTS));
+  }
+
+  @Test
+  void requireIsolatedCpusOptsOutOfPreferSharedCpus() {
+    Pod pod =
+        pod(
+            QosClass.GUARANTEED,
+            Map.of(Annotations.nriKey(Annotations.REQUIRE_ISOLATED_CPUS) + "/pod", "true"));
+    TopologyAwareOptions allShared = Workloads.options(true, SharedCpus.ALL, List.of());
+    assertEquals(
+        new CpuRequest(CpuKind.NORMAL, 2, 0, true, true, CpuPriority.NONE, false, 2000),
+        derive(pod, new Resources(2000, 2000, 0, 0), allShared));
   }
 
   @Test

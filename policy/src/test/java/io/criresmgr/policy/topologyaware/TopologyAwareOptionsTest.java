@@ -88,6 +88,26 @@ class TopologyAwareOptionsTest {
     assertEquals(expected, parse("DefaultCPUPriority: " + value).defaultCpuPriority());
   }
 
+  @ParameterizedTest
+  @CsvSource({
+    "true, ALL",
+    "'\"on\"', ALL",
+    "false, NONE",
+    "fractional, FRACTIONAL",
+    "Fractional, FRACTIONAL"
+  })
+  void preferSharedCpus(String value, TopologyAwareOptions.SharedCpus expected) throws Exception {
+    assertEquals(expected, parse("PreferSharedCPUs: " + value).preferSharedCpus());
+  }
+
+  @Test
+  void preferSharedCpusNamesTheAcceptedValues() throws Exception {
+    assertEquals(
+        "policy.topology-aware.PreferSharedCPUs: invalid value \"whole\": expected true, false or"
+            + " fractional",
+        error("PreferSharedCPUs: whole"));
+  }
+
   @Test
   void unknownKeysAreRejectedWithTheAcceptedOnes() throws Exception {
     assertEquals(

@@ -53,9 +53,25 @@ final class Workloads {
         1);
   }
 
-  /** Options with these preferences and reserved namespaces, the rest defaults. */
+  /**
+   * Options with these preferences and reserved namespaces, the rest defaults; {@code preferShared}
+   * is cri-resmgr's {@code PreferSharedCPUs: true} ({@code fractional}).
+   */
   static TopologyAwareOptions options(
       boolean preferIsolated, boolean preferShared, List<String> reservedNamespaces) {
+    return options(
+        preferIsolated,
+        preferShared
+            ? TopologyAwareOptions.SharedCpus.FRACTIONAL
+            : TopologyAwareOptions.SharedCpus.NONE,
+        reservedNamespaces);
+  }
+
+  /** Options with these preferences and reserved namespaces, the rest defaults. */
+  static TopologyAwareOptions options(
+      boolean preferIsolated,
+      TopologyAwareOptions.SharedCpus preferShared,
+      List<String> reservedNamespaces) {
     return new TopologyAwareOptions(
         true,
         true,
