@@ -3,6 +3,7 @@ package io.criresmgr.proxy.cri;
 import io.criresmgr.api.runtime.v1.ContainerConfig;
 import io.criresmgr.api.runtime.v1.ContainerStatus;
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
+import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
@@ -25,16 +26,25 @@ public final class ContainerCodec {
     return Container.cacheId(pod.uid().isEmpty() ? pod.id() : pod.uid(), name);
   }
 
+  /** {@link #fromRequest(String, long, Pod, CreateContainerRequest, long)}, capacity unknown. */
+  public static Container fromRequest(
+      String cacheId, long seq, Pod pod, CreateContainerRequest request) {
+    return fromRequest(cacheId, seq, pod, request, 0);
+  }
+
   /**
    * The container kubelet asks to create, before the runtime has seen it: state {@link
    * ContainerState#CREATING}, no runtime id, no assignment. Requests and limits come from the pod's
-   * resource annotation, else they are estimated from the requested linux resources.
+   * resource annotation, else they are estimated from the requested linux resources, a Burstable
+   * container's memory request from its OOM score adjustment and the node's {@code memoryCapacity}
+   * (0: unknown, no memory request).
    */
   public static Container fromRequest(
-      String cacheId, long seq, Pod pod, CreateContainerRequest request) {
+      String cacheId, long seq, Pod pod, CreateContainerRequest request, long memoryCapacity) {
     ContainerConfig config = request.getConfig();
     String name = config.getMetadata().getName();
-    LinuxResources requested = LinuxResourcesCodec.fromProto(config.getLinux().getResources());
+    LinuxContainerResources linux = config.getLinux().getResources();
+    LinuxResources requested = LinuxResourcesCodec.fromProto(linux);
     return new Container(
         cacheId,
         "",
@@ -47,11 +57,16 @@ public final class ContainerCodec {
         config.getImage().getImage(),
         ContainerState.CREATING,
         requested,
-        resources(pod, name, requested),
+        resources(pod, name, requested, linux.getOomScoreAdj(), memoryCapacity),
         pod.qosClass(),
         Assignment.NONE,
         Set.of(),
         seq);
+  }
+
+  /** {@link #fromStatus(String, long, Pod, ContainerStatus, long)}, capacity unknown. */
+  public static Container fromStatus(String cacheId, long seq, Pod pod, ContainerStatus status) {
+    return fromStatus(cacheId, seq, pod, status, 0);
   }
 
   /**
@@ -59,13 +74,16 @@ public final class ContainerCodec {
    * ContainerStates#fromProto}). Its requested resources are the ones recorded in its {@link
    * RequestedAnnotation} at creation, else the ones the runtime reports in {@code resources.linux}
    * (none if it reports none); requests and limits as in {@link #fromRequest}: the pod's resource
-   * annotation, else estimated from the requested resources.
+   * annotation, else estimated from the requested resources and the OOM score adjustment the
+   * runtime reports (which no policy rewrites).
    */
-  public static Container fromStatus(String cacheId, long seq, Pod pod, ContainerStatus status) {
+  public static Container fromStatus(
+      String cacheId, long seq, Pod pod, ContainerStatus status, long memoryCapacity) {
     String name = status.getMetadata().getName();
+    LinuxContainerResources linux = status.getResources().getLinux();
     LinuxResources reported =
         status.hasResources() && status.getResources().hasLinux()
-            ? LinuxResourcesCodec.fromProto(status.getResources().getLinux())
+            ? LinuxResourcesCodec.fromProto(linux)
             : LinuxResources.NONE;
     LinuxResources requested =
         RequestedAnnotation.requested(cacheId, status.getAnnotationsMap(), reported);
@@ -81,16 +99,19 @@ public final class ContainerCodec {
         status.getImage().getImage(),
         ContainerStates.fromProto(status.getState()),
         requested,
-        resources(pod, name, requested),
+        resources(pod, name, requested, linux.getOomScoreAdj(), memoryCapacity),
         pod.qosClass(),
         Assignment.NONE,
         Set.of(),
         seq);
   }
 
-  private static Resources resources(Pod pod, String name, LinuxResources requested) {
+  private static Resources resources(
+      Pod pod, String name, LinuxResources requested, long oomScoreAdj, long memoryCapacity) {
     return pod.resources()
         .find(name)
-        .orElseGet(() -> ResourceEstimator.estimate(requested, pod.qosClass()));
+        .orElseGet(
+            () ->
+                ResourceEstimator.estimate(requested, pod.qosClass(), oomScoreAdj, memoryCapacity));
   }
 }

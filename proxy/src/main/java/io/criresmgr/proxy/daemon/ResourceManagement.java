@@ -68,6 +68,7 @@ final class ResourceManagement implements AutoCloseable {
             options.relayDir());
     ResourceManager manager =
         new ResourceManager(cache, policy, HostControllers.create(), runtime, file);
+    manager.setMemoryCapacity(HostMemory.capacity(options.hostRoot()));
     try {
       startControllers(manager, config, controllerContext);
       StartupSync.run(manager);

@@ -83,7 +83,11 @@ public final class CreateRequests {
               s.release(old, ContainerState.STALE);
             });
     Container created =
-        adjusted(s, pod, ContainerCodec.fromRequest(cacheId, s.cache().nextSeq(), pod, request));
+        adjusted(
+            s,
+            pod,
+            ContainerCodec.fromRequest(
+                cacheId, s.cache().nextSeq(), pod, request, s.memoryCapacity()));
     s.put(created);
     allocate(s, created);
     ContainerEdits edits = preCreate(s, cacheId);

@@ -256,7 +256,8 @@ final class Reconciler {
       AdoptedPlacements before) {
     Pod pod = s.cache().pod(listed.getPodSandboxId()).orElseThrow();
     String cacheId = ContainerCodec.cacheId(pod, listed.getMetadata().getName());
-    Container c = ContainerCodec.fromStatus(cacheId, s.cache().nextSeq(), pod, status);
+    Container c =
+        ContainerCodec.fromStatus(cacheId, s.cache().nextSeq(), pod, status, s.memoryCapacity());
     s.put(c);
     LOG.info("adopting container {} ({}) found running in the runtime", cacheId, listed.getId());
     Assignment current = before.record(cacheId, status);

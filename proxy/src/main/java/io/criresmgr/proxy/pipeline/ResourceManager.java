@@ -65,6 +65,11 @@ public final class ResourceManager implements AutoCloseable {
             section);
   }
 
+  /** Sets the node's memory capacity ({@link Section#memoryCapacity()}) before requests arrive. */
+  public void setMemoryCapacity(long bytes) {
+    section.setMemoryCapacity(bytes);
+  }
+
   /** The serialized section's executor. */
   public Pipeline pipeline() {
     return pipeline;

@@ -43,6 +43,7 @@ public final class Section implements NodeView {
   private Map<String, CpuSet> cpuClasses = Map.of();
   private AdjustmentSet adjustments = AdjustmentSet.EMPTY;
   private Consumer<PolicyTimer> timers = t -> LOG.debug("no timer service: {} dropped", t);
+  private volatile long memoryCapacity;
 
   /** A section over {@code cache} with {@code policy} active and {@code controllers}. */
   public Section(NodeCache cache, ActivePolicy policy, ControllerSet controllers) {
@@ -64,6 +65,20 @@ public final class Section implements NodeView {
   /** The active policy. */
   public ActivePolicy policy() {
     return policy;
+  }
+
+  /**
+   * The node's memory capacity in bytes, 0 if unknown: what kubelet divides a Burstable container's
+   * memory request by to get its OOM score adjustment, which the pipeline inverts when the
+   * webhook's annotation gives no request.
+   */
+  public long memoryCapacity() {
+    return memoryCapacity;
+  }
+
+  /** Sets {@link #memoryCapacity()}; 0 or less: unknown. */
+  public void setMemoryCapacity(long bytes) {
+    memoryCapacity = Math.max(0, bytes);
   }
 
   @Override

@@ -78,7 +78,9 @@ public final class UpdateRequests {
       return null;
     }
     LinuxResources requested = LinuxResourcesCodec.fromProto(request.getLinux());
-    Container asked = before.withRequested(requested, resources(s, before, requested));
+    Container asked =
+        before.withRequested(
+            requested, resources(s, before, requested, request.getLinux().getOomScoreAdj()));
     // Claimed files stay part of the request in the cache, as at CreateContainer.
     Map<String, String> unified = preUpdate(s, asked);
     Container updated = asked.withRequested(requested.withUnified(unified), asked.resources());
@@ -114,13 +116,17 @@ public final class UpdateRequests {
     return edits.unified();
   }
 
-  /** The webhook's annotation stays authoritative; without it, estimate from the new request. */
-  private static Resources resources(Section s, Container c, LinuxResources requested) {
+  /**
+   * The webhook's annotation stays authoritative; without it, estimate from the new request, a
+   * Burstable memory request from the OOM score adjustment kubelet sends with it.
+   */
+  private static Resources resources(
+      Section s, Container c, LinuxResources requested, long oomScoreAdj) {
     Pod pod = s.cache().pod(c.podId()).orElse(null);
     if (pod != null && pod.resources().find(c.name()).isPresent()) {
       return c.resources();
     }
-    return ResourceEstimator.estimate(requested, c.qosClass());
+    return ResourceEstimator.estimate(requested, c.qosClass(), oomScoreAdj, s.memoryCapacity());
   }
 
   private UpdateContainerResourcesResponse finish(
