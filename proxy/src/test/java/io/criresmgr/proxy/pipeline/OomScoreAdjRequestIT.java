@@ -12,6 +12,7 @@ import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandboxMetadata;
+import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.sysfs.FakeSysfsWriter;
 import io.criresmgr.policy.sysfs.NumaNode;
 import io.criresmgr.policy.sysfs.TopologySpec;
@@ -113,6 +114,18 @@ class OomScoreAdjRequestIT {
     JsonNode adopted =
         h.awaitCache("the container adopted", c -> PipelineHarness.state(c, id).equals("RUNNING"));
     assertEquals(expected, memoryRequest(adopted, id), "adopted from the runtime's status");
+  }
+
+  @Test
+  void topologyAwareGivesTheEstimatedRequestTheMemoryOfASocket() throws Exception {
+    long capacity = 8 * GIB; // n4c16: four 2 GiB nodes, no proc/meminfo
+    startDaemon();
+    // 3 GiB, no memory limit: the policy reserves the request, which one 2 GiB node cannot hold.
+    String id = run("big", "burstable", kubelet(3 * GIB, capacity), 0, Map.of());
+    JsonNode cache = h.barrier();
+    assertEquals(3 * GIB, memoryRequest(cache, id));
+    String mems = PipelineHarness.containerById(cache, id).path("Assignment").path("Mems").asText();
+    assertEquals(2, CpuSet.parse(mems).size(), "the memory of a socket, got mems " + mems);
   }
 
   private static long memoryRequest(JsonNode cache, String id) {
