@@ -85,7 +85,7 @@ public record BalloonType(
     nonNegative(name, "MaxBalloons", maxBalloons);
     atMost(name, "MinCPUs", minCpus, "MaxCPUs", maxCpus);
     atMost(name, "MinBalloons", minBalloons, "MaxBalloons", maxBalloons);
-    checkBuiltIn(name, minCpus, maxCpus, minBalloons, maxBalloons);
+    checkBuiltIn(name, minBalloons, maxBalloons);
     if (preferCoreType == CoreType.UNKNOWN) {
       throw new IllegalArgumentException(
           "balloon type \"" + name + "\": PreferCoreType must be performance or efficient");
@@ -123,6 +123,15 @@ public record BalloonType(
   /** Whether this is the built-in {@code reserved} type. */
   public boolean isReserved() {
     return name.equals(RESERVED);
+  }
+
+  /**
+   * Whether this is the {@code reserved} type configured with {@code MinCPUs} or {@code MaxCPUs}:
+   * its balloon grows beyond the reserved CPUs onto free ones (nri-plugins). Without either it
+   * keeps exactly the reserved CPUs (cri-resmgr).
+   */
+  public boolean growsBeyondReserved() {
+    return isReserved() && (minCpus > 0 || maxCpus > 0);
   }
 
   /** Whether this is the built-in {@code default} type. */
@@ -164,16 +173,11 @@ public record BalloonType(
     }
   }
 
-  // The reserved CPUs are ReservedResources.CPU, fixed (cri-resmgr); reserved and default are
-  // single balloons (cri-resmgr; nri-plugins allows several default balloons).
-  private static void checkBuiltIn(String type, int minCpus, int maxCpus, int minB, int maxB) {
-    boolean reserved = type.equals(RESERVED);
-    if (reserved && (minCpus != 0 || maxCpus != 0)) {
-      throw new IllegalArgumentException(
-          "balloon type \"reserved\": MinCPUs and MaxCPUs cannot be set, the reserved balloon"
-              + " has the CPUs of policy.ReservedResources.CPU");
-    }
-    if ((reserved || type.equals(DEFAULT)) && (minB > 1 || maxB > 1)) {
+  // Reserved and default are single balloons (cri-resmgr; nri-plugins allows several default
+  // balloons). The reserved type's MinCPUs/MaxCPUs are checked against the reserved CPUs by
+  // BalloonsPolicy.
+  private static void checkBuiltIn(String type, int minB, int maxB) {
+    if ((type.equals(RESERVED) || type.equals(DEFAULT)) && (minB > 1 || maxB > 1)) {
       throw new IllegalArgumentException(
           String.format(
               "balloon type \"%s\": MinBalloons and MaxBalloons can only be 0 or 1, there is"

@@ -121,13 +121,10 @@ class BalloonsValidationTest {
   }
 
   @Test
-  void reservedTypeCannotSizeItself() throws Exception {
-    String want =
-        P
-            + ": balloon type \"reserved\": MinCPUs and MaxCPUs cannot be set, the reserved balloon"
-            + " has the CPUs of policy.ReservedResources.CPU";
-    assertEquals(want, typeError("{Name: reserved, MinCPUs: 1}"));
-    assertEquals(want, typeError("{Name: reserved, MaxCPUs: 2}"));
+  void reservedTypeSizesAreCheckedLikeAnyType() throws Exception {
+    assertEquals(
+        P + ": balloon type \"reserved\": MinCPUs (3) is greater than MaxCPUs (2)",
+        typeError("{Name: reserved, MinCPUs: 3, MaxCPUs: 2}"));
     assertEquals(
         P
             + ": balloon type \"reserved\": MinBalloons and MaxBalloons can only be 0 or 1, there is"
