@@ -35,6 +35,7 @@ import org.jspecify.annotations.Nullable;
  * @param hideHyperthreads {@code HideHyperthreads}: one thread per physical core is visible
  * @param preferIsolCpus {@code PreferIsolCpus}: prefer kernel-isolated CPUs
  * @param preferCoreType {@code PreferCoreType}, {@code null}: no preference
+ * @param groupBy {@code GroupBy} (nri-plugins): containers of one group prefer one balloon
  */
 public record BalloonType(
     String name,
@@ -56,7 +57,8 @@ public record BalloonType(
     Set<MemoryType> memoryTypes,
     boolean hideHyperthreads,
     boolean preferIsolCpus,
-    @Nullable CoreType preferCoreType) {
+    @Nullable CoreType preferCoreType,
+    GroupBy groupBy) {
   /** Name of the built-in type of the reserved CPUs. */
   public static final String RESERVED = "reserved";
 
@@ -74,6 +76,7 @@ public record BalloonType(
     matchExpressions = List.copyOf(matchExpressions);
     Objects.requireNonNull(allocatorPriority, "allocatorPriority");
     Objects.requireNonNull(cpuClass, "cpuClass");
+    Objects.requireNonNull(groupBy, "groupBy");
     memoryTypes = Set.copyOf(memoryTypes);
     if (name.isEmpty()) {
       throw new IllegalArgumentException("balloon type \"\": Name must not be empty");
@@ -117,7 +120,8 @@ public record BalloonType(
         Set.of(),
         false,
         false,
-        null);
+        null,
+        GroupBy.NONE);
   }
 
   /** Whether this is the built-in {@code reserved} type. */
@@ -161,7 +165,8 @@ public record BalloonType(
         memoryTypes,
         hideHyperthreads,
         preferIsolCpus,
-        preferCoreType);
+        preferCoreType,
+        groupBy);
   }
 
   private static void checkGlob(String type, String pattern) {

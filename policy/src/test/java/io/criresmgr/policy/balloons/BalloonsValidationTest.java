@@ -21,7 +21,7 @@ class BalloonsValidationTest {
             + " AllocatorPriority, CPUClass, PreferSpreadingPods, PreferPerNamespaceBalloon,"
             + " PreferNewBalloons, ShareIdleCPUsInSame, PreferSpreadOnPhysicalCores,"
             + " AllocatorTopologyBalancing, PinMemory, MemoryTypes, HideHyperthreads,"
-            + " PreferIsolCpus, PreferCoreType (balloon type \"typo\")",
+            + " PreferIsolCpus, PreferCoreType, GroupBy (balloon type \"typo\")",
         error("BalloonTypes: [{Name: a}, {Name: b}, {Name: typo, PreferNewBalloon: true}]"));
     assertEquals(
         "policy.balloons.PinCPUs: unknown key, expected one of PinCPU, PinMemory, IdleCPUClass,"
@@ -45,13 +45,28 @@ class BalloonsValidationTest {
         error("reservedResources: {cpu: 750m}"));
     assertEquals(
         P
-            + ".groupBy: nri-plugins option, not supported (yet), expected one of Name,"
+            + ".loads: nri-plugins option, not supported (yet), expected one of Name,"
             + " Namespaces, MatchExpressions, MinCPUs, MaxCPUs, MinBalloons, MaxBalloons,"
             + " AllocatorPriority, CPUClass, PreferSpreadingPods, PreferPerNamespaceBalloon,"
             + " PreferNewBalloons, ShareIdleCPUsInSame, PreferSpreadOnPhysicalCores,"
             + " AllocatorTopologyBalancing, PinMemory, MemoryTypes, HideHyperthreads,"
-            + " PreferIsolCpus, PreferCoreType (balloon type \"x\")",
-        typeError("{name: x, groupBy: \"${pod/namespace}\"}"));
+            + " PreferIsolCpus, PreferCoreType, GroupBy (balloon type \"x\")",
+        typeError("{name: x, loads: [membw]}"));
+  }
+
+  @Test
+  void groupByTemplatesMustBeWellFormed() throws Exception {
+    assertEquals(
+        P
+            + ": balloon type \"x\": GroupBy: invalid template \"a-${pod/labels/app\": \"${\" at 2"
+            + " is not closed by \"}\" (expected text with ${key} references such as"
+            + " ${pod/labels/app})",
+        typeError("{Name: x, GroupBy: \"a-${pod/labels/app\"}"));
+    assertEquals(
+        P
+            + ": balloon type \"x\": GroupBy: invalid template \"${ }\": empty key at 0"
+            + " (expected text with ${key} references such as ${pod/labels/app})",
+        typeError("{Name: x, groupBy: \"${ }\"}"));
   }
 
   @Test
