@@ -15,11 +15,10 @@ import org.jspecify.annotations.Nullable;
  * <p>A key is a path: {@code name}, {@code namespace}, {@code qosclass}, {@code id}, {@code
  * labels/<label>}, {@code tags/<tag>} (containers have no tags here, so these never resolve),
  * {@code pod/name}, {@code pod/namespace}, {@code pod/qosclass}, {@code pod/id}, {@code pod/uid},
- * {@code pod/labels/<label>}, {@code pod/annotations/<annotation>}. A key of one component
- * containing a dot is a label ({@code io.kubernetes.container.name} = {@code
- * labels/io.kubernetes.container.name}). Unlike cri-resmgr, a label name may contain {@code /}
- * ({@code labels/app.kubernetes.io/name}), and a key whose first component is no known name but
- * contains a dot is a label too ({@code app.kubernetes.io/name}).
+ * {@code pod/labels/<label>}. A key of one component containing a dot is a label ({@code
+ * io.kubernetes.container.name} = {@code labels/io.kubernetes.container.name}). Unlike cri-resmgr,
+ * a label name may contain {@code /} ({@code labels/app.kubernetes.io/name}), and a key whose first
+ * component is no known name but contains a dot is a label too ({@code app.kubernetes.io/name}).
  *
  * <p>A joint key {@code :k1:k2} (or {@code :<ksep><vsep>k1<ksep>k2} with two punctuation
  * separators) joins the values of several keys with {@code :} (or {@code vsep}); it resolves if any
@@ -104,8 +103,6 @@ final class KeyPath {
     switch (first) {
       case "labels":
         return label(pod.labels(), String.join("/", path.subList(1, path.size())));
-      case "annotations":
-        return label(pod.annotations(), String.join("/", path.subList(1, path.size())));
       case "name":
         return pod.name();
       case "namespace":

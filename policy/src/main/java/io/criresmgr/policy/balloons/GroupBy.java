@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A balloon type's {@code GroupBy} template (nri-plugins): text with {@code ${key}} references to
@@ -16,6 +17,8 @@ import java.util.Optional;
  * @param template the template as configured, {@code ""}: no grouping
  */
 record GroupBy(String template) {
+  private static final String ANNOTATIONS = "pod/annotations/";
+
   /** No grouping. */
   static final GroupBy NONE = new GroupBy("");
 
@@ -41,13 +44,25 @@ record GroupBy(String template) {
   Optional<String> of(Container container, Pod pod) {
     StringBuilder out = new StringBuilder();
     for (Part p : parts(template)) {
-      String value = p.key() ? Expression.valueOf(p.text(), container, pod) : p.text();
+      String value = p.key() ? value(p.text(), container, pod) : p.text();
       if (value == null) {
         return Optional.empty();
       }
       out.append(value);
     }
     return Optional.of(out.toString());
+  }
+
+  /**
+   * The value of {@code key}: {@code pod/annotations/<name>} here (nri-plugins' groupBy examples
+   * use annotations; the affinity keys of {@link Expression} do not resolve them, as in
+   * cri-resmgr), every other key as {@link Expression#valueOf} resolves it.
+   */
+  private static @Nullable String value(String key, Container container, Pod pod) {
+    if (key.startsWith(ANNOTATIONS) && key.length() > ANNOTATIONS.length()) {
+      return pod.annotations().get(key.substring(ANNOTATIONS.length()));
+    }
+    return Expression.valueOf(key, container, pod);
   }
 
   private record Part(String text, boolean key) {}
