@@ -5,6 +5,7 @@ import io.criresmgr.cache.Pod;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A label expression {@code {key, operator, values}} evaluated against a container and its pod
@@ -39,6 +40,14 @@ public record Expression(String key, Operator operator, List<String> values) {
     }
     String value = KeyPath.resolve(key, container, pod);
     return operator.test(value, values);
+  }
+
+  /**
+   * The value of expression key {@code key} (as in {@link #key()}) for {@code container} of {@code
+   * pod}, {@code null} if it does not resolve.
+   */
+  public static @Nullable String valueOf(String key, Container container, Pod pod) {
+    return KeyPath.resolve(key, container, pod);
   }
 
   @Override

@@ -18,17 +18,20 @@ final class BalloonSet {
   private final Map<String, BalloonType> types;
   private final Map<String, CpuTreeAllocator> allocators;
   private final CpuSet allowed;
+  private final CpuSet reserved;
   private CpuSet preferred = CpuSet.EMPTY;
 
   BalloonSet(
       List<Balloon> balloons,
       Map<String, BalloonType> types,
       Map<String, CpuTreeAllocator> allocators,
-      CpuSet allowed) {
+      CpuSet allowed,
+      CpuSet reserved) {
     this.balloons = new ArrayList<>(balloons);
     this.types = Objects.requireNonNull(types, "types");
     this.allocators = Objects.requireNonNull(allocators, "allocators");
     this.allowed = Objects.requireNonNull(allowed, "allowed");
+    this.reserved = Objects.requireNonNull(reserved, "reserved");
   }
 
   /**
@@ -86,6 +89,16 @@ final class BalloonSet {
     return t.maxCpus() == 0 ? size : Math.min(size, t.maxCpus());
   }
 
+  /**
+   * The CPUs a growing reserved balloon {@code b} should have: its target, at least the reserved
+   * CPUs, at most what it has plus the free CPUs (beyond that it is overbooked, as the reserved
+   * balloon always may be: a kube-system container never fails for want of CPUs).
+   */
+  private int reservedTargetCpus(Balloon b) {
+    int most = b.cpus().size() + free().size();
+    return Math.max(reserved.size(), Math.min(targetCpus(b), most));
+  }
+
   /** {@code ceil(max(1, milli) / 1000)}. */
   static int cpusFor(long milli) {
     return (int) ((Math.max(1, milli) + 999) / 1000);
@@ -114,7 +127,7 @@ final class BalloonSet {
 
   private Balloon resize(Balloon b) {
     if (b.fixed()) {
-      return b;
+      return type(b).growsBeyondReserved() ? resizeReserved(b) : b;
     }
     int delta = targetCpus(b) - b.cpus().size();
     if (delta == 0) {
@@ -126,6 +139,23 @@ final class BalloonSet {
           b.cpus().difference(allocators.get(b.type()).resize(b.cpus(), free, delta)));
     }
     return b.withCpus(b.cpus().union(inflate(b, free, delta)));
+  }
+
+  /**
+   * Resizes the reserved balloon {@code b} on top of the reserved CPUs, which it always keeps: it
+   * grows next to them and gives back only CPUs it took beyond them.
+   */
+  private Balloon resizeReserved(Balloon b) {
+    int delta = reservedTargetCpus(b) - b.cpus().size();
+    if (delta > 0) {
+      return b.withCpus(b.cpus().union(inflate(b, free(), delta)));
+    }
+    if (delta < 0) {
+      CpuSet extra = b.cpus().difference(reserved);
+      CpuSet gone = allocators.get(b.type()).resize(extra, free(), delta);
+      return b.withCpus(b.cpus().difference(gone));
+    }
+    return b;
   }
 
   /** {@code count} CPUs of {@code free} for {@code b} to grow by, the preferred ones first. */

@@ -35,6 +35,7 @@ import org.jspecify.annotations.Nullable;
  * @param hideHyperthreads {@code HideHyperthreads}: one thread per physical core is visible
  * @param preferIsolCpus {@code PreferIsolCpus}: prefer kernel-isolated CPUs
  * @param preferCoreType {@code PreferCoreType}, {@code null}: no preference
+ * @param groupBy {@code GroupBy} (nri-plugins): containers of one group prefer one balloon
  */
 public record BalloonType(
     String name,
@@ -56,7 +57,8 @@ public record BalloonType(
     Set<MemoryType> memoryTypes,
     boolean hideHyperthreads,
     boolean preferIsolCpus,
-    @Nullable CoreType preferCoreType) {
+    @Nullable CoreType preferCoreType,
+    GroupBy groupBy) {
   /** Name of the built-in type of the reserved CPUs. */
   public static final String RESERVED = "reserved";
 
@@ -74,6 +76,7 @@ public record BalloonType(
     matchExpressions = List.copyOf(matchExpressions);
     Objects.requireNonNull(allocatorPriority, "allocatorPriority");
     Objects.requireNonNull(cpuClass, "cpuClass");
+    Objects.requireNonNull(groupBy, "groupBy");
     memoryTypes = Set.copyOf(memoryTypes);
     if (name.isEmpty()) {
       throw new IllegalArgumentException("balloon type \"\": Name must not be empty");
@@ -85,7 +88,7 @@ public record BalloonType(
     nonNegative(name, "MaxBalloons", maxBalloons);
     atMost(name, "MinCPUs", minCpus, "MaxCPUs", maxCpus);
     atMost(name, "MinBalloons", minBalloons, "MaxBalloons", maxBalloons);
-    checkBuiltIn(name, minCpus, maxCpus, minBalloons, maxBalloons);
+    checkBuiltIn(name, minBalloons, maxBalloons);
     if (preferCoreType == CoreType.UNKNOWN) {
       throw new IllegalArgumentException(
           "balloon type \"" + name + "\": PreferCoreType must be performance or efficient");
@@ -117,12 +120,22 @@ public record BalloonType(
         Set.of(),
         false,
         false,
-        null);
+        null,
+        GroupBy.NONE);
   }
 
   /** Whether this is the built-in {@code reserved} type. */
   public boolean isReserved() {
     return name.equals(RESERVED);
+  }
+
+  /**
+   * Whether this is the {@code reserved} type configured with {@code MinCPUs} or {@code MaxCPUs}:
+   * its balloon grows beyond the reserved CPUs onto free ones (nri-plugins). Without either it
+   * keeps exactly the reserved CPUs (cri-resmgr).
+   */
+  public boolean growsBeyondReserved() {
+    return isReserved() && (minCpus > 0 || maxCpus > 0);
   }
 
   /** Whether this is the built-in {@code default} type. */
@@ -152,7 +165,8 @@ public record BalloonType(
         memoryTypes,
         hideHyperthreads,
         preferIsolCpus,
-        preferCoreType);
+        preferCoreType,
+        groupBy);
   }
 
   private static void checkGlob(String type, String pattern) {
@@ -164,16 +178,11 @@ public record BalloonType(
     }
   }
 
-  // The reserved CPUs are ReservedResources.CPU, fixed (cri-resmgr); reserved and default are
-  // single balloons (cri-resmgr; nri-plugins allows several default balloons).
-  private static void checkBuiltIn(String type, int minCpus, int maxCpus, int minB, int maxB) {
-    boolean reserved = type.equals(RESERVED);
-    if (reserved && (minCpus != 0 || maxCpus != 0)) {
-      throw new IllegalArgumentException(
-          "balloon type \"reserved\": MinCPUs and MaxCPUs cannot be set, the reserved balloon"
-              + " has the CPUs of policy.ReservedResources.CPU");
-    }
-    if ((reserved || type.equals(DEFAULT)) && (minB > 1 || maxB > 1)) {
+  // Reserved and default are single balloons (cri-resmgr; nri-plugins allows several default
+  // balloons). The reserved type's MinCPUs/MaxCPUs are checked against the reserved CPUs by
+  // BalloonsPolicy.
+  private static void checkBuiltIn(String type, int minB, int maxB) {
+    if ((type.equals(RESERVED) || type.equals(DEFAULT)) && (minB > 1 || maxB > 1)) {
       throw new IllegalArgumentException(
           String.format(
               "balloon type \"%s\": MinBalloons and MaxBalloons can only be 0 or 1, there is"

@@ -42,7 +42,8 @@ final class BalloonTypeParser {
           "MemoryTypes",
           "HideHyperthreads",
           "PreferIsolCpus",
-          "PreferCoreType");
+          "PreferCoreType",
+          "GroupBy");
 
   private static final Map<String, String> UNSUPPORTED =
       NriOnlyKeys.TYPE.stream().collect(Collectors.toUnmodifiableMap(k -> k, k -> ""));
@@ -130,7 +131,16 @@ final class BalloonTypeParser {
         memoryTypes(r),
         r.bool("HideHyperthreads", false),
         r.bool("PreferIsolCpus", false),
-        Values.choice(r, "PreferCoreType", CORE_TYPES, "expected performance or efficient"));
+        Values.choice(r, "PreferCoreType", CORE_TYPES, "expected performance or efficient"),
+        groupBy(r, name));
+  }
+
+  private static GroupBy groupBy(OptionsReader r, String type) {
+    try {
+      return new GroupBy(r.string("GroupBy", ""));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("balloon type \"" + type + "\": " + e.getMessage(), e);
+    }
   }
 
   private static CpuPriority priority(OptionsReader r) {

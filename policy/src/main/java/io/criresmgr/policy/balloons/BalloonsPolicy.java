@@ -43,6 +43,7 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
   private final Map<String, BalloonType> types = new LinkedHashMap<>();
   private final Map<String, CpuTreeAllocator> allocators = new LinkedHashMap<>();
   private final CpuSet allowed;
+  private final CpuSet reserved;
   private final BalloonAssignments assignments;
   private final List<Balloon> initial;
   private final DataMemo<List<Balloon>> memo = new DataMemo<>();
@@ -63,6 +64,7 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
     this.options = Objects.requireNonNull(options, "options");
     this.placer = new Placer(new BalloonTypeChooser(options));
     this.allowed = Objects.requireNonNull(allowed, "allowed");
+    this.reserved = Objects.requireNonNull(reserved, "reserved");
     this.key = PlacementKey.of(options, allowed, reserved);
     CpuTree tree = CpuTree.of(topology);
     CpuAllocator cpuAllocator = new CpuAllocator(topology);
@@ -72,14 +74,28 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
       allocators.put(t.name(), new CpuTreeAllocator(tree, cpuAllocator, o));
     }
     this.assignments = new BalloonAssignments(topology, options, types);
+    checkReservedSize(types.get(BalloonType.RESERVED), reserved);
     this.initial = initialBalloons(reserved);
     this.view = new BalloonsView(topology, options, allowed, reserved);
     LOG.info("{} policy: available CPUs {}, balloons {}", name, allowed, initial);
   }
 
+  /** A reserved type's {@code MaxCPUs} must leave room for the reserved CPUs. */
+  private static void checkReservedSize(BalloonType t, CpuSet reserved) {
+    if (t.maxCpus() != 0 && t.maxCpus() < reserved.size()) {
+      throw new PolicyException(
+          String.format(
+              "policy.balloons.BalloonTypes: balloon type \"reserved\": MaxCPUs (%d) is less than"
+                  + " the %d CPUs of policy.ReservedResources.CPU (%s); set it to 0 or at least %d",
+              t.maxCpus(), reserved.size(), reserved, reserved.size()));
+    }
+  }
+
   private List<Balloon> initialBalloons(CpuSet reserved) {
     BalloonSet set = newSet(List.of());
-    set.add(Balloon.empty(BalloonType.RESERVED, 0, reserved, true));
+    Balloon reservedBalloon = Balloon.empty(BalloonType.RESERVED, 0, reserved, true);
+    set.add(reservedBalloon);
+    set.replaceAndResize(reservedBalloon, reservedBalloon); // up to its MinCPUs
     BalloonType dflt = types.get(BalloonType.DEFAULT);
     boolean ownCpus = dflt.minCpus() > 0 || dflt.maxCpus() > 0;
     if (!ownCpus) {
@@ -253,20 +269,25 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
     }
   }
 
-  /** Whether {@code stored} has known types, the reserved CPUs and disjoint allowed CPUs. */
+  /**
+   * Whether {@code stored} has known types, the reserved CPUs (a growing reserved balloon: and
+   * more) and disjoint allowed CPUs.
+   */
   private boolean fits(List<Balloon> stored) {
-    CpuSet reserved = initial.get(0).cpus();
     CpuSet used = CpuSet.EMPTY;
     for (Balloon b : stored) {
       BalloonType t = types.get(b.type());
+      CpuSet own = b.fixed() ? b.cpus().difference(reserved) : b.cpus();
       boolean ok =
           t != null
-              && (b.fixed() ? b.cpus().equals(reserved) : !b.cpus().intersects(used))
+              && (!b.fixed() || b.cpus().containsAll(reserved))
+              && (!b.fixed() || own.isEmpty() || t.growsBeyondReserved())
+              && !own.intersects(used)
               && allowed.containsAll(b.cpus());
       if (!ok) {
         return false;
       }
-      used = b.fixed() ? used : used.union(b.cpus());
+      used = used.union(own);
     }
     return !used.intersects(reserved) && fixedTypes(stored).equals(fixedTypes(initial));
   }
@@ -276,7 +297,7 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
   }
 
   private BalloonSet newSet(List<Balloon> balloons) {
-    return new BalloonSet(balloons, types, allocators, allowed);
+    return new BalloonSet(balloons, types, allocators, allowed, reserved);
   }
 
   /** The options. */

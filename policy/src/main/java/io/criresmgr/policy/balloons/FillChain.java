@@ -13,13 +13,15 @@ import java.util.stream.Stream;
 
 /**
  * Chooses the balloon instance of a type for a container (cri-resmgr's {@code
- * allocateBalloonOfDef}): the methods {@code same-pod}, {@code same-namespace}, {@code
- * new-balloon}, {@code balanced} and {@code balanced-inflate}, in the order the type's preferences
- * give, the first that finds an instance wins.
+ * allocateBalloonOfDef}): the methods {@code same-group} (nri-plugins' {@code groupBy}), {@code
+ * same-pod}, {@code same-namespace}, {@code new-balloon}, {@code balanced} and {@code
+ * balanced-inflate}, in the order the type's preferences give, the first that finds an instance
+ * wins.
  */
 final class FillChain {
   /** One method of the chain. */
   enum Method {
+    SAME_GROUP,
     SAME_POD,
     SAME_NAMESPACE,
     NEW_BALLOON,
@@ -32,6 +34,9 @@ final class FillChain {
   /** The methods {@code type} tries, in order. */
   static List<Method> methods(BalloonType type) {
     List<Method> out = new ArrayList<>();
+    if (type.groupBy().enabled()) {
+      out.add(Method.SAME_GROUP);
+    }
     if (!type.preferSpreadingPods()) {
       out.add(Method.SAME_POD);
     }
@@ -52,6 +57,7 @@ final class FillChain {
    * {@code set}.
    *
    * @param owner the container of a cache id, if it is known
+   * @param group the group of a container under the type's {@code GroupBy}, if it has one
    * @throws PolicyException naming the type and the free CPUs if no method finds one
    */
   static Balloon choose(
@@ -59,9 +65,10 @@ final class FillChain {
       BalloonType type,
       Container c,
       long milli,
-      Function<String, Optional<Container>> owner) {
+      Function<String, Optional<Container>> owner,
+      Function<Container, Optional<String>> group) {
     for (Method m : methods(type)) {
-      Optional<Balloon> b = find(m, set, type, c, milli, owner);
+      Optional<Balloon> b = find(m, set, type, c, milli, owner, group);
       if (b.isPresent()) {
         return b.get();
       }
@@ -85,10 +92,12 @@ final class FillChain {
       BalloonType type,
       Container c,
       long milli,
-      Function<String, Optional<Container>> owner) {
+      Function<String, Optional<Container>> owner,
+      Function<Container, Optional<String>> group) {
     List<Balloon> all = set.ofType(type.name());
     ToLongFunction<Balloon> free = FillChain::free;
     return switch (m) {
+      case SAME_GROUP -> sameGroup(set, all, c, milli, owner, group);
       case SAME_POD ->
           best(
               all.stream()
@@ -119,6 +128,25 @@ final class FillChain {
                 Comparator.comparingInt((Balloon b) -> b.containers().size()).reversed());
     // Stream.max keeps the first of equal elements.
     return candidates.max(better);
+  }
+
+  /** Of {@code all}, a balloon holding a container of {@code c}'s group that can take it. */
+  private static Optional<Balloon> sameGroup(
+      BalloonSet set,
+      List<Balloon> all,
+      Container c,
+      long milli,
+      Function<String, Optional<Container>> owner,
+      Function<Container, Optional<String>> group) {
+    Optional<String> mine = group.apply(c);
+    if (mine.isEmpty()) {
+      return Optional.empty();
+    }
+    return best(
+        all.stream()
+            .filter(b -> holds(b, owner, x -> group.apply(x).equals(mine)))
+            .filter(b -> maxFree(set, b) >= milli),
+        FillChain::free);
   }
 
   private static boolean holds(

@@ -27,7 +27,6 @@ final class NriOnlyKeys {
   /** Balloon-type keys of nri-plugins not supported yet. */
   static final List<String> TYPE =
       List.of(
-          "groupBy",
           "loads",
           "components",
           "componentCreation",

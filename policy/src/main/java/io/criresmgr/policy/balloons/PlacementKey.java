@@ -67,6 +67,9 @@ final class PlacementKey {
     add(text, "HideHyperthreads", t.hideHyperthreads());
     add(text, "PreferIsolCpus", t.preferIsolCpus());
     add(text, "PreferCoreType", t.preferCoreType());
+    if (t.groupBy().enabled()) { // only then, so that keys of earlier configurations stay
+      add(text, "GroupBy", t.groupBy().template());
+    }
   }
 
   private static void add(StringBuilder text, String field, Object value) {

@@ -43,7 +43,7 @@ final class Placer {
     Balloon b =
         type.isReserved() || type.isDefault()
             ? set.ofType(type.name()).get(0)
-            : FillChain.choose(set, type, c, milli, node::container);
+            : FillChain.choose(set, type, c, milli, node::container, x -> group(type, x, node));
     Balloon placed = set.replaceAndResize(b, b.with(c.cacheId(), milli));
     LOG.debug("{}: {} mCPU into {} (CPUs {})", c.name(), milli, placed.name(), placed.cpus());
   }
@@ -63,6 +63,14 @@ final class Placer {
     Balloon resized = set.replaceAndResize(b, b.with(c.cacheId(), milli));
     LOG.debug("{}: {} mCPU in {} (CPUs {})", c.name(), milli, resized.name(), resized.cpus());
     return true;
+  }
+
+  /** The group of {@code c} under {@code type}'s {@code GroupBy}, if it has one. */
+  private static Optional<String> group(BalloonType type, Container c, NodeState node) {
+    if (!type.groupBy().enabled()) {
+      return Optional.empty();
+    }
+    return node.pod(c.podId()).flatMap(p -> type.groupBy().of(c, p));
   }
 
   /** The CPU request of {@code c} in milli-CPUs, 0 for BestEffort containers. */

@@ -51,7 +51,8 @@ class BalloonTypeTest {
                     Set.of(),
                     false,
                     false,
-                    CoreType.UNKNOWN));
+                    CoreType.UNKNOWN,
+                    GroupBy.NONE));
     assertEquals(
         "balloon type \"x\": PreferCoreType must be performance or efficient", e.getMessage());
   }

@@ -27,6 +27,14 @@ class BalloonsNode {
 
   /** Adds pod {@code pod} in {@code ns} with {@code annotations} unless it exists. */
   void pod(String ns, String pod, Map<String, String> annotations) {
+    pod(ns, pod, Map.of(), annotations);
+  }
+
+  /**
+   * Adds pod {@code pod} in {@code ns} with {@code labels} and {@code annotations} unless it
+   * exists.
+   */
+  void pod(String ns, String pod, Map<String, String> labels, Map<String, String> annotations) {
     if (node.cache().pod("sandbox-" + pod).isEmpty()) {
       node.cache()
           .putPod(
@@ -35,7 +43,7 @@ class BalloonsNode {
                   "uid-" + pod,
                   pod,
                   ns,
-                  Map.of(),
+                  labels,
                   annotations,
                   "/kubepods/pod" + pod,
                   QosClass.GUARANTEED,

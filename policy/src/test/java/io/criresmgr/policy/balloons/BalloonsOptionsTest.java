@@ -132,7 +132,8 @@ class BalloonsOptionsTest {
             Set.of(MemoryType.DRAM, MemoryType.PMEM),
             true,
             true,
-            CoreType.PERFORMANCE),
+            CoreType.PERFORMANCE,
+            GroupBy.NONE),
         full);
     assertEquals("normal", cri.balloonTypes().get(1).cpuClass());
   }

@@ -21,7 +21,7 @@ class BalloonsValidationTest {
             + " AllocatorPriority, CPUClass, PreferSpreadingPods, PreferPerNamespaceBalloon,"
             + " PreferNewBalloons, ShareIdleCPUsInSame, PreferSpreadOnPhysicalCores,"
             + " AllocatorTopologyBalancing, PinMemory, MemoryTypes, HideHyperthreads,"
-            + " PreferIsolCpus, PreferCoreType (balloon type \"typo\")",
+            + " PreferIsolCpus, PreferCoreType, GroupBy (balloon type \"typo\")",
         error("BalloonTypes: [{Name: a}, {Name: b}, {Name: typo, PreferNewBalloon: true}]"));
     assertEquals(
         "policy.balloons.PinCPUs: unknown key, expected one of PinCPU, PinMemory, IdleCPUClass,"
@@ -45,13 +45,28 @@ class BalloonsValidationTest {
         error("reservedResources: {cpu: 750m}"));
     assertEquals(
         P
-            + ".groupBy: nri-plugins option, not supported (yet), expected one of Name,"
+            + ".loads: nri-plugins option, not supported (yet), expected one of Name,"
             + " Namespaces, MatchExpressions, MinCPUs, MaxCPUs, MinBalloons, MaxBalloons,"
             + " AllocatorPriority, CPUClass, PreferSpreadingPods, PreferPerNamespaceBalloon,"
             + " PreferNewBalloons, ShareIdleCPUsInSame, PreferSpreadOnPhysicalCores,"
             + " AllocatorTopologyBalancing, PinMemory, MemoryTypes, HideHyperthreads,"
-            + " PreferIsolCpus, PreferCoreType (balloon type \"x\")",
-        typeError("{name: x, groupBy: \"${pod/namespace}\"}"));
+            + " PreferIsolCpus, PreferCoreType, GroupBy (balloon type \"x\")",
+        typeError("{name: x, loads: [membw]}"));
+  }
+
+  @Test
+  void groupByTemplatesMustBeWellFormed() throws Exception {
+    assertEquals(
+        P
+            + ": balloon type \"x\": GroupBy: invalid template \"a-${pod/labels/app\": \"${\" at 2"
+            + " is not closed by \"}\" (expected text with ${key} references such as"
+            + " ${pod/labels/app})",
+        typeError("{Name: x, GroupBy: \"a-${pod/labels/app\"}"));
+    assertEquals(
+        P
+            + ": balloon type \"x\": GroupBy: invalid template \"${ }\": empty key at 0"
+            + " (expected text with ${key} references such as ${pod/labels/app})",
+        typeError("{Name: x, groupBy: \"${ }\"}"));
   }
 
   @Test
@@ -121,13 +136,10 @@ class BalloonsValidationTest {
   }
 
   @Test
-  void reservedTypeCannotSizeItself() throws Exception {
-    String want =
-        P
-            + ": balloon type \"reserved\": MinCPUs and MaxCPUs cannot be set, the reserved balloon"
-            + " has the CPUs of policy.ReservedResources.CPU";
-    assertEquals(want, typeError("{Name: reserved, MinCPUs: 1}"));
-    assertEquals(want, typeError("{Name: reserved, MaxCPUs: 2}"));
+  void reservedTypeSizesAreCheckedLikeAnyType() throws Exception {
+    assertEquals(
+        P + ": balloon type \"reserved\": MinCPUs (3) is greater than MaxCPUs (2)",
+        typeError("{Name: reserved, MinCPUs: 3, MaxCPUs: 2}"));
     assertEquals(
         P
             + ": balloon type \"reserved\": MinBalloons and MaxBalloons can only be 0 or 1, there is"

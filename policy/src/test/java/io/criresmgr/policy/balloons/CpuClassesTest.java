@@ -99,6 +99,7 @@ class CpuClassesTest {
         t.memoryTypes(),
         t.hideHyperthreads(),
         t.preferIsolCpus(),
-        t.preferCoreType());
+        t.preferCoreType(),
+        t.groupBy());
   }
 }

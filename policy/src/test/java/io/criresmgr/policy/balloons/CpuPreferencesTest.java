@@ -132,7 +132,8 @@ class CpuPreferencesTest {
             java.util.Set.of(),
             false,
             false,
-            null);
+            null,
+            GroupBy.NONE);
     CpuTreeOptions opts = CpuTreeOptions.of(own, options(true, own), ISOLATED);
     assertEquals(
         new CpuTreeOptions(

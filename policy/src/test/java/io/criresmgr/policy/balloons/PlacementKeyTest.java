@@ -33,7 +33,8 @@ class PlacementKeyTest {
           "MemoryTypes: [DRAM]",
           "HideHyperthreads: true",
           "PreferIsolCpus: true",
-          "PreferCoreType: performance");
+          "PreferCoreType: performance",
+          "GroupBy: \"${pod/labels/app}\"");
 
   private static String key(String yaml) throws Exception {
     return PlacementKey.of(parse(yaml), ALLOWED, RESERVED);

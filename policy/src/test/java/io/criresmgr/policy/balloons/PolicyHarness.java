@@ -12,12 +12,14 @@ final class PolicyHarness extends BalloonsNode {
   final BalloonsOptions options;
   final BalloonsPolicy policy;
   final CpuSet allowed;
+  final CpuSet reserved;
 
   PolicyHarness(SystemTopology topology, String yaml, CpuSet allowed, CpuSet reserved)
       throws Exception {
     this.topology = topology;
     this.options = BalloonsOptionsTest.parse(yaml);
     this.allowed = allowed;
+    this.reserved = reserved;
     this.policy = new BalloonsPolicy(NAME, topology, options, allowed, reserved);
   }
 
@@ -41,7 +43,7 @@ final class PolicyHarness extends BalloonsNode {
     Map<String, BalloonType> types =
         options.effectiveTypes().stream()
             .collect(Collectors.toMap(BalloonType::name, t -> t, (a, b) -> a));
-    return new BalloonSet(balloons(), types, Map.of(), allowed);
+    return new BalloonSet(balloons(), types, Map.of(), allowed, reserved);
   }
 
   /** The balloon named {@code name}, e.g. {@code dynamic[0]}. */

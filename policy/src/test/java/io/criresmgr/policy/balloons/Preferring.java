@@ -55,7 +55,8 @@ final class Preferring {
         Set.of(),
         false,
         isolated,
-        coreType);
+        coreType,
+        GroupBy.NONE);
   }
 
   /** A type with only the given preferences. */
