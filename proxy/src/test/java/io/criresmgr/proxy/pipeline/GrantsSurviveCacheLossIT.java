@@ -25,7 +25,6 @@ import io.criresmgr.policy.sysfs.FakeSysfsWriter;
 import io.criresmgr.policy.sysfs.TopologySpec;
 import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
 import io.criresmgr.proxy.DaemonOptions;
-import io.criresmgr.proxy.TestDaemons;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.PolicyConfig;
 import io.criresmgr.proxy.cri.RequestedAnnotation;
@@ -35,7 +34,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -202,34 +200,14 @@ class GrantsSurviveCacheLossIT {
   }
 
   private void startDaemon(String policy, JsonNode options) throws InterruptedException {
-    Config base = TestDaemons.config();
     Config config =
-        new Config(
+        PipelineHarness.config(
             new PolicyConfig(
                 policy,
                 Map.of(),
                 Map.of("CPU", "1"),
-                options.isMissingNode() ? Map.of() : Map.of(policy, options)),
-            base.resourceManager(),
-            base.dump(),
-            base.logger(),
-            base.instrumentation(),
-            base.controllerSections());
-    DaemonOptions o =
-        new DaemonOptions(
-            dir.resolve("runtime/containerd.sock"),
-            dir.resolve("runtime/containerd.sock"),
-            h.relaySocket(),
-            h.relayDir(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            dir.resolve("sysfs"),
-            dir.resolve("sysfs/sys/fs/cgroup"),
-            dir.resolve("cri-resmgr.pid"),
-            false,
-            Duration.ZERO,
-            false);
+                options.isMissingNode() ? Map.of() : Map.of(policy, options)));
+    DaemonOptions o = h.optionsOnHost(dir.resolve("sysfs"));
     List<PolicyProvider> extra =
         List.of(new TopologyAwarePolicyProvider(), new BalloonsPolicyProvider());
     h.startDaemon(o, config, extra.toArray(PolicyProvider[]::new));

@@ -17,15 +17,11 @@ import io.criresmgr.policy.sysfs.FakeSysfsWriter;
 import io.criresmgr.policy.sysfs.NumaNode;
 import io.criresmgr.policy.sysfs.TopologySpec;
 import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
-import io.criresmgr.proxy.DaemonOptions;
-import io.criresmgr.proxy.TestDaemons;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.PolicyConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -136,31 +132,10 @@ class OomScoreAdjRequestIT {
   }
 
   private void startDaemon() throws InterruptedException {
-    Config base = TestDaemons.config();
     Config config =
-        new Config(
-            new PolicyConfig("topology-aware", Map.of(), Map.of("CPU", "1"), Map.of()),
-            base.resourceManager(),
-            base.dump(),
-            base.logger(),
-            base.instrumentation(),
-            base.controllerSections());
-    DaemonOptions o =
-        new DaemonOptions(
-            dir.resolve("runtime/containerd.sock"),
-            dir.resolve("runtime/containerd.sock"),
-            h.relaySocket(),
-            h.relayDir(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            dir.resolve("sysfs"),
-            dir.resolve("sysfs/sys/fs/cgroup"),
-            dir.resolve("cri-resmgr.pid"),
-            false,
-            Duration.ZERO,
-            false);
-    h.startDaemon(o, config, new TopologyAwarePolicyProvider());
+        PipelineHarness.config(
+            new PolicyConfig("topology-aware", Map.of(), Map.of("CPU", "1"), Map.of()));
+    h.startDaemon(h.optionsOnHost(dir.resolve("sysfs")), config, new TopologyAwarePolicyProvider());
   }
 
   /**

@@ -108,6 +108,15 @@ final class PipelineHarness implements AutoCloseable {
 
   /** Options of the daemon under test with cgroups mounted at {@code cgroupMount}. */
   DaemonOptions options(boolean disablePolicySwitch, Path cgroupMount) {
+    return options(dir.resolve("host"), cgroupMount, disablePolicySwitch);
+  }
+
+  /** Options of the daemon under test on the fake host {@code hostRoot} (its own cgroups). */
+  DaemonOptions optionsOnHost(Path hostRoot) {
+    return options(hostRoot, hostRoot.resolve("sys/fs/cgroup"), false);
+  }
+
+  private DaemonOptions options(Path hostRoot, Path cgroupMount, boolean disablePolicySwitch) {
     return new DaemonOptions(
         sim.socket(),
         sim.socket(),
@@ -116,7 +125,7 @@ final class PipelineHarness implements AutoCloseable {
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
-        dir.resolve("host"),
+        hostRoot,
         cgroupMount,
         dir.resolve("cri-resmgr.pid"),
         false,
@@ -126,9 +135,14 @@ final class PipelineHarness implements AutoCloseable {
 
   /** The test configuration with {@code policy.Active: policy}. */
   static Config config(String policy) {
+    return config(new PolicyConfig(policy, Map.of(), Map.of(), Map.of()));
+  }
+
+  /** The test configuration with the policy section {@code policy}. */
+  static Config config(PolicyConfig policy) {
     Config base = TestDaemons.config();
     return new Config(
-        new PolicyConfig(policy, Map.of(), Map.of(), Map.of()),
+        policy,
         base.resourceManager(),
         base.dump(),
         base.logger(),
