@@ -20,9 +20,10 @@ import org.slf4j.LoggerFactory;
  * kube-system} containers, go to the root; others to the best scored pool ({@link PoolSelector}),
  * or to the hinted pool when it is a candidate with capacity left (cri-resmgr uses it even
  * without). Exclusive CPUs come from the pool's free isolated CPUs when the request prefers
- * isolation and there are enough, else they are sliced off its sharable CPUs, which must keep some
- * capacity (strictly more than the slice is required). Memory is taken from PMEM, then DRAM, then
- * HBM, as the request allows. The memory guarantee then widens other grants if needed ({@link
+ * isolation and there are enough, else they are sliced off its sharable CPUs: an idle pool may be
+ * sliced empty, but a pool whose shared CPUs containers use keeps at least one, and enough for
+ * their requests, at every level ({@link Ledger#canSlice}). Memory is taken from PMEM, then DRAM,
+ * then HBM, as the request allows. The memory guarantee then widens other grants if needed ({@link
  * MemoryGuarantee}).
  */
 final class GrantAllocator {
@@ -131,7 +132,7 @@ final class GrantAllocator {
             + ledger.allocatableShared(root)
             + "m of shared CPU left on CPUs "
             + ledger.freeSharable(root)
-            + " (exclusive CPUs are sliced off only if some shared CPU remains), "
+            + " (a pool whose shared CPUs containers use keeps at least one of them), "
             + ledger.freeIsolated(root).size()
             + " free isolated CPUs and free memory "
             + ledger.freeMemory(root),
@@ -145,6 +146,7 @@ final class GrantAllocator {
     CpuSet exclusive = kind == CpuKind.NORMAL ? exclusive(ledger, pool, r, c.full()) : CpuSet.EMPTY;
     long fraction = kind == CpuKind.PRESERVE ? 0 : c.fractionMilli();
     checkFraction(ledger, pool, r, kind, exclusive, fraction);
+    checkSharedLeft(ledger, pool, r, kind, exclusive, fraction);
     Memory memory = MemorySupply.take(ledger, pool, r);
     MemoryRequest m = r.memory();
     boolean coldStart =
@@ -216,20 +218,25 @@ final class GrantAllocator {
     CpuSet taken;
     if (c.isolate() && isolated.size() >= full) {
       taken = picker.take(isolated, full, prio);
-    } else if (ledger.allocatableShared(pool.id()) > 1000L * full) {
+    } else if (ledger.allocatableShared(pool.id()) >= 1000L * full
+        && ledger.canSlice(pool.id(), full)) {
       taken = picker.take(ledger.freeSharable(pool.id()), full, prio);
+      if (!ledger.leavesEnough(pool.id(), taken)) {
+        taken = picker.take(sliceable(ledger, pool, prio), full, prio);
+      }
     } else {
       throw new PolicyException(
           String.format(
               "topology-aware: cannot allocate %s for %s: %s cannot slice %d exclusive CPUs off"
-                  + " its sharable CPUs %s (%dm allocatable, which must stay above the slice) and"
-                  + " has %d free isolated CPUs",
+                  + " its sharable CPUs %s (%dm allocatable, %d of them kept shared for the"
+                  + " containers using them) and has %d free isolated CPUs",
               r.describe(),
               r.prettyName(),
               pool.name(),
               full,
               ledger.freeSharable(pool.id()),
               ledger.allocatableShared(pool.id()),
+              ledger.keptCount(pool.id()),
               isolated.size()));
     }
     if (c.requireIsolated() && !pool.isolated().containsAll(taken)) {
@@ -240,6 +247,54 @@ final class GrantAllocator {
               r.prettyName(), full, pool.name(), isolated.size(), isolated));
     }
     return taken;
+  }
+
+  /**
+   * The pool's free sharable CPUs an exclusive grant may take when the picker's first choice would
+   * leave a pool too few: all but those the pool and its descendants keep shared ({@link
+   * Ledger#keptCount}). Of a pool's CPUs, it keeps those the picker would take last.
+   */
+  private CpuSet sliceable(Ledger ledger, Pool pool, CpuPriority prio) {
+    return ledger.freeSharable(pool.id()).difference(kept(ledger, pool, prio));
+  }
+
+  private CpuSet kept(Ledger ledger, Pool pool, CpuPriority prio) {
+    if (ledger.keptCount(pool.id()) == 0) {
+      return CpuSet.EMPTY;
+    }
+    CpuSet kept = CpuSet.EMPTY;
+    for (int c : pool.children()) {
+      kept = kept.union(kept(ledger, ledger.tree().pool(c), prio));
+    }
+    CpuSet rest = ledger.freeSharable(pool.id()).difference(kept);
+    int more = Math.min(rest.size(), ledger.keptOwn(pool.id()) - kept.size());
+    if (more > 0) {
+      CpuSet given =
+          more == rest.size() ? CpuSet.EMPTY : picker.take(rest, rest.size() - more, prio);
+      kept = kept.union(rest.difference(given));
+    }
+    return kept;
+  }
+
+  /**
+   * A container using shared CPUs needs some: fails when every shared CPU its pool and the pool's
+   * ancestors have is held exclusively (possible once idle pools are sliced empty).
+   */
+  private static void checkSharedLeft(
+      Ledger ledger, Pool pool, ContainerRequest r, CpuKind kind, CpuSet exclusive, long fraction) {
+    if (kind != CpuKind.NORMAL || (!exclusive.isEmpty() && fraction == 0)) {
+      return;
+    }
+    if (GrantAssignments.shared(pool, ledger).isEmpty()) {
+      throw new PolicyException(
+          "topology-aware: cannot allocate "
+              + r.describe()
+              + " for "
+              + r.prettyName()
+              + ": no shared CPU is left in "
+              + pool.name()
+              + " or above it (exclusive grants hold them all)");
+    }
   }
 
   private static void checkFraction(

@@ -35,6 +35,8 @@ final class Ledger {
   private final Memory[] granted;
   private final Memory[] extra;
   private final CpuSet[] freeSharable;
+  private final int[] sharedUsers;
+  private final int[] kept;
   private final Set<String> touched = new LinkedHashSet<>();
   private CpuSet exclusive;
   private boolean frozen;
@@ -54,6 +56,9 @@ final class Ledger {
     Arrays.fill(granted, Memory.NONE);
     Arrays.fill(extra, Memory.NONE);
     freeSharable = new CpuSet[n];
+    sharedUsers = new int[n];
+    kept = new int[n];
+    Arrays.fill(kept, -1);
     exclusive = CpuSet.EMPTY;
   }
 
@@ -68,6 +73,8 @@ final class Ledger {
     granted = from.granted.clone();
     extra = from.extra.clone();
     freeSharable = from.freeSharable.clone();
+    sharedUsers = from.sharedUsers.clone();
+    kept = from.kept.clone();
     exclusive = from.exclusive;
   }
 
@@ -136,6 +143,10 @@ final class Ledger {
 
   private void account(Grant g, int sign) {
     Pool pool = tree.pool(g.pool());
+    Arrays.fill(kept, -1);
+    if (g.usesSharedCpus()) {
+      sharedUsers[pool.id()] += sign;
+    }
     if (g.kind() == CpuKind.NORMAL) {
       exclusive = sign > 0 ? exclusive.union(g.exclusive()) : exclusive.difference(g.exclusive());
       if (!g.exclusive().isEmpty()) {
@@ -192,6 +203,75 @@ final class Ledger {
       min = Math.min(min, 1000L * freeSharable(a).size() - shared[a]);
     }
     return min;
+  }
+
+  /**
+   * Whether containers use the pool's own shared CPUs (shared-only or exclusive + shared grants of
+   * the pool itself, not of its descendants).
+   */
+  boolean busy(int pool) {
+    return sharedUsers[pool] > 0;
+  }
+
+  /**
+   * How many of the pool's free sharable CPUs must stay shared: at least one if it is {@link
+   * #busy}, enough for the shared milli-CPUs granted in its subtree, and what its children keep
+   * (capped by what is free).
+   */
+  int keptCount(int pool) {
+    int k = kept[pool];
+    if (k < 0) {
+      Pool p = tree.pool(pool);
+      k = keptOwn(pool);
+      int children = 0;
+      for (int c : p.children()) {
+        children += keptCount(c);
+      }
+      k = Math.min(freeSharable(pool).size(), Math.max(k, children));
+      kept[pool] = k;
+    }
+    return k;
+  }
+
+  /** What the pool keeps for its own sake: see {@link #keptCount}, without the children. */
+  int keptOwn(int pool) {
+    int forRequests = (int) ((shared[pool] + 999) / 1000);
+    return Math.max(busy(pool) ? 1 : 0, forRequests);
+  }
+
+  /**
+   * Whether {@code full} exclusive CPUs may be sliced off the pool's sharable CPUs: the pool has as
+   * many CPUs beyond those it and its descendants keep ({@link #keptCount}), and every busy
+   * ancestor keeps a shared CPU. (Whether the shared milli-CPUs granted in the pool and above still
+   * fit is {@link #allocatableShared}'s business.)
+   */
+  boolean canSlice(int pool, int full) {
+    if (freeSharable(pool).size() - keptCount(pool) < full) {
+      return false;
+    }
+    for (int a : tree.pool(pool).ancestors()) {
+      if (busy(a) && freeSharable(a).size() - full < 1) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether slicing {@code taken} off the pool's sharable CPUs leaves the pool and each of its
+   * descendants what it keeps for its own sake ({@link #keptOwn}).
+   */
+  boolean leavesEnough(int pool, CpuSet taken) {
+    Pool p = tree.pool(pool);
+    if (freeSharable(pool).difference(taken).size() < keptOwn(pool)) {
+      return false;
+    }
+    for (int d : p.descendants()) {
+      if (keptOwn(d) > 0 && freeSharable(d).difference(taken).size() < keptOwn(d)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Reserved milli-CPUs the pool can still grant, capped by its ancestors; -1 if it has none. */

@@ -13,6 +13,10 @@ package io.criresmgr.policy.topologyaware;
  * @param memoryTypes whether the request restricts memory types (allows fewer than the node has)
  *     and the pool has every type it allows; false for unrestricted requests, as cri-resmgr's
  *     default type (all three, HBM included) matched no pool
+ * @param sharedFits whether the shared capacity suffices: when exclusive CPUs are sliced off the
+ *     sharable ones, {@code shared} at least 0 and the slice leaves every pool with containers
+ *     using its shared CPUs at least one of them ({@link Ledger#canSlice}); otherwise {@code
+ *     shared} above 0, as in cri-resmgr
  */
 record PoolScore(
     Pool pool,
@@ -21,7 +25,8 @@ record PoolScore(
     long shared,
     int colocated,
     double affinity,
-    boolean memoryTypes) {
+    boolean memoryTypes,
+    boolean sharedFits) {
 
   /** Scores {@code pool} for {@code request}. */
   static PoolScore of(
@@ -34,6 +39,7 @@ record PoolScore(
     long reserved = ledger.allocatableReserved(pool.id());
     long shared = ledger.allocatableShared(pool.id());
     long isolated = 0;
+    boolean slicing = false;
     if (request.kind() == CpuKind.RESERVED) {
       reserved -= part;
     } else {
@@ -42,9 +48,12 @@ record PoolScore(
       }
       if (!request.isolate() || isolated < 0) {
         shared -= 1000 * full;
+        slicing = full > 0;
       }
       shared -= part;
     }
+    boolean sharedFits =
+        slicing ? shared >= 0 && ledger.canSlice(pool.id(), (int) full) : shared > 0;
     return new PoolScore(
         pool,
         isolated,
@@ -53,18 +62,20 @@ record PoolScore(
         ledger.colocated(pool.id(), request.kind()),
         a,
         !memory.types().containsAll(ledger.tree().presentTypes())
-            && pool.hasMemoryTypes(memory.types()));
+            && pool.hasMemoryTypes(memory.types()),
+        sharedFits);
   }
 
   @Override
   public String toString() {
     return String.format(
         java.util.Locale.ROOT,
-        "%s: isolated %d, reserved %d, shared %d, colocated %d, affinity %.3f",
+        "%s: isolated %d, reserved %d, shared %d%s, colocated %d, affinity %.3f",
         pool.name(),
         isolated,
         reserved,
         shared,
+        sharedFits ? "" : " (too little)",
         colocated,
         affinity);
   }

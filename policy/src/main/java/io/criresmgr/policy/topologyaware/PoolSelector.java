@@ -11,8 +11,8 @@ import java.util.Optional;
  * the first decisive rule wins:
  *
  * <ol>
- *   <li>insufficient capacity loses (normal: isolated below 0 or shared at most 0; reserved:
- *       reserved below 0);
+ *   <li>insufficient capacity loses (normal: isolated below 0 or shared capacity not {@link
+ *       PoolScore#sharedFits fitting}; reserved: reserved below 0);
  *   <li>the higher affinity score wins;
  *   <li>if the request restricts memory types, the pool having every type it allows wins;
  *   <li>the deeper pool wins;
@@ -111,7 +111,7 @@ final class PoolSelector {
 
   /** Whether the pool has the capacity the request needs (rule 1 would not make it lose). */
   static boolean sufficient(PoolScore s, CpuRequest r) {
-    return r.kind() == CpuKind.RESERVED ? s.reserved() >= 0 : s.shared() > 0;
+    return r.kind() == CpuKind.RESERVED ? s.reserved() >= 0 : s.sharedFits();
   }
 
   private static int capacity(PoolScore a, PoolScore b, CpuKind kind) {
@@ -121,10 +121,10 @@ final class PoolSelector {
       }
       return a.reserved() < 0 && b.reserved() >= 0 ? 1 : 0;
     }
-    if ((b.isolated() < 0 && a.isolated() >= 0) || (b.shared() <= 0 && a.shared() > 0)) {
+    if ((b.isolated() < 0 && a.isolated() >= 0) || (!b.sharedFits() && a.sharedFits())) {
       return -1;
     }
-    if ((a.isolated() < 0 && b.isolated() >= 0) || (a.shared() <= 0 && b.shared() > 0)) {
+    if ((a.isolated() < 0 && b.isolated() >= 0) || (!a.sharedFits() && b.sharedFits())) {
       return 1;
     }
     return 0;

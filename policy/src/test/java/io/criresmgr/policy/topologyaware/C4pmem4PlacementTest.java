@@ -2,10 +2,12 @@ package io.criresmgr.policy.topologyaware;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyEvent;
+import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.PolicyTimer;
 import io.criresmgr.policy.sysfs.MemoryType;
 import java.time.Clock;
@@ -137,10 +139,17 @@ class C4pmem4PlacementTest {
     assertEquals(2, h.mems("pod5c0").size());
     assertEquals(2, h.mems("pod5c1").size());
     assertNotEquals(h.mems("pod5c0"), h.mems("pod5c1"));
-    h.guaranteed("pod6", 1, 1200, 2000 * M);
-    assertEquals(8, h.mems("pod6c0").size());
+    // cri-resmgr slices pod6's exclusive CPU off a socket whose shared CPU pod3c0 or pod5c* uses;
+    // here a pool with shared containers keeps a shared CPU, so pod6 fits once pod3 is gone
+    PolicyException e =
+        assertThrows(PolicyException.class, () -> h.guaranteed("pod6", 1, 1200, 2000 * M));
+    assertTrue(e.getMessage().contains("no pool has room"), e.getMessage());
+    h.delete("pod3");
+    h.guaranteed("pod7", 1, 1200, 2000 * M);
+    assertEquals(8, h.mems("pod7c0").size());
     assertEquals(8, h.mems("pod5c0").size());
     assertEquals(8, h.mems("pod5c1").size());
-    assertTrue(h.cpus("pod3c0").size() > 0);
+    assertTrue(h.cpus("pod5c0").size() > 0);
+    assertTrue(h.cpus("pod5c1").size() > 0);
   }
 }

@@ -169,12 +169,12 @@ class GrantKindsTest {
   void aRequestThatFitsNowhereSaysWhatWasAskedAndWhatIsFree() {
     Harness h = new Harness(Topologies.n4c16(), Map.of(), "750m");
     PolicyException e =
-        assertThrows(PolicyException.class, () -> h.guaranteed("pod0", 1, 15000, 100 * MB));
+        assertThrows(PolicyException.class, () -> h.guaranteed("pod0", 1, 16000, 100 * MB));
     assertEquals(
-        "topology-aware: cannot allocate 15 exclusive CPUs, memory 95.37M (dram,pmem,hbm) for"
+        "topology-aware: cannot allocate 16 exclusive CPUs, memory 95.37M (dram,pmem,hbm) for"
             + " pod0:pod0c0: no pool has room for it; the root has 15000m of shared CPU left on"
-            + " CPUs 1-15 (exclusive CPUs are sliced off only if some shared CPU remains), 0 free"
-            + " isolated CPUs and free memory DRAM 8.00G",
+            + " CPUs 1-15 (a pool whose shared CPUs containers use keeps at least one of them), 0"
+            + " free isolated CPUs and free memory DRAM 8.00G",
         e.getMessage());
   }
 

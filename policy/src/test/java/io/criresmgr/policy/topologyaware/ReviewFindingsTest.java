@@ -78,7 +78,7 @@ class ReviewFindingsTest {
     Harness h =
         new Harness(Topologies.grid(1, 1, 1, 2, 1, 2L << 30, CpuSet.EMPTY), Map.of(), "cpuset:0");
     PolicyException e =
-        assertThrows(PolicyException.class, () -> h.guaranteed("pod0", 1, 1000, 100 * M));
+        assertThrows(PolicyException.class, () -> h.guaranteed("pod0", 1, 2000, 100 * M));
     assertFalse(e.getMessage().contains("isolated exclusive"), e.getMessage());
   }
 
