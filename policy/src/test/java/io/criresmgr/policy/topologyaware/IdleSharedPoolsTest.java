@@ -79,6 +79,20 @@ class IdleSharedPoolsTest {
   }
 
   @Test
+  void aSocketGrantLeavesABusyNumaNodeASharedCpu() {
+    h.create("default", "be", 1, Resources.NONE);
+    h.guaranteed("pod1", 1, 7000, 100 * MB); // socket #1
+    assertTrue(CpuSet.range(8, 15).containsAll(h.cpus("pod1c0")), h.cpus("pod1c0").toString());
+    h.guaranteed("pod2", 1, 6000, 100 * MB); // socket #0: CPUs 1-7, node #1 busy
+    assertTrue(CpuSet.range(1, 7).containsAll(h.cpus("pod2c0")), h.cpus("pod2c0").toString());
+    CpuSet be = h.cpus("bec0");
+    assertFalse(be.isEmpty());
+    assertTrue(NODE1.containsAll(be), be.toString());
+    assertFalse(be.intersects(h.cpus("pod2c0")), be + " vs " + h.cpus("pod2c0"));
+    assertEquals(CpuSet.of(1), h.mems("bec0"));
+  }
+
+  @Test
   void aBestEffortContainerIsRefusedWhenExclusiveGrantsHoldEverySharedCpu() {
     for (String pod : new String[] {"pod0", "pod1", "pod2"}) {
       h.guaranteed(pod, 1, 4000, 100 * MB);
