@@ -1,7 +1,10 @@
 package io.criresmgr.policy.topologyaware;
 
 import io.criresmgr.cache.Assignment;
+import io.criresmgr.cache.CpuSet;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -33,5 +36,37 @@ final class AdoptionHint {
     return tree.pools().stream()
         .filter(fits)
         .min(Comparator.comparingInt((Pool p) -> p.cpus().size()).thenComparingInt(Pool::id));
+  }
+
+  /**
+   * The CPUs the runtime reported for the containers adopted so far. A container with exclusive
+   * CPUs and a shared fraction runs on both, and nothing in its cpuset tells which were its own;
+   * but its pool's shared CPUs are also in the cpusets of the pool's other containers, so of its
+   * CPUs those no container adopted before it runs on are the likely exclusive ones. Only an order
+   * among the CPUs it already runs on: a decision never depends on it otherwise, and it is exact
+   * when a container sharing the pool was adopted first (else the container gets as many CPUs of
+   * the same pool, perhaps other exclusive ones among them).
+   */
+  static final class SeenCpus {
+    private final Map<String, CpuSet> reported = new HashMap<>();
+
+    /** Of {@code current}, the CPUs no other adopted container was reported on. */
+    CpuSet exclusiveCandidates(CpuSet current) {
+      CpuSet candidates = current;
+      for (CpuSet other : reported.values()) {
+        candidates = candidates.difference(other);
+      }
+      return candidates;
+    }
+
+    void record(String cacheId, CpuSet current) {
+      if (!current.isEmpty()) {
+        reported.put(cacheId, current);
+      }
+    }
+
+    void forget(String cacheId) {
+      reported.remove(cacheId);
+    }
   }
 }

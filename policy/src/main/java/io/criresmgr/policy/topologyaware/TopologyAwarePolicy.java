@@ -52,6 +52,7 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
   private final GrantAssignments assignments;
   private final Clock clock;
   private final StateMemo memo = new StateMemo();
+  private final AdoptionHint.SeenCpus seen = new AdoptionHint.SeenCpus();
 
   TopologyAwarePolicy(
       String name,
@@ -94,16 +95,20 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
     if (s.ledger().grant(container.cacheId()).isEmpty()) {
       releaseOtherInitContainers(s, container);
       String hint = AdoptionHint.pool(tree, current).map(Pool::name).orElse(null);
-      allocate(s, container, hint, current.cpus());
+      allocate(s, container, hint, current.cpus(), seen.exclusiveCandidates(current.cpus()));
     }
-    return close(s, container.cacheId(), false);
+    Decisions d = close(s, container.cacheId(), false);
+    seen.record(container.cacheId(), current.cpus());
+    return d;
   }
 
   @Override
   public Decisions release(Container container, NodeState node) {
     Session s = open(node);
     s.ledger().remove(container.cacheId());
-    return close(s, null, false);
+    Decisions d = close(s, null, false);
+    seen.forget(container.cacheId());
+    return d;
   }
 
   @Override
@@ -205,11 +210,15 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
 
   /** Allocates for {@code c} into the session. */
   private void allocate(Session s, Container c, @Nullable String hint) {
-    allocate(s, c, hint, CpuSet.EMPTY);
+    allocate(s, c, hint, CpuSet.EMPTY, CpuSet.EMPTY);
   }
 
-  /** Allocates for {@code c} into the session, taking {@code preferred} CPUs first if free. */
-  private void allocate(Session s, Container c, @Nullable String hint, CpuSet preferred) {
+  /**
+   * Allocates for {@code c} into the session, taking {@code preferred} CPUs first if free, and of
+   * those the {@code likelyOwn} ones first.
+   */
+  private void allocate(
+      Session s, Container c, @Nullable String hint, CpuSet preferred, CpuSet likelyOwn) {
     Pod pod =
         s.node()
             .pod(c.podId())
@@ -225,7 +234,9 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
       affinity = PoolAffinities.scores(r, explicit, s.node(), s.ledger(), options);
     }
     GrantAllocator a =
-        preferred.isEmpty() ? allocator : new GrantAllocator(picker.preferring(preferred));
+        preferred.isEmpty()
+            ? allocator
+            : new GrantAllocator(picker.preferring(preferred).preferring(likelyOwn));
     a.allocate(s.ledger(), r, affinity, hint, s::name);
   }
 

@@ -35,21 +35,6 @@ class TopologyAwarePolicyContractTest extends PolicyContractTest {
     return c.qosClass() == QosClass.GUARANTEED && super.holdsExclusively(c);
   }
 
-  /**
-   * A container with exclusive CPUs and a shared fraction runs on both; after a cache loss nothing
-   * says which of them were its own, so adoption may give it other exclusive CPUs of the same pool,
-   * and the shared containers of that pool then run on the others (here: the workload's 1500m
-   * container, whose pool has a CPU freed by a released container). Containers holding only
-   * exclusive CPUs get exactly them back; the others keep their number of CPUs and memory nodes.
-   */
-  @Override
-  protected String adoptedPlacement(Container c) {
-    if (holdsExclusively(c)) {
-      return super.adoptedPlacement(c);
-    }
-    return c.assignment().cpus().size() + " CPUs, memory nodes " + c.assignment().mems();
-  }
-
   @Override
   protected PolicyContext context() {
     return new PolicyContext(
