@@ -13,7 +13,9 @@ import java.util.TreeSet;
  * @param podId the runtime's sandbox id of its pod
  * @param name container name
  * @param namespace pod namespace
- * @param initContainer whether the pod's resource annotation lists it as an init container
+ * @param initContainer whether the pod's resource annotation lists it as an init container that
+ *     runs to completion; a native sidecar ({@code restartPolicy: Always}) keeps running and is not
+ *     one
  * @param labels container labels
  * @param annotations container annotations
  * @param image image reference

@@ -3,10 +3,15 @@ package io.criresmgr.cache;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.criresmgr.cache.ValuesJson.ResourcesJson;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 
-/** A {@link Pod} in the cache file, named like cri-resmgr's persisted pod. */
+/**
+ * A {@link Pod} in the cache file, named like cri-resmgr's persisted pod. Which init containers are
+ * native sidecars is not a key of its own: it is read again from the webhook's annotation among the
+ * stored {@code Annotations}, so files of older builds, which do not know sidecars, give them too.
+ */
 record PodJson(
     @JsonProperty("ID") String id,
     @JsonProperty("UID") String uid,
@@ -43,8 +48,17 @@ record PodJson(
         annotations,
         cgroupParent,
         qosClass,
-        resources.toPodResources(),
+        resources.toPodResources(sidecars(annotations)),
         ready);
+  }
+
+  /** The sidecars the pod's resource annotation lists; none if it cannot be read. */
+  private static Set<String> sidecars(Map<String, String> annotations) {
+    try {
+      return PodResourcesAnnotation.fromAnnotations(annotations).sidecars();
+    } catch (IllegalArgumentException e) {
+      return Set.of(); // refused at RunPodSandbox: only a file edited by hand gets here
+    }
   }
 
   /** {@link PodResources} in the file. */
@@ -57,10 +71,11 @@ record PodJson(
           convert(r.containers(), ResourcesJson::from));
     }
 
-    PodResources toPodResources() {
+    PodResources toPodResources(Set<String> sidecars) {
       return new PodResources(
           convert(initContainers, ResourcesJson::toResources),
-          convert(containers, ResourcesJson::toResources));
+          convert(containers, ResourcesJson::toResources),
+          sidecars);
     }
   }
 

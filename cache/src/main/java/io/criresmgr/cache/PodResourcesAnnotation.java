@@ -6,14 +6,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.criresmgr.cache.files.ParseLimits;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.ToLongFunction;
 
 /**
  * Reads the webhook's pod annotation with every container's requests and limits (reference §8):
  * {@code {"initContainers":{"<name>":{"requests":{"cpu":"500m","memory":"1Gi"},"limits":{...}}},
- * "containers":{...}}}. Only {@code cpu} and {@code memory} are read; other resources (extended
- * resources such as {@code intel.com/gpu}) and other keys are accepted and ignored.
+ * "containers":{...},"sidecars":["<init container name>"]}}. Only {@code cpu} and {@code memory}
+ * are read; other resources (extended resources such as {@code intel.com/gpu}) and other keys are
+ * accepted and ignored. {@code sidecars} (optional, written by our webhook since native sidecars)
+ * names the init containers with {@code restartPolicy: Always}; each must be one of {@code
+ * initContainers}. Older daemons ignore it, as they ignore any other key.
  */
 public final class PodResourcesAnnotation {
   /** The annotation key our webhook writes. */
@@ -64,7 +69,34 @@ public final class PodResourcesAnnotation {
           "not valid JSON (" + e.getOriginalMessage() + "); " + FORMAT, e);
     }
     requireObject(root, "the value");
-    return new PodResources(byName(root, "initContainers"), byName(root, "containers"));
+    Map<String, Resources> init = byName(root, "initContainers");
+    return new PodResources(init, byName(root, "containers"), sidecars(root, init.keySet()));
+  }
+
+  private static Set<String> sidecars(JsonNode root, Set<String> initContainers) {
+    JsonNode list = root.get("sidecars");
+    if (list == null || list.isNull()) {
+      return Set.of();
+    }
+    if (!list.isArray()) {
+      throw new IllegalArgumentException(
+          "sidecars must be a list of init container names such as [\"proxy\"], not " + list);
+    }
+    Set<String> names = new TreeSet<>();
+    for (int i = 0; i < list.size(); i++) {
+      JsonNode name = list.get(i);
+      if (!name.isTextual() || !initContainers.contains(name.asText())) {
+        throw new IllegalArgumentException(
+            "sidecars["
+                + i
+                + "]: "
+                + name
+                + " is not one of the initContainers "
+                + new TreeSet<>(initContainers));
+      }
+      names.add(name.asText());
+    }
+    return names;
   }
 
   private static Map<String, Resources> byName(JsonNode root, String field) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -38,6 +39,32 @@ class PodResourcesAnnotationTest {
     assertFalse(r.isInit("app"));
     assertEquals(Optional.of(new Resources(100, 0, 64 << 20, 0)), r.find("setup"));
     assertEquals(Optional.empty(), r.find("nope"));
+  }
+
+  @Test
+  void readsSidecarsAmongTheInitContainers() {
+    String json =
+        """
+        {"initContainers":{"proxy":{"requests":{"cpu":"1"}},"setup":{}},
+         "containers":{"app":{}},"sidecars":["proxy"]}
+        """;
+    PodResources r =
+        PodResourcesAnnotation.fromAnnotations(Map.of(PodResourcesAnnotation.KEY, json));
+    assertEquals(Set.of("proxy"), r.sidecars());
+    assertTrue(r.isSidecar("proxy"));
+    assertFalse(r.runsToCompletion("proxy"));
+    assertTrue(r.runsToCompletion("setup"));
+    assertFalse(r.runsToCompletion("app"));
+    assertEquals(Optional.of(new Resources(1000, 0, 0, 0)), r.find("proxy"));
+  }
+
+  @Test
+  void anAnnotationWithoutSidecarsHasNone() {
+    String older = "{\"initContainers\":{\"setup\":{}},\"containers\":{}}";
+    PodResources r =
+        PodResourcesAnnotation.fromAnnotations(Map.of(PodResourcesAnnotation.LEGACY_KEY, older));
+    assertEquals(Set.of(), r.sidecars());
+    assertTrue(r.runsToCompletion("setup"));
   }
 
   @Test
@@ -91,6 +118,11 @@ class PodResourcesAnnotationTest {
             + " initContainers.i.requests.memory: invalid memory quantity \"1GB\": unknown suffix"
             + " \"GB\"; expected bytes such as 128974848, 129e6, 129M, 123Mi or 1.5Gi (suffixes k"
             + " M G T P E, Ki Mi Gi Ti Pi Ei)",
+        "{\"initContainers\":{\"i\":{}},\"sidecars\":\"i\"} | sidecars must be a list of init"
+            + " container names such as [\"proxy\"], not \"i\"",
+        "{\"initContainers\":{\"i\":{}},\"containers\":{\"a\":{}},\"sidecars\":[\"i\",\"a\"]} |"
+            + " sidecars[1]: \"a\" is not one of the initContainers [i]",
+        "{\"sidecars\":[1]} | sidecars[0]: 1 is not one of the initContainers []",
         "{\"containers\":{\"a\":{\"limits\":{\"cpu\":\"-1\"}}}} | containers.a.limits.cpu:"
             + " invalid CPU quantity \"-1\": negative; expected cores such as 2 or 0.5, or"
             + " milli-cores such as 500m",

@@ -2,6 +2,7 @@ package io.criresmgr.cache;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.SnapshotJson.UnusableException;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -89,6 +91,26 @@ class SnapshotJsonTest {
     assertEquals(new String(once, UTF_8), new String(again, UTF_8));
     JsonNode root = JSON.readTree(once);
     assertEquals(List.of("other", "test"), fieldNames(root.path("PolicyData")));
+  }
+
+  @Test
+  void sidecarsAreReadAgainFromThePodsAnnotation() throws Exception {
+    ObjectNode root = full();
+    ObjectNode pod = (ObjectNode) root.path("Pods").path("sandbox-u1");
+    String value = "{\"initContainers\":{\"init\":{},\"proxy\":{}},\"sidecars\":[\"proxy\"]}";
+    ((ObjectNode) pod.path("Annotations")).put(PodResourcesAnnotation.KEY, value);
+    PodResources restored = restoredPod(root).resources();
+    assertEquals(Set.of("proxy"), restored.sidecars());
+    assertEquals(
+        Fixtures.fullSnapshot().pods().get("sandbox-u1").resources().initContainers(),
+        restored.initContainers());
+    assertFalse(JSON.writeValueAsString(pod).contains("Sidecars"), "no key of its own");
+    ((ObjectNode) pod.path("Annotations")).put(PodResourcesAnnotation.KEY, "{\"sidecars\":1}");
+    assertEquals(Set.of(), restoredPod(root).resources().sidecars());
+  }
+
+  private static Pod restoredPod(ObjectNode root) throws Exception {
+    return SnapshotJson.decode(JSON.writeValueAsBytes(root)).pods().get("sandbox-u1");
   }
 
   @Test

@@ -24,9 +24,9 @@ import java.util.function.Supplier;
 
 /**
  * Drives pods through the daemon's relay socket the way kubelet does: run the sandbox, create,
- * start and (in the simulated runtime) finish each init container in turn, relisting after each so
- * the daemon sees it exit, then create and start the containers; stop and remove everything on
- * delete. Single-threaded.
+ * start and (in the simulated runtime) finish each init container in turn (a native sidecar keeps
+ * running), relisting after each so the daemon sees it exit, then create and start the containers;
+ * stop and remove everything on delete. Single-threaded.
  */
 final class Kubelet {
   private static final Duration NOTICE_TIMEOUT = Duration.ofSeconds(10);
@@ -104,8 +104,10 @@ final class Kubelet {
     try {
       for (String name : spec.initContainerNames()) {
         String id = createAndStart(pod, name, 0);
-        runtime.exitContainer(id, 0);
-        relistUntilReleased(pod, name);
+        if (!spec.isSidecar(name)) {
+          runtime.exitContainer(id, 0);
+          relistUntilReleased(pod, name);
+        }
       }
       spec.containerNames().forEach(name -> createAndStart(pod, name, 0));
     } catch (KubeletException | StatusRuntimeException e) {

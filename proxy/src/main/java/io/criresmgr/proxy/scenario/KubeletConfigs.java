@@ -111,6 +111,10 @@ final class KubeletConfigs {
     pod.initContainerNames().forEach(n -> requirements(init.putObject(n), pod.resources(n)));
     ObjectNode regular = root.putObject("containers");
     pod.containerNames().forEach(n -> requirements(regular.putObject(n), pod.resources(n)));
+    List<String> sidecars = pod.initContainerNames().stream().filter(pod::isSidecar).toList();
+    if (!sidecars.isEmpty()) {
+      sidecars.forEach(root.putArray("sidecars")::add);
+    }
     return root.toString();
   }
 

@@ -15,13 +15,16 @@ import java.util.stream.Stream;
  * A pod to create, with its variables resolved: containers {@code <name>c<i>}, init containers
  * {@code <name>c<i>i}, each with the same requests and limits (0: not set), unless {@code
  * CPUREQLIM} / {@code INITCPUREQLIM} give each its own CPU request and limit (the reference's
- * multi-container template: one word {@code R-L} or {@code R} per container, no memory).
+ * multi-container template: one word {@code R-L} or {@code R} per container, no memory). The first
+ * {@code SIDECARCOUNT} init containers are native sidecars ({@code restartPolicy: Always}): they
+ * keep running.
  *
  * @param name pod name
  * @param namespace namespace
  * @param template the template the resources came from
  * @param containers number of containers ({@code CONTCOUNT})
  * @param initContainers number of init containers ({@code ICONTCOUNT})
+ * @param sidecars how many of the first init containers are sidecars ({@code SIDECARCOUNT})
  * @param resources every container's requests and limits, after Kubernetes' defaulting
  * @param annotations pod annotations
  * @param labels pod labels
@@ -35,6 +38,7 @@ record PodSpec(
     Template template,
     int containers,
     int initContainers,
+    int sidecars,
     Requirements resources,
     Map<String, String> annotations,
     Map<String, String> labels,
@@ -87,6 +91,14 @@ record PodSpec(
       throw new IllegalArgumentException(
           "containers: " + names.size() + " names for " + containers + " containers");
     }
+    if (sidecars > initContainers) {
+      throw new IllegalArgumentException(
+          "sidecarcount: "
+              + sidecars
+              + " sidecars but only "
+              + initContainers
+              + " init containers");
+    }
   }
 
   /** Resolves {@code vars} (complete, i.e. defaults merged in) for a pod named {@code name}. */
@@ -113,6 +125,7 @@ record PodSpec(
         template,
         names.size(),
         inits,
+        count(vars, Var.SIDECARCOUNT),
         requirements(template, vars).defaulted(),
         vars.annotations().orElse(Map.of()),
         vars.labels().orElse(Map.of()),
@@ -176,6 +189,11 @@ record PodSpec(
   /** Names of the init containers, in start order. */
   List<String> initContainerNames() {
     return IntStream.range(0, initContainers).mapToObj(i -> initName(name, i)).toList();
+  }
+
+  /** Whether init container {@code name} is a native sidecar: it keeps running. */
+  boolean isSidecar(String name) {
+    return initContainerNames().subList(0, sidecars).contains(name);
   }
 
   private static String initName(String pod, int i) {

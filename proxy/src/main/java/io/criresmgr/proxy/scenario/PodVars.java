@@ -14,9 +14,10 @@ import java.util.stream.Stream;
  * The variables of a {@code create} or {@code set} step, named after the reference e2e suites'
  * template variables ({@code CPU}, {@code MEM}, {@code CPUREQ}, {@code CPULIM}, {@code MEMREQ},
  * {@code MEMLIM}, {@code CONTCOUNT}, {@code ICONTCOUNT}, and the multi-container template's {@code
- * CPUREQLIM} and {@code INITCPUREQLIM}; keys in either case). A value given as {@code ""} or {@code
- * null} unsets the variable. Absent variables keep the values of earlier {@code set} steps, else
- * {@link #DEFAULTS}.
+ * CPUREQLIM} and {@code INITCPUREQLIM}; keys in either case), and {@code SIDECARCOUNT}: how many of
+ * the first init containers are native sidecars. A value given as {@code ""} or {@code null} unsets
+ * the variable. Absent variables keep the values of earlier {@code set} steps, else {@link
+ * #DEFAULTS}.
  *
  * @param values scalar variables as written
  * @param annotations pod annotations, if given (replacing earlier ones as a whole)
@@ -46,7 +47,8 @@ record PodVars(
     MEMREQ,
     MEMLIM,
     CPUREQLIM,
-    INITCPUREQLIM;
+    INITCPUREQLIM,
+    SIDECARCOUNT;
 
     String key() {
       return name().toLowerCase(Locale.ROOT);
@@ -159,7 +161,7 @@ record PodVars(
     }
     switch (var) {
       case TEMPLATE -> value.parsed(Template::parse);
-      case CONTCOUNT, ICONTCOUNT -> value.integer();
+      case CONTCOUNT, ICONTCOUNT, SIDECARCOUNT -> value.integer();
       case CPU, CPUREQ, CPULIM -> value.parsed(Quantities::parseMilli);
       case MEM, MEMREQ, MEMLIM -> value.parsed(Quantities::parseBytes);
       case CPUREQLIM, INITCPUREQLIM -> value.parsed(PodSpec::cpuWords);

@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.cri;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -84,6 +85,29 @@ class ContainerCodecTest {
         ContainerCodec.fromRequest("1234:setup", 1, pod("1234", ANNOTATED), createRequest("setup"));
     assertTrue(c.initContainer());
     assertEquals(SETUP, c.resources());
+  }
+
+  @Test
+  void aNativeSidecarIsNotAnInitContainerThatRunsToCompletion() {
+    PodResources withSidecar =
+        new PodResources(Map.of("setup", SETUP, "proxy", APP), Map.of(), Set.of("proxy"));
+    Container proxy =
+        ContainerCodec.fromRequest(
+            "1234:proxy", 1, pod("1234", withSidecar), createRequest("proxy"));
+    assertFalse(proxy.initContainer());
+    assertEquals(APP, proxy.resources());
+    ContainerStatus status =
+        ContainerStatus.newBuilder()
+            .setId("c0ffee")
+            .setMetadata(ContainerMetadata.newBuilder().setName("proxy"))
+            .build();
+    assertFalse(
+        ContainerCodec.fromStatus("1234:proxy", 1, pod("1234", withSidecar), status)
+            .initContainer());
+    assertTrue(
+        ContainerCodec.fromRequest(
+                "1234:setup", 2, pod("1234", withSidecar), createRequest("setup"))
+            .initContainer());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -80,6 +81,22 @@ class PolicyStepsParserTest {
     assertError(
         "steps:\n  - create: {cpureqlim: '1 x'}\n",
         "s.yaml:2: steps[0].create.cpureqlim: invalid CPU quantity");
+  }
+
+  @Test
+  void marksTheFirstInitContainersAsSidecars() {
+    PodVars vars = PodVars.parse(LocatedYaml.read("t", "{icontcount: 3, sidecarcount: 2}"));
+    PodSpec pod = PodSpec.resolve(PodVars.DEFAULTS.then(vars), "pod1");
+    assertTrue(pod.isSidecar("pod1c0i"));
+    assertTrue(pod.isSidecar("pod1c1i"));
+    assertFalse(pod.isSidecar("pod1c2i"));
+    assertFalse(pod.isSidecar("pod1c0"));
+    PodVars tooMany = PodVars.parse(LocatedYaml.read("t", "{icontcount: 1, sidecarcount: 2}"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> PodSpec.resolve(PodVars.DEFAULTS.then(tooMany), "pod1"));
+    assertEquals("sidecarcount: 2 sidecars but only 1 init containers", e.getMessage());
   }
 
   @Test

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
@@ -14,7 +17,10 @@ import org.jspecify.annotations.Nullable;
  * limits (reference §8), the format the cache's {@code PodResourcesAnnotation} parses: {@code
  * {"initContainers":{"<name>":{"requests":{"cpu":"500m"},"limits":{...}}},"containers":{...}}}.
  * Every resource is copied as written in the pod (cpu, memory, hugepages, extended resources);
- * containers without resources appear as {@code {}}. Names are sorted so that one pod always gives
+ * containers without resources appear as {@code {}}. Init containers with {@code restartPolicy:
+ * Always} (native sidecars, which keep running with the containers) are listed by name under {@code
+ * "sidecars":[...]}, only when the pod has some: daemons that do not know the key ignore it, and
+ * the value of a pod without sidecars stays the same. Names are sorted so that one pod always gives
  * one string, which keeps updates idempotent.
  */
 public final class ResourceAnnotation {
@@ -23,6 +29,7 @@ public final class ResourceAnnotation {
 
   private static final JsonMapper JSON = new JsonMapper();
   private static final String[] AMOUNTS = {"requests", "limits"};
+  private static final String ALWAYS = "Always";
 
   private ResourceAnnotation() {}
 
@@ -38,6 +45,10 @@ public final class ResourceAnnotation {
     ObjectNode value = JSON.createObjectNode();
     value.set("initContainers", byName(spec.get("initContainers"), "spec.initContainers"));
     value.set("containers", byName(spec.get("containers"), "spec.containers"));
+    List<String> sidecars = sidecars(spec.get("initContainers"));
+    if (!sidecars.isEmpty()) {
+      sidecars.forEach(value.putArray("sidecars")::add);
+    }
     try {
       return JSON.writeValueAsString(value);
     } catch (JsonProcessingException e) {
@@ -65,6 +76,21 @@ public final class ResourceAnnotation {
     ObjectNode out = JSON.createObjectNode();
     byName.forEach(out::set);
     return out;
+  }
+
+  /** The init containers with {@code restartPolicy: Always}, sorted; the list was checked. */
+  private static List<String> sidecars(@Nullable JsonNode list) {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; !Fields.isAbsent(list) && i < list.size(); i++) {
+      JsonNode container = list.get(i);
+      JsonNode policy = container.get("restartPolicy");
+      String path = "spec.initContainers[" + i + "].restartPolicy";
+      if (!Fields.isAbsent(policy) && ALWAYS.equals(Fields.requireText(policy, path))) {
+        names.add(container.get("name").asText());
+      }
+    }
+    Collections.sort(names);
+    return names;
   }
 
   private static ObjectNode requirements(@Nullable JsonNode resources, String path) {

@@ -20,6 +20,15 @@ class DocsExampleTest {
   }
 
   @Test
+  void theSidecarExampleIsWhatTheWebhookWrites() throws Exception {
+    String pod =
+        "{\"spec\":{\"initContainers\":[{\"name\":\"setup\"},{\"name\":\"proxy\","
+            + "\"restartPolicy\":\"Always\",\"resources\":{\"requests\":{\"cpu\":\"1\"}}}],"
+            + "\"containers\":[{\"name\":\"app\"}]}}";
+    assertEquals(shown("{\"initContainers\":{\"proxy\""), ResourceAnnotation.valueOf(json(pod)));
+  }
+
+  @Test
   void theFirstExampleIsThePodOfTheTests() throws Exception {
     String doc = Files.readString(DOC);
     int start = doc.indexOf("```json\n") + "```json\n".length();
