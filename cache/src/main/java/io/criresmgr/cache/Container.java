@@ -118,6 +118,28 @@ public record Container(
         : part.replace("%", "%25").replace(":", "%3A");
   }
 
+  /** A copy that is ({@code value}) an init container running to completion or not. */
+  public Container withInitContainer(boolean value) {
+    return new Container(
+        cacheId,
+        id,
+        podId,
+        name,
+        namespace,
+        value,
+        labels,
+        annotations,
+        image,
+        state,
+        requested,
+        resources,
+        qosClass,
+        assignment,
+        pending,
+        seq,
+        adjustment);
+  }
+
   /** A copy with another runtime id. */
   public Container withId(String value) {
     return new Container(

@@ -143,6 +143,7 @@ record SnapshotJson(
         PodJson.convert(containers, ContainerJson::toContainer);
     restoredContainers.forEach((key, c) -> requireKey("Containers", key, c.cacheId()));
     checkConsistent(restoredPods, restoredContainers);
+    restoredContainers.replaceAll((key, c) -> sidecarFixed(c, restoredPods.get(c.podId())));
     return new CacheSnapshot(
         version,
         restoredPods,
@@ -152,6 +153,17 @@ record SnapshotJson(
         policyData,
         Optional.ofNullable(agentConfig),
         Optional.ofNullable(adjustments).map(StoredAdjustmentsJson::toStored));
+  }
+
+  /**
+   * {@code c}, no longer an init container if its pod lists it as a sidecar: a build that did not
+   * know sidecars stored them as init containers, which the policies release when the next
+   * container of the pod is created.
+   */
+  private static Container sidecarFixed(Container c, Pod pod) {
+    return c.initContainer() && pod.resources().isSidecar(c.name())
+        ? c.withInitContainer(false)
+        : c;
   }
 
   /**

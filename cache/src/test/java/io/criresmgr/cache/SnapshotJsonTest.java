@@ -109,6 +109,24 @@ class SnapshotJsonTest {
     assertEquals(Set.of(), restoredPod(root).resources().sidecars());
   }
 
+  @Test
+  void aSidecarStoredAsAnInitContainerByAnOlderBuildIsRestoredAsNone() throws Exception {
+    ObjectNode root = full();
+    assertTrue(restored(root).containers().get("u1:init").initContainer());
+    ObjectNode pod = (ObjectNode) root.path("Pods").path("sandbox-u1");
+    ((ObjectNode) pod.path("Annotations"))
+        .put(
+            PodResourcesAnnotation.KEY,
+            "{\"initContainers\":{\"init\":{}},\"sidecars\":[\"init\"]}");
+    CacheSnapshot s = restored(root);
+    assertFalse(s.containers().get("u1:init").initContainer());
+    assertTrue(s.pods().get("sandbox-u1").resources().isSidecar("init"));
+  }
+
+  private static CacheSnapshot restored(ObjectNode root) throws Exception {
+    return SnapshotJson.decode(JSON.writeValueAsBytes(root));
+  }
+
   private static Pod restoredPod(ObjectNode root) throws Exception {
     return SnapshotJson.decode(JSON.writeValueAsBytes(root)).pods().get("sandbox-u1");
   }
