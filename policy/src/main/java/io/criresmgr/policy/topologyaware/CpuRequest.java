@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param requireIsolated fail rather than use non-isolated CPUs for the exclusive part
  * @param priority CPU priority preferred for exclusive CPUs
  * @param hideHyperthreads give one hyperthread per core of the granted CPUs
- * @param limitMilli CPU limit (0: unlimited)
+ * @param limitMilli CPU limit: {@link #UNLIMITED} for a Burstable container without one, 0 for a
+ *     BestEffort one
  */
 public record CpuRequest(
     CpuKind kind,
@@ -25,6 +26,9 @@ public record CpuRequest(
     CpuPriority priority,
     boolean hideHyperthreads,
     long limitMilli) {
+  /** The limit of a Burstable container without a CPU limit (nri-plugins' {@code unlimitedCPU}). */
+  public static final long UNLIMITED = Long.MAX_VALUE;
+
   /** Checks for nulls and negative amounts. */
   public CpuRequest {
     Objects.requireNonNull(kind, "kind");
@@ -32,5 +36,10 @@ public record CpuRequest(
     if (full < 0 || fractionMilli < 0 || limitMilli < 0) {
       throw new IllegalArgumentException("negative CPU request");
     }
+  }
+
+  /** Whether this is a Burstable container's normal request without a CPU limit. */
+  boolean unlimitedBurstable() {
+    return kind == CpuKind.NORMAL && limitMilli == UNLIMITED;
   }
 }

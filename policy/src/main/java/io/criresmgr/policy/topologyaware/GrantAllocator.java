@@ -4,6 +4,7 @@ import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.MemoryType;
+import io.criresmgr.policy.topologyaware.TopologyAwareOptions.Level;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
@@ -30,9 +31,12 @@ final class GrantAllocator {
   private static final Logger LOG = LoggerFactory.getLogger(GrantAllocator.class);
 
   private final CpuPicker picker;
+  private final Level unlimitedBurstable;
 
-  GrantAllocator(CpuPicker picker) {
+  /** An allocator taking CPUs with {@code picker}; {@code unlimitedBurstable} is the option. */
+  GrantAllocator(CpuPicker picker, Level unlimitedBurstable) {
     this.picker = Objects.requireNonNull(picker, "picker");
+    this.unlimitedBurstable = Objects.requireNonNull(unlimitedBurstable, "unlimitedBurstable");
   }
 
   /**
@@ -91,7 +95,7 @@ final class GrantAllocator {
     if (r.cpu().kind() != CpuKind.NORMAL || r.container().namespace().equals("kube-system")) {
       return null;
     }
-    List<PoolScore> candidates = PoolSelector.candidates(ledger, r, affinity);
+    List<PoolScore> candidates = PoolSelector.candidates(ledger, r, affinity, unlimitedBurstable);
     if (hint != null) {
       Optional<PoolScore> hinted =
           candidates.stream()

@@ -1,5 +1,7 @@
 package io.criresmgr.policy.topologyaware;
 
+import io.criresmgr.policy.sysfs.MemoryType;
+
 /**
  * How well a pool fits a request (cri-resmgr's {@code supply.GetScore}): the capacity left after
  * the request would be granted, negative when it does not fit.
@@ -17,6 +19,11 @@ package io.criresmgr.policy.topologyaware;
  *     sharable ones, {@code shared} at least 0 and the slice leaves every pool with containers
  *     using its shared CPUs at least one of them ({@link Ledger#canSlice}); otherwise {@code
  *     shared} above 0, as in cri-resmgr
+ * @param limitFits whether the pool's memory of the allowed types holds the request's memory limit
+ *     (always true when the limit is not above what is reserved)
+ * @param level where the pool is against the {@code UnlimitedBurstable} level for a Burstable
+ *     request without a CPU limit: negative above it, 0 at it, positive below (0 for other
+ *     requests)
  */
 record PoolScore(
     Pool pool,
@@ -26,11 +33,21 @@ record PoolScore(
     int colocated,
     double affinity,
     boolean memoryTypes,
-    boolean sharedFits) {
+    boolean sharedFits,
+    boolean limitFits,
+    int level) {
 
-  /** Scores {@code pool} for {@code request}. */
+  /**
+   * Scores {@code pool} for {@code request}; {@code target} is the pool kind of the {@code
+   * UnlimitedBurstable} level on this tree.
+   */
   static PoolScore of(
-      Ledger ledger, Pool pool, CpuRequest request, MemoryRequest memory, double a) {
+      Ledger ledger,
+      Pool pool,
+      CpuRequest request,
+      MemoryRequest memory,
+      double a,
+      PoolKind target) {
     long full = request.full();
     long part = request.fractionMilli();
     if (full == 0 && part == 0) {
@@ -63,20 +80,35 @@ record PoolScore(
         a,
         !memory.types().containsAll(ledger.tree().presentTypes())
             && pool.hasMemoryTypes(memory.types()),
-        sharedFits);
+        sharedFits,
+        !memory.burstable() || capacity(pool, memory) >= memory.limitBytes(),
+        request.unlimitedBurstable()
+            ? Integer.compare(pool.kind().ordinal(), target.ordinal())
+            : 0);
+  }
+
+  private static long capacity(Pool pool, MemoryRequest memory) {
+    long total = 0;
+    for (MemoryType t : memory.types()) {
+      total += pool.memory().get(t);
+    }
+    return total;
   }
 
   @Override
   public String toString() {
     return String.format(
         java.util.Locale.ROOT,
-        "%s: isolated %d, reserved %d, shared %d%s, colocated %d, affinity %.3f",
+        "%s: isolated %d, reserved %d, shared %d%s, colocated %d, affinity %.3f, limit %s,"
+            + " level %d",
         pool.name(),
         isolated,
         reserved,
         shared,
         sharedFits ? "" : " (too little)",
         colocated,
-        affinity);
+        affinity,
+        limitFits ? "fits" : "does not fit",
+        level);
   }
 }

@@ -1,9 +1,11 @@
 package io.criresmgr.policy.topologyaware;
 
 import io.criresmgr.policy.sysfs.MemoryType;
+import io.criresmgr.policy.topologyaware.TopologyAwareOptions.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Scores the pools for a request and picks the best, in cri-resmgr's order ({@code
@@ -14,6 +16,11 @@ import java.util.Optional;
  *   <li>insufficient capacity loses (normal: isolated below 0 or shared capacity not {@link
  *       PoolScore#sharedFits fitting}; reserved: reserved below 0);
  *   <li>the higher affinity score wins;
+ *   <li>if the request's memory limit is above what it reserves (Burstable), the pool whose memory
+ *       of the allowed types holds the limit wins (nri-plugins);
+ *   <li>a Burstable request without a CPU limit: the pool at the {@code UnlimitedBurstable} level
+ *       wins (both at it: more shared capacity, then the lower id), else the pool above it, else
+ *       the lower id (nri-plugins);
  *   <li>if the request restricts memory types, the pool having every type it allows wins;
  *   <li>the deeper pool wins;
  *   <li>reserved: more reserved capacity per colocated container wins;
@@ -32,15 +39,36 @@ import java.util.Optional;
 final class PoolSelector {
   private PoolSelector() {}
 
-  /** The scores of every pool with enough memory for the request, by pool id. */
-  static List<PoolScore> candidates(Ledger ledger, ContainerRequest r, double[] affinity) {
+  /**
+   * The scores of every pool with enough memory for the request, by pool id; {@code burstable} is
+   * the {@code UnlimitedBurstable} option.
+   */
+  static List<PoolScore> candidates(
+      Ledger ledger, ContainerRequest r, double[] affinity, Level burstable) {
+    PoolKind target = target(ledger.tree(), burstable);
     List<PoolScore> scores = new ArrayList<>();
     for (Pool p : ledger.tree().pools()) {
       if (fitsMemory(ledger, p, r.memory())) {
-        scores.add(PoolScore.of(ledger, p, r.cpu(), r.memory(), affinity[p.id()]));
+        scores.add(PoolScore.of(ledger, p, r.cpu(), r.memory(), affinity[p.id()], target));
       }
     }
     return scores;
+  }
+
+  /**
+   * The pool kind of {@code level} on {@code tree}: the deepest kind the tree has at or above it
+   * (nri-plugins maps a missing level so too), the root's kind if there is none (one socket and
+   * {@code system}).
+   */
+  static PoolKind target(PoolTree tree, Level level) {
+    @Nullable PoolKind best = null;
+    for (Pool p : tree.pools()) {
+      int rank = p.kind().ordinal();
+      if (rank <= level.ordinal() && (best == null || rank > best.ordinal())) {
+        best = p.kind();
+      }
+    }
+    return best != null ? best : tree.root().kind();
   }
 
   /**
@@ -99,6 +127,12 @@ final class PoolSelector {
     if (a.affinity() != b.affinity()) {
       return a.affinity() > b.affinity() ? -1 : 1;
     }
+    if (a.limitFits() != b.limitFits()) {
+      return a.limitFits() ? -1 : 1;
+    }
+    if (r.unlimitedBurstable()) {
+      return burstableLevel(a, b);
+    }
     if (a.memoryTypes() != b.memoryTypes()) {
       return a.memoryTypes() ? -1 : 1;
     }
@@ -147,6 +181,19 @@ final class PoolSelector {
       return Integer.compare(a.colocated(), b.colocated());
     }
     return Long.compare(b.shared(), a.shared());
+  }
+
+  private static int burstableLevel(PoolScore a, PoolScore b) {
+    if (a.level() == 0 && b.level() == 0) {
+      return byIdIfTied(Long.compare(b.shared(), a.shared()), a, b);
+    }
+    if (a.level() == 0 || b.level() == 0) {
+      return a.level() == 0 ? -1 : 1;
+    }
+    if (Integer.signum(a.level()) != Integer.signum(b.level())) {
+      return a.level() < 0 ? -1 : 1;
+    }
+    return Integer.compare(a.pool().id(), b.pool().id());
   }
 
   private static int byIdIfTied(int c, PoolScore a, PoolScore b) {

@@ -73,14 +73,14 @@ final class Preferences {
         : CpuKind.NORMAL;
   }
 
-  // Guaranteed: the request (= limit); Burstable: the limit or 0 for unlimited; BestEffort: 0.
+  // Guaranteed: the request (= limit); Burstable: the limit or UNLIMITED; BestEffort: 0.
   private static long limit(Container container) {
     Resources r = container.adjustedResources();
     switch (container.qosClass()) {
       case GUARANTEED:
         return r.cpuRequestMilli();
       case BURSTABLE:
-        return r.cpuLimitMilli();
+        return r.cpuLimitMilli() > 0 ? r.cpuLimitMilli() : CpuRequest.UNLIMITED;
       default:
         return 0;
     }
@@ -194,19 +194,27 @@ final class Preferences {
     if (!types.contains(MemoryType.DRAM) || !types.contains(MemoryType.PMEM)) {
       coldStart = Duration.ZERO; // cold start moves memory from PMEM to DRAM: needs both
     }
-    return new MemoryRequest(types, bytes(container), coldStart, preserve);
+    return new MemoryRequest(types, bytes(container), limitBytes(container), coldStart, preserve);
   }
 
-  // Guaranteed: the limit; Burstable: the limit if set, else the request; BestEffort: nothing.
+  // Guaranteed: the limit; Burstable: the request (nri-plugins; cri-resmgr took the limit if set);
+  // BestEffort: nothing.
   private static long bytes(Container container) {
     Resources r = container.adjustedResources();
     switch (container.qosClass()) {
       case GUARANTEED:
         return r.memoryLimitBytes();
       case BURSTABLE:
-        return r.memoryLimitBytes() > 0 ? r.memoryLimitBytes() : r.memoryRequestBytes();
+        return r.memoryRequestBytes();
       default:
         return 0;
     }
+  }
+
+  // The memory limit, 0 if none (BestEffort: none that matters for placement).
+  private static long limitBytes(Container container) {
+    return container.qosClass() == QosClass.BEST_EFFORT
+        ? 0
+        : container.adjustedResources().memoryLimitBytes();
   }
 }

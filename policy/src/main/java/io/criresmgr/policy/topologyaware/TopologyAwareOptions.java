@@ -25,6 +25,8 @@ import java.util.Objects;
  * @param colocatePods {@code ColocatePods}
  * @param colocateNamespaces {@code ColocateNamespaces}
  * @param defaultCpuPriority {@code DefaultCPUPriority}: CPU priority of exclusive allocations
+ * @param unlimitedBurstable {@code UnlimitedBurstable}: the pool level Burstable containers without
+ *     a CPU limit prefer (nri-plugins' option and default)
  */
 public record TopologyAwareOptions(
     boolean pinCpu,
@@ -34,7 +36,8 @@ public record TopologyAwareOptions(
     List<String> reservedPoolNamespaces,
     boolean colocatePods,
     boolean colocateNamespaces,
-    CpuPriority defaultCpuPriority)
+    CpuPriority defaultCpuPriority,
+    Level unlimitedBurstable)
     implements PolicyOptions {
   /** The defaults of cri-resmgr. */
   public static final TopologyAwareOptions DEFAULTS =
@@ -46,7 +49,8 @@ public record TopologyAwareOptions(
           List.of("kube-system"),
           false,
           false,
-          CpuPriority.NONE);
+          CpuPriority.NONE,
+          Level.PACKAGE);
 
   /** Option keys, in the order error messages list them. */
   public static final List<String> KEYS =
@@ -58,7 +62,8 @@ public record TopologyAwareOptions(
           "ReservedPoolNamespaces",
           "ColocatePods",
           "ColocateNamespaces",
-          "DefaultCPUPriority");
+          "DefaultCPUPriority",
+          "UnlimitedBurstable");
 
   private static final String POLICY = "topology-aware";
   private static final List<String> REMOVED =
@@ -87,6 +92,26 @@ public record TopologyAwareOptions(
   }
 
   /**
+   * {@code UnlimitedBurstable}: a level of the pool tree, top down (the order of {@link PoolKind}).
+   * A level the node lacks means the nearest level above it that it has.
+   */
+  public enum Level {
+    /** {@code system}: the root, every CPU and memory node. */
+    SYSTEM,
+    /** {@code package}: a socket. */
+    PACKAGE,
+    /** {@code die}: a die of a socket. */
+    DIE,
+    /** {@code numa}: a NUMA node. */
+    NUMA;
+
+    /** The lower-case name used in configurations. */
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /**
    * Checks for nulls and copies the list.
    *
    * @throws IllegalArgumentException if a namespace pattern is malformed
@@ -96,6 +121,29 @@ public record TopologyAwareOptions(
     reservedPoolNamespaces = List.copyOf(reservedPoolNamespaces);
     reservedPoolNamespaces.forEach(Glob::check);
     Objects.requireNonNull(defaultCpuPriority, "defaultCpuPriority");
+    Objects.requireNonNull(unlimitedBurstable, "unlimitedBurstable");
+  }
+
+  /** The options with the default {@code UnlimitedBurstable} ({@code package}). */
+  public TopologyAwareOptions(
+      boolean pinCpu,
+      boolean pinMemory,
+      boolean preferIsolatedCpus,
+      SharedCpus preferSharedCpus,
+      List<String> reservedPoolNamespaces,
+      boolean colocatePods,
+      boolean colocateNamespaces,
+      CpuPriority defaultCpuPriority) {
+    this(
+        pinCpu,
+        pinMemory,
+        preferIsolatedCpus,
+        preferSharedCpus,
+        reservedPoolNamespaces,
+        colocatePods,
+        colocateNamespaces,
+        defaultCpuPriority,
+        Level.PACKAGE);
   }
 
   /**
@@ -138,7 +186,8 @@ public record TopologyAwareOptions(
         namespaces(r),
         r.bool("ColocatePods", d.colocatePods()),
         r.bool("ColocateNamespaces", d.colocateNamespaces()),
-        priority(r));
+        priority(r),
+        level(r));
   }
 
   // Page migration moved to a controller in cri-resmgr; say where instead of "unknown key".
@@ -225,5 +274,21 @@ public record TopologyAwareOptions(
       throw r.invalid(key, node, "expected high, normal, low or none");
     }
     return p;
+  }
+
+  private static Level level(OptionsReader r) {
+    String key = "UnlimitedBurstable";
+    JsonNode node = r.field(key).orElse(null);
+    if (node == null) {
+      return DEFAULTS.unlimitedBurstable();
+    }
+    if (node.isTextual()) {
+      for (Level l : Level.values()) {
+        if (l.label().equals(node.textValue().toLowerCase(Locale.ROOT))) {
+          return l;
+        }
+      }
+    }
+    throw r.invalid(key, node, "expected system, package, die or numa");
   }
 }

@@ -66,7 +66,7 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
     this.options = Objects.requireNonNull(options, "options");
     this.requests = Objects.requireNonNull(requests, "requests");
     this.picker = Objects.requireNonNull(picker, "picker");
-    this.allocator = new GrantAllocator(picker);
+    this.allocator = new GrantAllocator(picker, options.unlimitedBurstable());
     this.assignments = new GrantAssignments(options, picker);
     this.clock = Objects.requireNonNull(clock, "clock");
   }
@@ -236,7 +236,8 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
     GrantAllocator a =
         preferred.isEmpty()
             ? allocator
-            : new GrantAllocator(picker.preferring(preferred).preferring(likelyOwn));
+            : new GrantAllocator(
+                picker.preferring(preferred).preferring(likelyOwn), options.unlimitedBurstable());
     a.allocate(s.ledger(), r, affinity, hint, s::name);
   }
 

@@ -100,8 +100,11 @@ class AdjustedPlacementTest {
             OptionalLong.empty());
     Set<MemoryType> dram = EnumSet.of(MemoryType.DRAM);
     TopologyAwareOptions o = TopologyAwareOptions.DEFAULTS;
-    assertEquals(200 * MB, Preferences.memory(c, pod, o, dram).bytes());
-    assertEquals(2000 * MB, Preferences.memory(c.withAdjustment(memory), pod, o, dram).bytes());
+    assertEquals(100 * MB, Preferences.memory(c, pod, o, dram).bytes());
+    assertEquals(200 * MB, Preferences.memory(c, pod, o, dram).limitBytes());
+    assertEquals(1000 * MB, Preferences.memory(c.withAdjustment(memory), pod, o, dram).bytes());
+    assertEquals(
+        2000 * MB, Preferences.memory(c.withAdjustment(memory), pod, o, dram).limitBytes());
     assertEquals(1000, Preferences.cpu(c, pod, o).limitMilli());
     assertEquals(3000, Preferences.cpu(c.withAdjustment(cpu(1500, 3000)), pod, o).limitMilli());
     assertEquals(1500, Preferences.cpu(c.withAdjustment(cpu(1500, 3000)), pod, o).fractionMilli());

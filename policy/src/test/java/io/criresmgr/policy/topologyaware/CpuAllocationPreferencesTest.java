@@ -346,7 +346,7 @@ class CpuAllocationPreferencesTest {
         3000,
         derive(pod(QosClass.BURSTABLE, Map.of()), new Resources(500, 3000, 0, 0), o).limitMilli());
     assertEquals(
-        0,
+        CpuRequest.UNLIMITED,
         derive(pod(QosClass.BURSTABLE, Map.of()), new Resources(500, 0, 0, 0), o).limitMilli(),
         "unlimited");
     assertEquals(

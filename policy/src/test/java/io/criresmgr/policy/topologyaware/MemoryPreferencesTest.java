@@ -113,17 +113,19 @@ class MemoryPreferencesTest {
     assertEquals("annotation " + key + ": invalid value \"" + value + "\": " + expected, message);
   }
 
+  // Burstable containers reserve their request (nri-plugins), not their limit (cri-resmgr).
   @ParameterizedTest
   @CsvSource({
-    "GUARANTEED, 1000, 1000, 1000",
-    "BURSTABLE, 500, 2000, 2000",
-    "BURSTABLE, 500, 0, 500",
-    "BURSTABLE, 0, 0, 0",
-    "BEST_EFFORT, 0, 0, 0"
+    "GUARANTEED, 1000, 1000, 1000, 1000",
+    "BURSTABLE, 500, 2000, 500, 2000",
+    "BURSTABLE, 500, 0, 500, 0",
+    "BURSTABLE, 0, 0, 0, 0",
+    "BEST_EFFORT, 0, 0, 0, 0"
   })
-  void amounts(QosClass qos, long request, long limit, long expected) {
+  void amounts(QosClass qos, long request, long limit, long expected, long expectedLimit) {
     Resources r = new Resources(0, 0, request, limit);
     assertEquals(expected, request(qos, r, Map.of(), ALL).bytes());
+    assertEquals(expectedLimit, request(qos, r, Map.of(), ALL).limitBytes());
   }
 
   @ParameterizedTest

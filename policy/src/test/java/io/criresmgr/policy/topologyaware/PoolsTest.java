@@ -47,7 +47,8 @@ class PoolsTest {
   }
 
   private static List<PoolScore> sorted(Ledger ledger, ContainerRequest r, double[] affinity) {
-    return PoolSelector.sorted(PoolSelector.candidates(ledger, r, affinity), r.cpu());
+    return PoolSelector.sorted(
+        PoolSelector.candidates(ledger, r, affinity, TopologyAwareOptions.Level.PACKAGE), r.cpu());
   }
 
   private static List<Integer> ids(List<PoolScore> scores) {

@@ -77,18 +77,18 @@ final class SimpleRequests implements RequestSource {
     long bytes =
         switch (c.qosClass()) {
           case GUARANTEED -> r.memoryLimitBytes();
-          case BURSTABLE ->
-              r.memoryLimitBytes() > 0 ? r.memoryLimitBytes() : r.memoryRequestBytes();
+          case BURSTABLE -> r.memoryRequestBytes();
           case BEST_EFFORT -> 0;
         };
+    long limit = c.qosClass() == QosClass.BEST_EFFORT ? 0 : r.memoryLimitBytes();
     MemoryRequest m =
-        new MemoryRequest(EnumSet.allOf(MemoryType.class), bytes, Duration.ZERO, false);
+        new MemoryRequest(EnumSet.allOf(MemoryType.class), bytes, limit, Duration.ZERO, false);
     return memory.getOrDefault(c.name(), UnaryOperator.identity()).apply(m);
   }
 
   /** {@code m} restricted to {@code types}. */
   static MemoryRequest types(MemoryRequest m, Set<MemoryType> types) {
-    return new MemoryRequest(types, m.bytes(), m.coldStart(), m.preserve());
+    return new MemoryRequest(types, m.bytes(), m.limitBytes(), m.coldStart(), m.preserve());
   }
 
   @Override

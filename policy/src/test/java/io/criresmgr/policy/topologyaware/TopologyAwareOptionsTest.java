@@ -90,6 +90,31 @@ class TopologyAwareOptionsTest {
 
   @ParameterizedTest
   @CsvSource({
+    "UnlimitedBurstable: system, SYSTEM",
+    "unlimitedBurstable: package, PACKAGE",
+    "UnlimitedBurstable: Die, DIE",
+    "unlimitedBurstable: NUMA, NUMA",
+    "'{}', PACKAGE"
+  })
+  void unlimitedBurstableInBothSpellingsDefaultingToPackage(
+      String yaml, TopologyAwareOptions.Level expected) throws Exception {
+    assertEquals(expected, parse(yaml).unlimitedBurstable());
+  }
+
+  @Test
+  void unlimitedBurstableNamesTheAcceptedValues() throws Exception {
+    assertEquals(
+        "policy.topology-aware.UnlimitedBurstable: invalid value \"socket\": expected system,"
+            + " package, die or numa",
+        error("unlimitedBurstable: socket"));
+    assertEquals(
+        "policy.topology-aware.UnlimitedBurstable: invalid value 2: expected system, package, die"
+            + " or numa",
+        error("UnlimitedBurstable: 2"));
+  }
+
+  @ParameterizedTest
+  @CsvSource({
     "true, ALL",
     "'\"on\"', ALL",
     "false, NONE",
@@ -113,7 +138,7 @@ class TopologyAwareOptionsTest {
     assertEquals(
         "policy.topology-aware.PinCPUs: unknown key, expected one of PinCPU, PinMemory,"
             + " PreferIsolatedCPUs, PreferSharedCPUs, ReservedPoolNamespaces, ColocatePods,"
-            + " ColocateNamespaces, DefaultCPUPriority",
+            + " ColocateNamespaces, DefaultCPUPriority, UnlimitedBurstable",
         error("PinCPUs: true"));
     assertEquals(
         "policy.topology-aware.pinCPU: duplicate key (PinCPU is given twice, keys are"
