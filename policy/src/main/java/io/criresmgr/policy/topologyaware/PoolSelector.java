@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  *   <li>the lower id wins.
  * </ol>
  *
- * (cri-resmgr's topology hints come between 3 and 4; the cache has none, so they never decide.) The
+ * (cri-resmgr's topology hints come between 5 and 6; the cache has none, so they never decide.) The
  * order is not a strict weak ordering in every corner (rule 1 mixes two measures), so the best pool
  * is found by a linear scan, as Go's sort would meet it, not by a library sort that may reject the
  * comparator.
