@@ -1,6 +1,9 @@
 package io.criresmgr.policy.topologyaware;
 
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.MemoryType;
+import java.util.List;
 
 /**
  * How well a pool fits a request (cri-resmgr's {@code supply.GetScore}): the capacity left after
@@ -24,6 +27,10 @@ import io.criresmgr.policy.sysfs.MemoryType;
  * @param level where the pool is against the {@code UnlimitedBurstable} level for a Burstable
  *     request without a CPU limit: negative above it, 0 at it, positive below (0 for other
  *     requests)
+ * @param high free sharable high priority CPUs (in milli-CPUs) minus the request (nri-plugins'
+ *     {@code PrioCapacity}); 0 for reserved requests and requests without a preferred priority
+ * @param normal likewise for normal priority CPUs
+ * @param low likewise for low priority CPUs
  */
 record PoolScore(
     Pool pool,
@@ -35,7 +42,10 @@ record PoolScore(
     boolean memoryTypes,
     boolean sharedFits,
     boolean limitFits,
-    int level) {
+    int level,
+    long high,
+    long normal,
+    long low) {
 
   /**
    * Scores {@code pool} for {@code request}; {@code target} is the pool kind of the {@code
@@ -71,6 +81,14 @@ record PoolScore(
     }
     boolean sharedFits =
         slicing ? shared >= 0 && ledger.canSlice(pool.id(), (int) full) : shared > 0;
+    long[] prio = new long[3];
+    if (request.kind() != CpuKind.RESERVED && request.priority() != CpuPriority.NONE) {
+      CpuSet free = ledger.freeSharable(pool.id());
+      PriorityCpus cpus = ledger.tree().priorityCpus();
+      for (CpuPriority p : List.of(CpuPriority.HIGH, CpuPriority.NORMAL, CpuPriority.LOW)) {
+        prio[p.ordinal()] = 1000L * free.intersection(cpus.get(p)).size() - 1000 * full - part;
+      }
+    }
     return new PoolScore(
         pool,
         isolated,
@@ -81,13 +99,14 @@ record PoolScore(
         !memory.types().containsAll(ledger.tree().presentTypes())
             && pool.hasMemoryTypes(memory.types()),
         sharedFits,
-        !memory.burstable() || capacity(pool, memory) >= memory.limitBytes(),
-        request.unlimitedBurstable()
-            ? Integer.compare(pool.kind().ordinal(), target.ordinal())
-            : 0);
+        !memory.burstable() || memoryCapacity(pool, memory) >= memory.limitBytes(),
+        request.unlimitedBurstable() ? Integer.compare(pool.kind().ordinal(), target.ordinal()) : 0,
+        prio[CpuPriority.HIGH.ordinal()],
+        prio[CpuPriority.NORMAL.ordinal()],
+        prio[CpuPriority.LOW.ordinal()]);
   }
 
-  private static long capacity(Pool pool, MemoryRequest memory) {
+  private static long memoryCapacity(Pool pool, MemoryRequest memory) {
     long total = 0;
     for (MemoryType t : memory.types()) {
       total += pool.memory().get(t);
@@ -95,12 +114,22 @@ record PoolScore(
     return total;
   }
 
+  /** The capacity of {@code priority} CPUs left after the request; 0 for {@code NONE}. */
+  long capacity(CpuPriority priority) {
+    return switch (priority) {
+      case HIGH -> high;
+      case NORMAL -> normal;
+      case LOW -> low;
+      case NONE -> 0;
+    };
+  }
+
   @Override
   public String toString() {
     return String.format(
         java.util.Locale.ROOT,
         "%s: isolated %d, reserved %d, shared %d%s, colocated %d, affinity %.3f, limit %s,"
-            + " level %d",
+            + " level %d, high/normal/low priority %d/%d/%d",
         pool.name(),
         isolated,
         reserved,
@@ -109,6 +138,9 @@ record PoolScore(
         colocated,
         affinity,
         limitFits ? "fits" : "does not fit",
-        level);
+        level,
+        high,
+        normal,
+        low);
   }
 }

@@ -1,5 +1,6 @@
 package io.criresmgr.policy.topologyaware;
 
+import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.topologyaware.TopologyAwareOptions.Level;
 import java.util.ArrayList;
@@ -22,9 +23,12 @@ import org.jspecify.annotations.Nullable;
  *       wins (both at it: more shared capacity, then the lower id), else the pool above it, else
  *       the lower id (nri-plugins);
  *   <li>if the request restricts memory types, the pool having every type it allows wins;
+ *   <li>high or low CPU priority preferred: the pool whose free sharable CPUs of that priority hold
+ *       the request wins over one whose do not (nri-plugins' {@code PrioCapacity});
  *   <li>the deeper pool wins;
  *   <li>reserved: more reserved capacity per colocated container wins;
  *   <li>normal, isolating, with isolated capacity in either: more isolated wins, then the lower id;
+ *   <li>normal priority preferred: as for high and low priority above, with normal priority CPUs;
  *   <li>normal with exclusive CPUs and shared capacity in either: more shared wins, then the lower
  *       id;
  *   <li>fewer colocated containers win, then more shared capacity;
@@ -136,6 +140,12 @@ final class PoolSelector {
     if (a.memoryTypes() != b.memoryTypes()) {
       return a.memoryTypes() ? -1 : 1;
     }
+    if (r.priority() == CpuPriority.HIGH || r.priority() == CpuPriority.LOW) {
+      c = priority(a, b, r.priority());
+      if (c != 0) {
+        return c;
+      }
+    }
     if (a.pool().depth() != b.pool().depth()) {
       return a.pool().depth() > b.pool().depth() ? -1 : 1;
     }
@@ -174,6 +184,10 @@ final class PoolSelector {
     if (r.isolate() && (a.isolated() > 0 || b.isolated() > 0)) {
       return byIdIfTied(Long.compare(b.isolated(), a.isolated()), a, b);
     }
+    int c = r.priority() == CpuPriority.NORMAL ? priority(a, b, CpuPriority.NORMAL) : 0;
+    if (c != 0) {
+      return c;
+    }
     if (r.full() > 0 && (a.shared() > 0 || b.shared() > 0)) {
       return byIdIfTied(Long.compare(b.shared(), a.shared()), a, b);
     }
@@ -194,6 +208,13 @@ final class PoolSelector {
       return a.level() < 0 ? -1 : 1;
     }
     return Integer.compare(a.pool().id(), b.pool().id());
+  }
+
+  /** The pool whose {@code prio} CPUs hold the request wins if the other's do not. */
+  private static int priority(PoolScore a, PoolScore b, CpuPriority prio) {
+    boolean fitsA = a.capacity(prio) >= 0;
+    boolean fitsB = b.capacity(prio) >= 0;
+    return fitsA == fitsB ? 0 : fitsA ? -1 : 1;
   }
 
   private static int byIdIfTied(int c, PoolScore a, PoolScore b) {

@@ -23,6 +23,7 @@ final class PoolTree {
   private final CpuSet allowed;
   private final CpuSet reserved;
   private final CpuSet isolated;
+  private final PriorityCpus priorityCpus;
   private final Set<MemoryType> presentTypes = EnumSet.noneOf(MemoryType.class);
 
   /**
@@ -33,7 +34,22 @@ final class PoolTree {
    * @param isolated the allowed kernel-isolated CPUs that are not reserved
    */
   PoolTree(List<Pool> pools, CpuSet allowed, CpuSet reserved, CpuSet isolated) {
+    this(pools, allowed, reserved, isolated, PriorityCpus.NONE);
+  }
+
+  /**
+   * A tree of {@code pools} whose CPUs have priorities.
+   *
+   * @param priorityCpus the CPUs of each priority, for pool scoring
+   */
+  PoolTree(
+      List<Pool> pools,
+      CpuSet allowed,
+      CpuSet reserved,
+      CpuSet isolated,
+      PriorityCpus priorityCpus) {
     this.pools = List.copyOf(pools);
+    this.priorityCpus = Objects.requireNonNull(priorityCpus, "priorityCpus");
     this.allowed = Objects.requireNonNull(allowed, "allowed");
     this.reserved = Objects.requireNonNull(reserved, "reserved");
     this.isolated = Objects.requireNonNull(isolated, "isolated");
@@ -89,6 +105,16 @@ final class PoolTree {
   /** The allowed, kernel-isolated, not reserved CPUs. */
   CpuSet isolated() {
     return isolated;
+  }
+
+  /** The CPUs of each priority, as pool scoring counts them. */
+  PriorityCpus priorityCpus() {
+    return priorityCpus;
+  }
+
+  /** This tree with {@code cpus} as the CPUs of each priority. */
+  PoolTree withPriorityCpus(PriorityCpus cpus) {
+    return new PoolTree(pools, allowed, reserved, isolated, cpus);
   }
 
   /** The memory types the node has. */

@@ -108,7 +108,9 @@ public final class TopologyAwarePolicyProvider implements PolicyProvider {
     CpuAllocator allocator = new CpuAllocator(topology);
     CpuConstraints cpus = CpuConstraints.resolve(NAME, context, topology, allocator);
     CpuPicker picker = CpuPicker.of(allocator);
-    PoolTree tree = PoolTreeBuilder.build(topology, cpus.allowed(), cpus.reserved());
+    PoolTree tree =
+        PoolTreeBuilder.build(topology, cpus.allowed(), cpus.reserved())
+            .withPriorityCpus(PriorityCpus.of(topology, allocator.priorities()));
     LOG.info(
         "{} policy: available CPUs {}, reserved CPUs {}, isolated CPUs {}, {} pools",
         name,
