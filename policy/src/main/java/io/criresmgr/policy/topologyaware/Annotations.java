@@ -43,7 +43,7 @@ public final class Annotations {
   /** Bool: like {@link #PREFER_ISOLATED_CPUS}, but fail if there are no isolated CPUs. */
   public static final String REQUIRE_ISOLATED_CPUS = "require-isolated-cpus";
 
-  /** {@code high|normal|low|none|default}: CPU priority of the exclusive CPUs. */
+  /** {@code high|normal|low|none|default}: preferred CPU priority (pool and exclusive CPUs). */
   public static final String PREFER_CPU_PRIORITY = "prefer-cpu-priority";
 
   /** Bool: one hyperthread per core of the granted CPUs. */

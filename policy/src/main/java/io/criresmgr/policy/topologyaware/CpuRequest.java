@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param fractionMilli shared milli-CPUs wanted on top of {@code full}
  * @param isolate prefer kernel-isolated CPUs for the exclusive part
  * @param requireIsolated fail rather than use non-isolated CPUs for the exclusive part
- * @param priority CPU priority preferred for exclusive CPUs
+ * @param priority CPU priority preferred: steers the choice of pool and of exclusive CPUs
  * @param hideHyperthreads give one hyperthread per core of the granted CPUs
  * @param limitMilli CPU limit: {@link #UNLIMITED} for a Burstable container without one, 0 for a
  *     BestEffort one

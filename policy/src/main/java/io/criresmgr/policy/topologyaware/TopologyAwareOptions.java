@@ -24,7 +24,7 @@ import java.util.Objects;
  *     ({@code kube-system} always does)
  * @param colocatePods {@code ColocatePods}
  * @param colocateNamespaces {@code ColocateNamespaces}
- * @param defaultCpuPriority {@code DefaultCPUPriority}: CPU priority of exclusive allocations
+ * @param defaultCpuPriority {@code DefaultCPUPriority}: CPU priority of unannotated containers
  * @param unlimitedBurstable {@code UnlimitedBurstable}: the pool level Burstable containers without
  *     a CPU limit prefer (nri-plugins' option and default)
  */
