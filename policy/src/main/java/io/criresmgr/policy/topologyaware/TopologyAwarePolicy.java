@@ -16,8 +16,11 @@ import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyEvent;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.PolicyMetrics;
+import io.criresmgr.policy.ResourceExport;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -40,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * Updates re-allocate with the old pool as hint. Rebalancing re-allocates every non-Guaranteed
  * container, as cri-resmgr does.
  */
-final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics {
+final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics, ResourceExport {
   private static final Logger LOG = LoggerFactory.getLogger(TopologyAwarePolicy.class);
 
   private final String name;
@@ -288,6 +291,17 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
   @Override
   public JsonNode introspect(NodeState node) {
     return PolicyView.introspect(view(node), options);
+  }
+
+  @Override
+  public Map<String, Map<String, String>> exportedResources(
+      Collection<Container> containers, NodeState node) {
+    Ledger ledger = view(node);
+    Map<String, Map<String, String>> data = new HashMap<>();
+    for (Container c : containers) {
+      ledger.grant(c.cacheId()).ifPresent(g -> data.put(c.cacheId(), ExportedData.of(g, ledger)));
+    }
+    return data;
   }
 
   @Override

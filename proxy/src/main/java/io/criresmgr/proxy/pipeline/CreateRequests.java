@@ -1,7 +1,9 @@
 package io.criresmgr.proxy.pipeline;
 
+import io.criresmgr.api.runtime.v1.ContainerConfig;
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.CreateContainerResponse;
+import io.criresmgr.api.runtime.v1.Mount;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
@@ -13,6 +15,7 @@ import io.criresmgr.policy.PolicyException;
 import io.criresmgr.proxy.cri.ContainerCodec;
 import io.grpc.Status;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -94,7 +97,23 @@ public final class CreateRequests {
     Container reserved = s.cache().container(cacheId).orElseThrow();
     CreateContainerRequest rewritten =
         CreateRewriter.record(CreateRewriter.rewrite(request, edits), reserved.requested());
+    rewritten = withMount(rewritten, s.exports().prepare(s, cacheId));
     return new Reservation(cacheId, created.seq(), rewritten, updates.takeStepSends());
+  }
+
+  /** {@code request} with {@code mount} in place of any mount at the same container path. */
+  static CreateContainerRequest withMount(CreateContainerRequest request, Optional<Mount> mount) {
+    if (mount.isEmpty()) {
+      return request;
+    }
+    ContainerConfig.Builder config = request.getConfig().toBuilder().clearMounts();
+    for (Mount m : request.getConfig().getMountsList()) {
+      if (!m.getContainerPath().equals(mount.get().getContainerPath())) {
+        config.addMounts(m);
+      }
+    }
+    config.addMounts(mount.get());
+    return request.toBuilder().setConfig(config).build();
   }
 
   /** The container under the adjustment that applies to it; a conflict fails the creation. */

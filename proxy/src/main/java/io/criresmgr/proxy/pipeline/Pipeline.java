@@ -61,8 +61,12 @@ public final class Pipeline implements AutoCloseable {
     stepStarted = System.nanoTime();
     try {
       section.beginStep();
-      result.complete(step.apply(section));
+      T value = step.apply(section);
+      // Before the result: a create's continuation sends the request whose mount must exist.
+      section.endStep();
+      result.complete(value);
     } catch (RuntimeException | Error e) {
+      section.endStep();
       result.completeExceptionally(e);
     } finally {
       stepStarted = 0;

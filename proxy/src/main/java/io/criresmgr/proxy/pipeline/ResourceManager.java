@@ -38,6 +38,7 @@ public final class ResourceManager implements AutoCloseable {
     List<Controller> controllers = new ArrayList<>(hostControllers);
     controllers.add(new CriController(updates));
     section = new Section(cache, policy, new ControllerSet(controllers));
+    section.setExports(ExportedResources.in(file.path().getParent()));
     pipeline = new Pipeline(section, new CacheSaver(Objects.requireNonNull(file, "file")));
     timers = new PolicyTimers(pipeline);
     section.setTimers(timers);

@@ -44,6 +44,7 @@ public final class Section implements NodeView {
   private AdjustmentSet adjustments = AdjustmentSet.EMPTY;
   private Consumer<PolicyTimer> timers = t -> LOG.debug("no timer service: {} dropped", t);
   private volatile long memoryCapacity;
+  private ExportedResources exports = ExportedResources.NONE;
 
   /** A section over {@code cache} with {@code policy} active and {@code controllers}. */
   public Section(NodeCache cache, ActivePolicy policy, ControllerSet controllers) {
@@ -111,6 +112,21 @@ public final class Section implements NodeView {
     timers = Objects.requireNonNull(value, "value");
   }
 
+  /** Where containers' resource data is exported (none by default). */
+  void setExports(ExportedResources value) {
+    exports = Objects.requireNonNull(value, "value");
+  }
+
+  /** The exported resource data of the containers. */
+  ExportedResources exports() {
+    return exports;
+  }
+
+  /** Ends a step: brings the exported data of the containers it changed up to date. */
+  void endStep() {
+    exports.flush(this);
+  }
+
   /** Replaces the active policy (configuration change or policy switch). */
   public void setPolicy(ActivePolicy value) {
     policy = Objects.requireNonNull(value, "value");
@@ -143,6 +159,7 @@ public final class Section implements NodeView {
   public void remove(String cacheId) {
     cache.removeContainer(cacheId);
     changedAt.remove(cacheId);
+    exports.changed(cacheId);
   }
 
   /**
@@ -173,6 +190,7 @@ public final class Section implements NodeView {
     List<String> changed = new ArrayList<>();
     for (Decisions.Update u : decisions.updates()) {
       assignments.put(u.cacheId(), u.assignment());
+      exports.changed(u.cacheId());
       cache
           .container(u.cacheId())
           .filter(c -> !c.assignment().equals(u.assignment()))

@@ -91,9 +91,11 @@ public final class StartupSync {
             manager
                 .pipeline()
                 .run(
-                    s ->
-                        new Reconciled(
-                            new Reconciler(s).reconcile(input), updates.takeStepSends())));
+                    s -> {
+                      Reconciler.Outcome outcome = new Reconciler(s).reconcile(input);
+                      s.exports().reconcile(s);
+                      return new Reconciled(outcome, updates.takeStepSends());
+                    }));
     // Serve only once the runtime applied what reconciliation decided: a request arriving before
     // would be placed against assignments the runtime does not have yet.
     await(done.sent());

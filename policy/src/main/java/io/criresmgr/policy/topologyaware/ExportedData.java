@@ -1,0 +1,52 @@
+package io.criresmgr.policy.topologyaware;
+
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.ResourceExport;
+import io.criresmgr.policy.sysfs.MemoryType;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * What topology-aware exports for a grant (cri-resmgr's {@code ExportResourceData} of the policy):
+ * its shared, exclusive and isolated CPUs and its memory nodes, all and by type. Memory node lists
+ * are comma-separated ids, as cri-resmgr wrote them.
+ */
+final class ExportedData {
+  private ExportedData() {}
+
+  /** The variables of {@code g} in the state {@code ledger}; empty values are left out. */
+  static Map<String, String> of(Grant g, Ledger ledger) {
+    Map<String, String> data = new TreeMap<>();
+    Pool pool = ledger.tree().pool(g.pool());
+    CpuSet isolated = g.exclusive().intersection(pool.isolated());
+    put(data, ResourceExport.SHARED_CPUS, shared(g, pool, ledger).toString());
+    put(data, ResourceExport.EXCLUSIVE_CPUS, g.exclusive().difference(isolated).toString());
+    put(data, ResourceExport.ISOLATED_CPUS, isolated.toString());
+    data.put(ResourceExport.ALL_MEMS, ids(g.memset()));
+    Map<MemoryType, CpuSet> byType = ledger.tree().root().memsets();
+    put(data, ResourceExport.DRAM_MEMS, ids(g.memset().intersection(byType.get(MemoryType.DRAM))));
+    put(data, ResourceExport.PMEM_MEMS, ids(g.memset().intersection(byType.get(MemoryType.PMEM))));
+    put(data, ResourceExport.HBM_MEMS, ids(g.memset().intersection(byType.get(MemoryType.HBM))));
+    return data;
+  }
+
+  /** The shared CPUs the grant runs on: the pool's (or reserved) ones it shares with others. */
+  private static CpuSet shared(Grant g, Pool pool, Ledger ledger) {
+    return switch (g.kind()) {
+      case RESERVED -> pool.reserved();
+      case PRESERVE -> CpuSet.EMPTY;
+      case NORMAL -> g.usesSharedCpus() ? GrantAssignments.shared(pool, ledger) : CpuSet.EMPTY;
+    };
+  }
+
+  private static void put(Map<String, String> data, String name, String value) {
+    if (!value.isEmpty()) {
+      data.put(name, value);
+    }
+  }
+
+  private static String ids(CpuSet nodes) {
+    return nodes.stream().mapToObj(Integer::toString).collect(Collectors.joining(","));
+  }
+}
