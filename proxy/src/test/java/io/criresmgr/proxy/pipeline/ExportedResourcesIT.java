@@ -22,7 +22,9 @@ import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
 import io.criresmgr.proxy.config.PolicyConfig;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -82,6 +84,15 @@ class ExportedResourcesIT {
     assertTrue(m.getReadonly(), "read-only");
     assertEquals(MountPropagation.PROPAGATION_HOST_TO_CONTAINER, m.getPropagation());
     assertTrue(Files.isRegularFile(Path.of(m.getHostPath()).resolve("resources.sh")));
+    // Private on the host (the relay directory is 0700), readable by any user in the container.
+    assertEquals("rwx------", mode(h.relayDir().resolve("containers")));
+    assertEquals("rwxr-xr-x", mode(containerDir("s")));
+    assertEquals("rw-r--r--", mode(containerDir("s").resolve("resources.sh")));
+  }
+
+  private static String mode(Path path) throws IOException {
+    return PosixFilePermissions.toString(
+        Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS));
   }
 
   @Test
