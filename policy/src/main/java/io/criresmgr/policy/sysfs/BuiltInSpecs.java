@@ -18,8 +18,8 @@ final class BuiltInSpecs {
   /** The built-in names, in the order docs/topology.md lists them. */
   static final List<String> NAMES =
       List.of(
-          "laptop", "n4c16", "n4c32", "c4pmem4", "n4c128", "n8c448", "tiered", "s8c4096",
-          "numaoff");
+          "laptop", "n4c16", "n4c32", "c4pmem4", "n4c128", "n8c448", "tiered", "s8c4096", "numaoff",
+          "epyc");
 
   private BuiltInSpecs() {}
 

@@ -36,7 +36,8 @@ public final class FakeSysfsWriter {
 
   /**
    * Writes {@code <hostRoot>/sys/devices/system/{cpu,node}}, the hybrid core lists {@code
-   * sys/devices/cpu_{core,atom}/cpus} if the spec has core types, and {@code sys/bus/dax} devices
+   * sys/devices/cpu_{core,atom}/cpus} if the spec has core types, each CPU's L2 and L3 caches
+   * ({@code cpu<N>/cache/index<I>/{level,type,shared_cpu_list}}), and {@code sys/bus/dax} devices
    * for memory-only nodes with a {@code mem-type} of cxl (dram) or pmem.
    *
    * @throws IllegalStateException if {@code hostRoot} already has {@code sys/devices/system/cpu} (a
@@ -61,6 +62,7 @@ public final class FakeSysfsWriter {
     write(cpuDir.resolve("offline"), present.difference(online).toString());
     write(cpuDir.resolve("isolated"), isolated.toString());
     layout.cpus().values().forEach(this::writeCpu);
+    writeCaches();
     present.difference(online).stream().forEach(id -> write(cpuPath(id, "online"), "0"));
     writeNodes();
     writeCoreTypes();
@@ -81,6 +83,21 @@ public final class FakeSysfsWriter {
     writeIf(f.maxKhz() > 0, cpufreq.resolve("cpuinfo_max_freq"), Long.toString(f.maxKhz()));
     writeIf(f.baseKhz() > 0, cpufreq.resolve("base_frequency"), Long.toString(f.baseKhz()));
     writeIf(!f.epp().isEmpty(), cpufreq.resolve("energy_performance_preference"), f.epp());
+  }
+
+  /**
+   * Each CPU's caches as {@code cache/index<level>}: a real x86 kernel has L1 data and instruction
+   * caches as index0 and index1 (not written), then L2 as index2 and L3 as index3.
+   */
+  private void writeCaches() {
+    for (CpuCache c : layout.caches()) {
+      for (int id : c.cpus().stream().toArray()) {
+        Path dir = cpuPath(id, "cache").resolve("index" + c.level());
+        write(dir.resolve("level"), Integer.toString(c.level()));
+        write(dir.resolve("type"), c.type().label());
+        write(dir.resolve("shared_cpu_list"), c.cpus().toString());
+      }
+    }
   }
 
   private Path cpuPath(int id, String name) {

@@ -27,6 +27,7 @@ final class GroupReader {
           "mem-type",
           "core-type",
           "cpufreq",
+          "l3-cores",
           "dist-same-die",
           "dist-same-package",
           "dist-other-package");
@@ -74,7 +75,8 @@ final class GroupReader {
         optional("cpus-present", 0, 0),
         memType,
         coreType(),
-        cpufreq());
+        cpufreq(),
+        optional("l3-cores", 0, 1));
   }
 
   /**

@@ -25,6 +25,21 @@ final class SpecChecks {
     atLeast("cpus-present", cpusPresent, 0);
   }
 
+  /** Checks that {@code l3-cores}, if set, divides the cores of a group with cores. */
+  static void l3Cores(int cores, int l3Cores) {
+    if (l3Cores == 0) {
+      return;
+    }
+    String value = Integer.toString(l3Cores);
+    if (cores == 0) {
+      throw invalid("l3-cores", value, "a group without cores has no caches");
+    }
+    if (l3Cores < 0 || cores % l3Cores != 0) {
+      throw invalid(
+          "l3-cores", value, "expected a divisor of cores (" + cores + "): the cores per L3 cache");
+    }
+  }
+
   /** Checks that memory-only and CPU keys are not mixed. */
   static void kinds(
       boolean memoryOnly,

@@ -17,7 +17,8 @@ import java.util.TreeMap;
  * Physical package ids count only groups with cores; for default distances every package of every
  * group is its own package, so memory-only nodes are {@code dist-other-package} from everything
  * unless {@code node-dist} says otherwise. With {@code "numa":"off"} the nodes, laid out as usual,
- * merge into node 0, as a kernel sees a machine whose firmware disables NUMA.
+ * merge into node 0, as a kernel sees a machine whose firmware disables NUMA. Caches: a unified L2
+ * per core, and a unified L3 per die, or per {@code l3-cores} cores of a node.
  */
 final class SpecLayout {
   private final TopologySpec spec;
@@ -25,6 +26,7 @@ final class SpecLayout {
   private final List<Placed> placed = new ArrayList<>();
   private final SortedMap<Integer, NumaNode> nodes = new TreeMap<>();
   private final Map<Integer, MemoryType> dax = new HashMap<>();
+  private final List<CpuCache> caches = new ArrayList<>();
   private CpuSet present = CpuSet.EMPTY;
   private int nextCpu;
   private int physicalPackage;
@@ -79,6 +81,7 @@ final class SpecLayout {
 
   private void placePackage(int gi, Group g) {
     for (int d = 0; d < g.dies(); d++) {
+      int dieFirst = nextCpu;
       for (int n = 0; n < g.nodes(); n++) {
         int first = nextCpu;
         for (int c = 0; c < g.cores(); c++) {
@@ -86,12 +89,26 @@ final class SpecLayout {
         }
         CpuSet nodeCpus = CpuSet.range(first, nextCpu - 1);
         placed.add(new Placed(placed.size(), gi, distancePackage, d, nodeCpus));
+        if (g.l3Cores() > 0) {
+          int step = g.l3Cores() * g.threads();
+          for (int l3 = first; l3 < nextCpu; l3 += step) {
+            l3(CpuSet.range(l3, l3 + step - 1));
+          }
+        }
+      }
+      if (g.l3Cores() == 0 && nextCpu > dieFirst) {
+        l3(CpuSet.range(dieFirst, nextCpu - 1));
       }
     }
   }
 
+  private void l3(CpuSet cpus) {
+    caches.add(new CpuCache(3, CpuCache.Type.UNIFIED, cpus));
+  }
+
   private void placeCore(Group g, int die, int node, int core) {
     CpuSet threads = CpuSet.range(nextCpu, nextCpu + g.threads() - 1);
+    caches.add(new CpuCache(2, CpuCache.Type.UNIFIED, threads));
     for (int t = 0; t < g.threads(); t++, nextCpu++) {
       cpus.put(
           nextCpu,
@@ -152,7 +169,24 @@ final class SpecLayout {
 
   /** The topology the reader reads back from the written tree. */
   SystemTopology topology() {
-    return new SystemTopology(cpus, nodes, present, spec.isolated());
+    return new SystemTopology(cpus, nodes, present, spec.isolated(), caches());
+  }
+
+  /** The caches in the order the reader finds them: by CPU, then by level. */
+  List<CpuCache> caches() {
+    Map<Integer, List<CpuCache>> byCpu = new TreeMap<>();
+    for (CpuCache c : caches) {
+      c.cpus().stream().forEach(id -> byCpu.computeIfAbsent(id, k -> new ArrayList<>()).add(c));
+    }
+    java.util.LinkedHashSet<CpuCache> ordered = new java.util.LinkedHashSet<>();
+    byCpu
+        .values()
+        .forEach(
+            list ->
+                list.stream()
+                    .sorted(java.util.Comparator.comparingInt(CpuCache::level))
+                    .forEach(ordered::add));
+    return List.copyOf(ordered);
   }
 
   /** The online CPUs by id. */

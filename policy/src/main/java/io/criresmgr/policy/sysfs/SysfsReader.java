@@ -3,6 +3,7 @@ package io.criresmgr.policy.sysfs;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -25,8 +26,8 @@ public final class SysfsReader {
   private SysfsReader() {}
 
   /**
-   * Reads {@code <hostRoot>/sys/devices/system/{cpu,node}}, {@code <hostRoot>/sys/devices/cpu_*}
-   * and {@code <hostRoot>/sys/bus/dax}.
+   * Reads {@code <hostRoot>/sys/devices/system/{cpu,node}} (with the CPUs' caches), {@code
+   * <hostRoot>/sys/devices/cpu_*} and {@code <hostRoot>/sys/bus/dax}.
    *
    * @throws io.criresmgr.policy.PolicyException naming the file that is missing, unreadable,
    *     malformed or inconsistent with the rest of the tree
@@ -39,7 +40,8 @@ public final class SysfsReader {
     CpuSet isolated = SysFiles.readOptionalList(cpuDir.resolve("isolated"));
     SortedMap<Integer, NodeReader.RawNode> raw = NodeReader.read(hostRoot, sys, online);
     SortedMap<Integer, Cpu> cpus = CpuReader.read(sys, online, raw);
-    return new SystemTopology(cpus, typed(sys, raw), present, isolated);
+    List<CpuCache> caches = CacheReader.read(cpuDir, online);
+    return new SystemTopology(cpus, typed(sys, raw), present, isolated, caches);
   }
 
   private static CpuSet online(Path file) {

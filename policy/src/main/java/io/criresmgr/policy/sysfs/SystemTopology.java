@@ -11,8 +11,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The node's topology: online CPUs and NUMA nodes, with packages and dies derived from the CPUs.
- * Immutable; lookups are precomputed, so policies may query it on every request.
+ * The node's topology: online CPUs and NUMA nodes, with packages and dies derived from the CPUs,
+ * and the CPU caches when sysfs describes them. Immutable; lookups are precomputed, so policies may
+ * query it on every request.
  */
 public final class SystemTopology {
   private final SortedMap<Integer, Cpu> cpus;
@@ -23,6 +24,15 @@ public final class SystemTopology {
   private final SortedMap<Integer, CpuSet> packageCpus = new TreeMap<>();
   private final SortedMap<Integer, SortedMap<Integer, CpuSet>> dieCpus = new TreeMap<>();
   private final int threadsPerCore;
+  private final List<CpuCache> caches;
+
+  /**
+   * A topology without known caches; see {@link #SystemTopology(Map, Map, CpuSet, CpuSet, List)}.
+   */
+  public SystemTopology(
+      Map<Integer, Cpu> cpus, Map<Integer, NumaNode> nodes, CpuSet present, CpuSet isolated) {
+    this(cpus, nodes, present, isolated, List.of());
+  }
 
   /**
    * A topology.
@@ -31,10 +41,16 @@ public final class SystemTopology {
    * @param nodes the NUMA nodes by id
    * @param present {@code cpu/present} (includes offline CPUs)
    * @param isolated {@code cpu/isolated}, kernel-isolated CPUs
-   * @throws IllegalArgumentException if a CPU names a node that is missing or that does not list it
+   * @param caches the distinct CPU caches (empty if unknown)
+   * @throws IllegalArgumentException if a CPU names a node that is missing or that does not list
+   *     it, or a cache names a CPU that is not online
    */
   public SystemTopology(
-      Map<Integer, Cpu> cpus, Map<Integer, NumaNode> nodes, CpuSet present, CpuSet isolated) {
+      Map<Integer, Cpu> cpus,
+      Map<Integer, NumaNode> nodes,
+      CpuSet present,
+      CpuSet isolated,
+      List<CpuCache> caches) {
     this.cpus = Collections.unmodifiableSortedMap(new TreeMap<>(cpus));
     this.nodes = Collections.unmodifiableSortedMap(new TreeMap<>(nodes));
     this.online = CpuSet.of(this.cpus.keySet());
@@ -54,6 +70,13 @@ public final class SystemTopology {
       threads = Math.max(threads, c.threads().size());
     }
     this.threadsPerCore = threads;
+    this.caches = List.copyOf(caches);
+    for (CpuCache c : this.caches) {
+      if (!c.cpus().difference(online).isEmpty()) {
+        throw new IllegalArgumentException(
+            "L" + c.level() + " cache of CPUs " + c.cpus() + " names CPUs that are not online");
+      }
+    }
   }
 
   /** Online CPUs. */
@@ -159,5 +182,24 @@ public final class SystemTopology {
   /** The hyperthreads of {@code cpu}'s core (online ones). */
   public CpuSet coreCpus(int cpu) {
     return cpu(cpu).threads().intersection(online);
+  }
+
+  /** The distinct CPU caches; empty if sysfs does not describe them. */
+  public List<CpuCache> caches() {
+    return caches;
+  }
+
+  /**
+   * The CPU sets of the data or unified caches of {@code level}, each once, ordered by lowest CPU;
+   * e.g. level 3 gives the CPUs sharing each L3 cache (an AMD CCX). Empty if none is known.
+   */
+  public List<CpuSet> cacheGroups(int level) {
+    TreeMap<Integer, CpuSet> groups = new TreeMap<>();
+    for (CpuCache c : caches) {
+      if (c.level() == level && c.holdsData()) {
+        groups.putIfAbsent(c.cpus().stream().min().orElseThrow(), c.cpus());
+      }
+    }
+    return List.copyOf(groups.values());
   }
 }

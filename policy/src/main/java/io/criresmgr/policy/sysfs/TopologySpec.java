@@ -70,8 +70,8 @@ public record TopologySpec(
 
   /**
    * A checked-in spec: {@code laptop}, {@code n4c16}, {@code n4c32}, {@code c4pmem4}, {@code
-   * n4c128}, {@code n8c448}, {@code tiered}, {@code s8c4096} or {@code numaoff} (see {@link
-   * #builtInNames()}).
+   * n4c128}, {@code n8c448}, {@code tiered}, {@code s8c4096}, {@code numaoff} or {@code epyc} (see
+   * {@link #builtInNames()}).
    *
    * @throws io.criresmgr.policy.PolicyException for an unknown name, listing the known ones
    */
@@ -144,6 +144,8 @@ public record TopologySpec(
    *     or null for the reader's size rule
    * @param coreType {@code core-type}: the hybrid core class of the group's CPUs
    * @param cpufreq {@code cpufreq}: the group's CPU frequencies
+   * @param l3Cores {@code l3-cores}: the cores sharing one L3 cache, dividing {@code cores} (an AMD
+   *     CCX: several L3 caches per node); 0 (the default) for one L3 cache per die
    */
   public record Group(
       long memBytes,
@@ -156,7 +158,8 @@ public record TopologySpec(
       int cpusPresent,
       @Nullable MemoryType memType,
       CoreType coreType,
-      CpuFrequency cpufreq) {
+      CpuFrequency cpufreq,
+      int l3Cores) {
     /**
      * Checks ranges and that memory-only and CPU keys are not mixed.
      *
@@ -169,6 +172,7 @@ public record TopologySpec(
       SpecChecks.counts(memBytes, cores, threads, nodes, dies, packages, cpusPresent);
       SpecChecks.kinds(cores == 0, memBytes, memType, coreType, cpufreq);
       SpecChecks.nodeDist(nodeDist);
+      SpecChecks.l3Cores(cores, l3Cores);
     }
 
     /** A group of nodes with CPUs and DRAM; no hints, no offline CPUs, no distances. */
@@ -185,14 +189,15 @@ public record TopologySpec(
           0,
           null,
           CoreType.UNKNOWN,
-          CpuFrequency.UNKNOWN);
+          CpuFrequency.UNKNOWN,
+          0);
     }
 
     /** One memory-only node of {@code memType} (null: by size) with {@code nodeDist}. */
     public static Group memoryOnly(
         long memBytes, @Nullable MemoryType memType, Map<Integer, Integer> nodeDist) {
       return new Group(
-          memBytes, 0, 1, 1, 1, 1, nodeDist, 0, memType, CoreType.UNKNOWN, CpuFrequency.UNKNOWN);
+          memBytes, 0, 1, 1, 1, 1, nodeDist, 0, memType, CoreType.UNKNOWN, CpuFrequency.UNKNOWN, 0);
     }
 
     /** Whether the nodes have no CPUs. */

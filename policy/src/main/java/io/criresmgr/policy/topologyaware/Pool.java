@@ -9,12 +9,13 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * One pool of the {@link PoolTree}: a virtual root, a socket, a die or a NUMA node, with the CPUs
- * and memory it supplies. Inner pools supply everything their children do. Immutable; what is
- * granted from it is kept by the {@link Ledger}.
+ * One pool of the {@link PoolTree}: a virtual root, a socket, a die, a NUMA node or an L3 cache,
+ * with the CPUs and memory it supplies. Inner pools supply everything their children do. Immutable;
+ * what is granted from it is kept by the {@link Ledger}.
  *
  * @param id the post-order number (children before parents; the root has the largest)
- * @param name {@code root}, {@code socket #P}, {@code die #P/D} or {@code NUMA node #N}
+ * @param name {@code root}, {@code socket #P}, {@code die #P/D}, {@code NUMA node #N} or {@code L3
+ *     cache #C} (C numbers the machine's L3 caches by lowest CPU)
  * @param kind what it stands for
  * @param depth the distance from the root (0 for the root)
  * @param parent the parent's id, -1 for the root

@@ -25,7 +25,9 @@ import org.slf4j.LoggerFactory;
  * die or socket then stands in for it), a node spanning sockets or dies (NUMA disabled in firmware)
  * shared by the socket or die pools holding its CPUs, and every memory-only node (PMEM, HBM, CXL)
  * attached to the pool of the closest node with CPUs (ties: the pool with the fewest attached nodes
- * so far, then the lowest node id).
+ * so far, then the lowest node id). Below that, as nri-plugins does not: where L3 caches split such
+ * a leaf pool (an AMD EPYC node with several CCXs), a pool per L3 cache, each supplying its CPUs
+ * and the leaf's memory in proportion to them; a leaf with one L3 cache stays a leaf.
  */
 final class PoolTreeBuilder {
   private static final Logger LOG = LoggerFactory.getLogger(PoolTreeBuilder.class);
@@ -68,6 +70,9 @@ final class PoolTreeBuilder {
     List<Integer> memoryOnly = createNumaPools();
     for (int node : memoryOnly) {
       assignMemoryOnly(node);
+    }
+    for (Draft leaf : List.copyOf(assigned.keySet())) {
+      splitByL3(leaf);
     }
     List<Draft> order = new ArrayList<>();
     postOrder(root, 0, order);
@@ -215,6 +220,44 @@ final class PoolTreeBuilder {
     NumaNode node = topology.node(memNode);
     String label = node.far() ? "CXL" : node.memoryType().name();
     LOG.info("{} node #{} assigned to {} (distance {})", label, memNode, taker.name, best);
+  }
+
+  /**
+   * Gives {@code leaf} a child per L3 cache if its allowed CPUs span two or more; each child takes
+   * the leaf's nodes, their memory shared in proportion to the child's allowed CPUs.
+   */
+  private void splitByL3(Draft leaf) {
+    CpuSet cpus = CpuSet.EMPTY;
+    for (int id : assigned.get(leaf)) {
+      cpus = cpus.union(topology.node(id).cpus());
+    }
+    cpus = cpus.intersection(allowed);
+    if (leaf.scope != null) {
+      cpus = cpus.intersection(leaf.scope);
+    }
+    List<CpuSet> l3s = topology.cacheGroups(3);
+    Map<Integer, CpuSet> parts = new LinkedHashMap<>();
+    for (int i = 0; i < l3s.size(); i++) {
+      CpuSet part = l3s.get(i).intersection(cpus);
+      if (!part.isEmpty()) {
+        parts.put(i, part);
+      }
+    }
+    if (parts.size() < 2 || parts.values().stream().mapToInt(CpuSet::size).sum() != cpus.size()) {
+      return;
+    }
+    int before = 0;
+    for (Map.Entry<Integer, CpuSet> e : parts.entrySet()) {
+      Draft child = new Draft("L3 cache #" + e.getKey(), PoolKind.L3_CACHE, leaf);
+      child.scope = e.getValue();
+      int mine = e.getValue().size();
+      for (int id : assigned.get(leaf)) {
+        long bytes = leaf.shares.getOrDefault(id, topology.node(id).memoryBytes());
+        child.shares.put(id, bytes * (before + mine) / cpus.size() - bytes * before / cpus.size());
+      }
+      before += mine;
+      assigned.put(child, assigned.get(leaf));
+    }
   }
 
   private int postOrder(Draft d, int depth, List<Draft> order) {

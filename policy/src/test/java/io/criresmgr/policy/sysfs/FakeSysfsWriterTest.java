@@ -25,6 +25,7 @@ class FakeSysfsWriterTest {
     assertEquals(expected.nodes(), actual.nodes());
     assertEquals(expected.presentCpus(), actual.presentCpus());
     assertEquals(expected.isolatedCpus(), actual.isolatedCpus());
+    assertEquals(expected.caches(), actual.caches());
   }
 
   private String file(String relative) throws Exception {
@@ -43,6 +44,7 @@ class FakeSysfsWriterTest {
     "tiered,  16,    7,  2, '0-1,6', 2-3, 4-5, 6",
     "s8c4096, 4096, 64,  8, 0-63,  '',  '',  ''",
     "numaoff, 16,    1,  2, 0,     '',  '',  ''",
+    "epyc,    64,    4,  2, 0-3,   '',  '',  ''",
   })
   void everyBuiltInSpecReadsBackAsItsTopology(
       String name,
@@ -108,6 +110,28 @@ class FakeSysfsWriterTest {
     assertEquals(
         root.resolve("sys/devices/platform/ACPI0012:00/ndbus0/region0/dax0.0/dax0.0").toRealPath(),
         dax.toRealPath());
+  }
+
+  @Test
+  void writesL2AndL3CachesAsIndex2AndIndex3() throws Exception {
+    FakeSysfs.at(root).topology("[{mem: 1G, cores: 4, nodes: 2, l3-cores: 2}]");
+    String cache = "sys/devices/system/cpu/cpu5/cache/";
+    assertEquals("2\n", file(cache + "index2/level"));
+    assertEquals("Unified\n", file(cache + "index2/type"));
+    assertEquals("4-5\n", file(cache + "index2/shared_cpu_list"));
+    assertEquals("3\n", file(cache + "index3/level"));
+    assertEquals("4-7\n", file(cache + "index3/shared_cpu_list"));
+    SystemTopology read = SysfsReader.read(root);
+    assertEquals(
+        List.of(CpuSet.range(0, 3), CpuSet.range(4, 7), CpuSet.range(8, 11), CpuSet.range(12, 15)),
+        read.cacheGroups(3));
+    assertEquals(8, read.cacheGroups(2).size());
+  }
+
+  @Test
+  void withoutL3CoresAnL3CacheCoversADie() {
+    SystemTopology t = TopologySpec.parse("[{mem: 1G, cores: 2, nodes: 2, dies: 2}]").topology();
+    assertEquals(List.of(CpuSet.range(0, 7), CpuSet.range(8, 15)), t.cacheGroups(3));
   }
 
   @Test

@@ -52,6 +52,40 @@ class SysfsReaderTest {
   }
 
   @Test
+  void cachesAreReadOnceEachAndOnlyWhereDescribed() throws Exception {
+    FakeSysfs fake = FakeSysfs.at(root).topology("[{mem: 1G, cores: 4, l3-cores: 2}]");
+    fake.write(CPU + "cpu0/cache/index0/level", "1");
+    fake.write(CPU + "cpu0/cache/index0/type", "Data");
+    fake.write(CPU + "cpu0/cache/index0/shared_cpu_list", "0-1");
+    fake.write(CPU + "cpu0/cache/index1/level", "1");
+    fake.write(CPU + "cpu0/cache/index1/type", "Instruction");
+    fake.write(CPU + "cpu0/cache/index1/shared_cpu_list", "0-1");
+    delete(root.resolve(CPU + "cpu7/cache"));
+    SystemTopology t = SysfsReader.read(root);
+    assertEquals(List.of(CpuSet.range(0, 1)), t.cacheGroups(1));
+    assertEquals(List.of(CpuSet.range(0, 3), CpuSet.range(4, 7)), t.cacheGroups(3));
+    assertEquals(4 + 2 + 2, t.caches().size());
+  }
+
+  @Test
+  void malformedCacheFilesAreNamed() throws Exception {
+    FakeSysfs fake = FakeSysfs.at(root).topology("[{mem: 1G, cores: 2}]");
+    fake.write(CPU + "cpu1/cache/index3/type", "Victim");
+    assertEquals(
+        path(CPU + "cpu1/cache/index3/type")
+            + ": \"Victim\", expected Data, Instruction or Unified",
+        error());
+    fake.write(CPU + "cpu1/cache/index3/type", "Unified");
+    fake.write(CPU + "cpu1/cache/index3/level", "zero");
+    assertEquals(
+        path(CPU + "cpu1/cache/index3/level") + ": expected an integer, got \"zero\"", error());
+    fake.write(CPU + "cpu1/cache/index3/level", "3");
+    fake.write(CPU + "cpu1/cache/index3/shared_cpu_list", "8-9");
+    assertEquals(
+        path(CPU + "cpu1/cache/index3/shared_cpu_list") + ": names no online CPU", error());
+  }
+
+  @Test
   void offlineCpusAreSkippedAndIsolatedOnesKept() {
     FakeSysfs.at(root).topology("{groups: [{mem: 1G, cores: 2, cpus-present: 2}], isolcpus: 1}");
     SystemTopology t = SysfsReader.read(root);

@@ -106,8 +106,13 @@ class TopologySpecTest {
         "[{mem: 2G, cores: 1}, {cores: 0}]|group 1: mem: 0: a group without cores needs memory",
         "[{mem: 2G, cores: 1, cpus: 4}]"
             + "|group 0: cpus: unknown key, expected one of mem, nvmem, cores, threads, nodes, dies,"
-            + " packages, node-dist, cpus-present, mem-type, core-type, cpufreq, dist-same-die,"
-            + " dist-same-package, dist-other-package",
+            + " packages, node-dist, cpus-present, mem-type, core-type, cpufreq, l3-cores,"
+            + " dist-same-die, dist-same-package, dist-other-package",
+        "[{mem: 2G, cores: 6, l3-cores: 4}]"
+            + "|group 0: l3-cores: 4: expected a divisor of cores (6): the cores per L3 cache",
+        "[{mem: 2G, cores: 6, l3-cores: 0}]|group 0: l3-cores: 0: expected an integer >= 1",
+        "[{mem: 2G, cores: 1}, {mem: 1G, l3-cores: 2}]"
+            + "|group 1: l3-cores: 2: a group without cores has no caches",
         "[{mem: 2G, cores: 1, core-type: big}]"
             + "|group 0: core-type: \"big\": expected performance or efficient",
         "[{mem: 2G, cores: 1, cpufreq: {max: 1, turbo: 2}}]"
@@ -168,14 +173,14 @@ class TopologySpecTest {
     assertEquals(
         java.util.List.of(
             "laptop", "n4c16", "n4c32", "c4pmem4", "n4c128", "n8c448", "tiered", "s8c4096",
-            "numaoff"),
+            "numaoff", "epyc"),
         TopologySpec.builtInNames());
     assertEquals(
         TopologySpec.parse("[{\"mem\":\"2G\",\"cores\":2,\"nodes\":2,\"packages\":2}]"),
         TopologySpec.builtIn("n4c16"));
     assertEquals(
         "unknown built-in topology \"n5c16\", expected one of laptop, n4c16, n4c32, c4pmem4,"
-            + " n4c128, n8c448, tiered, s8c4096, numaoff",
+            + " n4c128, n8c448, tiered, s8c4096, numaoff, epyc",
         assertThrows(PolicyException.class, () -> TopologySpec.builtIn("n5c16")).getMessage());
   }
 
@@ -192,7 +197,7 @@ class TopologySpecTest {
             .getMessage());
     assertEquals(
         "topology \"n9\" is not a built-in name (laptop, n4c16, n4c32, c4pmem4, n4c128, n8c448,"
-            + " tiered, s8c4096, numaoff), a file or a JSON spec such as [{\"mem\":\"2G\",\"cores\":2}]",
+            + " tiered, s8c4096, numaoff, epyc), a file or a JSON spec such as [{\"mem\":\"2G\",\"cores\":2}]",
         assertThrows(PolicyException.class, () -> TopologySpec.resolve("n9")).getMessage());
   }
 
