@@ -62,6 +62,17 @@ final class IdleCpuSharing {
     return elements.intersection(idle).difference(cpus);
   }
 
+  /** The CPUs sharing an L2 cache with {@code c}, else (no L2 cache known) its core. */
+  private CpuSet l2(Cpu c) {
+    CpuSet cpus = CpuSet.EMPTY;
+    for (CpuSet group : topology.cacheGroups(2)) {
+      if (group.contains(c.id())) {
+        cpus = cpus.union(group);
+      }
+    }
+    return cpus.isEmpty() ? topology.coreCpus(c.id()) : cpus;
+  }
+
   /** The online CPUs of the element of {@code level} holding {@code c}. */
   CpuSet element(ShareLevel level, Cpu c) {
     return switch (level) {
@@ -69,6 +80,7 @@ final class IdleCpuSharing {
       case PACKAGE -> topology.packageCpus(c.packageId());
       case DIE -> topology.dieCpus(c.packageId(), c.dieId());
       case NUMA -> topology.node(c.nodeId()).cpus();
+      case L2CACHE -> l2(c);
       case CORE -> topology.coreCpus(c.id());
       case THREAD -> CpuSet.of(c.id());
     };

@@ -15,6 +15,11 @@ public enum ShareLevel {
   DIE,
   /** Idle CPUs in the balloon's NUMA nodes. */
   NUMA,
+  /**
+   * Idle CPUs sharing an L2 cache with the balloon's CPUs (nri-plugins' {@code l2cache}); a CPU of
+   * no known L2 cache counts as its core.
+   */
+  L2CACHE,
   /** Idle hyperthreads of the balloon's physical cores. */
   CORE,
   /**

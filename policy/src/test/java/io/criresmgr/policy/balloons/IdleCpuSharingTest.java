@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.sysfs.CpuCache;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import io.criresmgr.policy.sysfs.TopologySpec;
 import java.util.HashSet;
@@ -49,6 +50,57 @@ class IdleCpuSharingTest {
     assertEquals(CpuSet.parse("1-2,5-8,10-14"), n4c16.shared(ShareLevel.SYSTEM, cpus, idle));
     // a balloon in two NUMA nodes shares the idle CPUs of both
     assertEquals(CpuSet.parse("1-2,10-11"), n4c16.shared(ShareLevel.NUMA, CpuSet.of(0, 8), idle));
+  }
+
+  @Test
+  void l2cacheSharesTheIdleCpusOfTheBalloonsL2CachesElseOfItsCores() {
+    SystemTopology laptop = TopologySpec.builtIn("laptop").topology();
+    CpuSet idle = CpuSet.range(1, 7);
+    // the spec gives every core its own L2 cache: the same as core
+    assertEquals(
+        CpuSet.of(1), new IdleCpuSharing(laptop).shared(ShareLevel.L2CACHE, CpuSet.of(0), idle));
+    // two cores per L2 cache (as E-core clusters share one)
+    SystemTopology clustered =
+        new SystemTopology(
+            laptop.cpus(),
+            laptop.nodes(),
+            laptop.presentCpus(),
+            CpuSet.EMPTY,
+            List.of(
+                new CpuCache(2, CpuCache.Type.UNIFIED, CpuSet.range(0, 3)),
+                new CpuCache(2, CpuCache.Type.UNIFIED, CpuSet.range(4, 7))));
+    IdleCpuSharing sharing = new IdleCpuSharing(clustered);
+    assertEquals(CpuSet.range(1, 3), sharing.shared(ShareLevel.L2CACHE, CpuSet.of(0), idle));
+    assertEquals(
+        CpuSet.parse("1-3,5-7"), sharing.shared(ShareLevel.L2CACHE, CpuSet.of(0, 4), idle));
+    // no caches known: the core
+    SystemTopology unknown =
+        new SystemTopology(laptop.cpus(), laptop.nodes(), laptop.presentCpus(), CpuSet.EMPTY);
+    assertEquals(
+        CpuSet.of(1), new IdleCpuSharing(unknown).shared(ShareLevel.L2CACHE, CpuSet.of(0), idle));
+  }
+
+  @Test
+  void l2cacheIsAnAcceptedShareIdleCpusInSameValue() throws Exception {
+    SystemTopology plain = TopologySpec.builtIn("n4c16").topology();
+    PolicyHarness h =
+        new PolicyHarness(
+            plain,
+            """
+            BalloonTypes:
+              - Name: l2
+                MinCPUs: 1
+                MinBalloons: 1
+                ShareIdleCPUsInSame: l2cache
+            """,
+            CpuSet.parse("0-15"),
+            CpuSet.of(14, 15));
+    h.allocate("pa", "c0", 100, Map.of("balloon.balloons.resource-policy.nri.io", "l2"));
+    Balloon l2 = h.balloon("l2[0]");
+    assertEquals(1, l2.cpus().size());
+    CpuSet core = plain.coreCpus(l2.cpus().stream().findFirst().orElseThrow());
+    assertEquals(2, core.size());
+    assertEquals(core, h.assignment("pa", "c0").cpus());
   }
 
   @Test
