@@ -124,7 +124,7 @@ final class BalloonTypeParser {
             r,
             "ShareIdleCPUsInSame",
             LEVELS,
-            "expected system, package, die, numa, core or thread"),
+            "expected system, package, die, numa, l2cache, core or thread"),
         Values.optionalBool(r, "PreferSpreadOnPhysicalCores"),
         Values.optionalBool(r, "AllocatorTopologyBalancing"),
         Values.optionalBool(r, "PinMemory"),

@@ -103,9 +103,9 @@ class BalloonsValidationTest {
         typeError("{Name: x, MemoryTypes: [DRAM, nvme]}"));
     assertEquals(
         P
-            + ".ShareIdleCPUsInSame: invalid value \"l2cache\": expected system, package, die, numa,"
-            + " core or thread (balloon type \"x\")",
-        typeError("{Name: x, ShareIdleCPUsInSame: l2cache}"));
+            + ".ShareIdleCPUsInSame: invalid value \"l3cache\": expected system, package, die, numa,"
+            + " l2cache, core or thread (balloon type \"x\")",
+        typeError("{Name: x, ShareIdleCPUsInSame: l3cache}"));
     assertEquals(
         P
             + ".AllocatorPriority: invalid value 4: expected high, normal, low or none (or 0, 1, 2"
