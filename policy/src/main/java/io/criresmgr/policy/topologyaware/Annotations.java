@@ -46,6 +46,9 @@ public final class Annotations {
   /** {@code high|normal|low|none|default}: preferred CPU priority (pool and exclusive CPUs). */
   public static final String PREFER_CPU_PRIORITY = "prefer-cpu-priority";
 
+  /** The CPU class (cpu controller) of a Guaranteed container's exclusive CPUs. */
+  public static final String CPU_CLASS = "cpu-class";
+
   /** Bool: one hyperthread per core of the granted CPUs. */
   public static final String HIDE_HYPERTHREADS = "hide-hyperthreads";
 
@@ -69,6 +72,7 @@ public final class Annotations {
           PREFER_RESERVED_CPUS,
           REQUIRE_ISOLATED_CPUS,
           PREFER_CPU_PRIORITY,
+          CPU_CLASS,
           HIDE_HYPERTHREADS,
           MEMORY_TYPE,
           COLD_START,

@@ -36,6 +36,9 @@ final class PolicyView {
     opts.put("ColocatePods", options.colocatePods());
     opts.put("ColocateNamespaces", options.colocateNamespaces());
     options.reservedPoolNamespaces().forEach(opts.putArray("ReservedPoolNamespaces")::add);
+    opts.put("ReservedPoolCPUClass", options.cpuClasses().reservedPool());
+    opts.put("SharedPoolCPUClass", options.cpuClasses().sharedPool());
+    opts.put("DefaultExclusiveCPUClass", options.cpuClasses().defaultExclusive());
     return view;
   }
 

@@ -27,6 +27,8 @@ import java.util.Objects;
  * @param defaultCpuPriority {@code DefaultCPUPriority}: CPU priority of unannotated containers
  * @param unlimitedBurstable {@code UnlimitedBurstable}: the pool level Burstable containers without
  *     a CPU limit prefer (nri-plugins' option and default)
+ * @param cpuClasses {@code ReservedPoolCPUClass}, {@code SharedPoolCPUClass} and {@code
+ *     DefaultExclusiveCPUClass}: the CPU classes (cpu controller) of the CPUs
  */
 public record TopologyAwareOptions(
     boolean pinCpu,
@@ -37,7 +39,8 @@ public record TopologyAwareOptions(
     boolean colocatePods,
     boolean colocateNamespaces,
     CpuPriority defaultCpuPriority,
-    Level unlimitedBurstable)
+    Level unlimitedBurstable,
+    CpuClassNames cpuClasses)
     implements PolicyOptions {
   /** The defaults of cri-resmgr. */
   public static final TopologyAwareOptions DEFAULTS =
@@ -50,7 +53,8 @@ public record TopologyAwareOptions(
           false,
           false,
           CpuPriority.NONE,
-          Level.PACKAGE);
+          Level.PACKAGE,
+          CpuClassNames.NONE);
 
   /** Option keys, in the order error messages list them. */
   public static final List<String> KEYS =
@@ -63,7 +67,10 @@ public record TopologyAwareOptions(
           "ColocatePods",
           "ColocateNamespaces",
           "DefaultCPUPriority",
-          "UnlimitedBurstable");
+          "UnlimitedBurstable",
+          "ReservedPoolCPUClass",
+          "SharedPoolCPUClass",
+          "DefaultExclusiveCPUClass");
 
   private static final String POLICY = "topology-aware";
   private static final List<String> REMOVED =
@@ -112,6 +119,27 @@ public record TopologyAwareOptions(
   }
 
   /**
+   * The CPU classes the policy gives CPUs; {@code ""} is no class (the cpu controller leaves such
+   * CPUs alone).
+   *
+   * @param reservedPool {@code ReservedPoolCPUClass}: the reserved CPUs
+   * @param sharedPool {@code SharedPoolCPUClass}: every other CPU no container holds exclusively
+   * @param defaultExclusive {@code DefaultExclusiveCPUClass}: the exclusive CPUs of a Guaranteed
+   *     container not annotated {@code cpu-class}
+   */
+  public record CpuClassNames(String reservedPool, String sharedPool, String defaultExclusive) {
+    /** No classes: the policy reports none, as cri-resmgr's did. */
+    public static final CpuClassNames NONE = new CpuClassNames("", "", "");
+
+    /** Checks for nulls. */
+    public CpuClassNames {
+      Objects.requireNonNull(reservedPool, "reservedPool");
+      Objects.requireNonNull(sharedPool, "sharedPool");
+      Objects.requireNonNull(defaultExclusive, "defaultExclusive");
+    }
+  }
+
+  /**
    * Checks for nulls and copies the list.
    *
    * @throws IllegalArgumentException if a namespace pattern is malformed
@@ -122,6 +150,46 @@ public record TopologyAwareOptions(
     reservedPoolNamespaces.forEach(Glob::check);
     Objects.requireNonNull(defaultCpuPriority, "defaultCpuPriority");
     Objects.requireNonNull(unlimitedBurstable, "unlimitedBurstable");
+    Objects.requireNonNull(cpuClasses, "cpuClasses");
+  }
+
+  /** The options without CPU classes. */
+  public TopologyAwareOptions(
+      boolean pinCpu,
+      boolean pinMemory,
+      boolean preferIsolatedCpus,
+      SharedCpus preferSharedCpus,
+      List<String> reservedPoolNamespaces,
+      boolean colocatePods,
+      boolean colocateNamespaces,
+      CpuPriority defaultCpuPriority,
+      Level unlimitedBurstable) {
+    this(
+        pinCpu,
+        pinMemory,
+        preferIsolatedCpus,
+        preferSharedCpus,
+        reservedPoolNamespaces,
+        colocatePods,
+        colocateNamespaces,
+        defaultCpuPriority,
+        unlimitedBurstable,
+        CpuClassNames.NONE);
+  }
+
+  /** A copy with {@code classes}. */
+  public TopologyAwareOptions withCpuClasses(CpuClassNames classes) {
+    return new TopologyAwareOptions(
+        pinCpu,
+        pinMemory,
+        preferIsolatedCpus,
+        preferSharedCpus,
+        reservedPoolNamespaces,
+        colocatePods,
+        colocateNamespaces,
+        defaultCpuPriority,
+        unlimitedBurstable,
+        classes);
   }
 
   /** The options with the default {@code UnlimitedBurstable} ({@code package}). */
@@ -187,7 +255,11 @@ public record TopologyAwareOptions(
         r.bool("ColocatePods", d.colocatePods()),
         r.bool("ColocateNamespaces", d.colocateNamespaces()),
         priority(r),
-        level(r));
+        level(r),
+        new CpuClassNames(
+            r.string("ReservedPoolCPUClass", ""),
+            r.string("SharedPoolCPUClass", ""),
+            r.string("DefaultExclusiveCPUClass", "")));
   }
 
   // Page migration moved to a controller in cri-resmgr; say where instead of "unknown key".

@@ -2,6 +2,7 @@ package io.criresmgr.policy.topologyaware;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
@@ -231,6 +232,7 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
                         "topology-aware: the pod of " + c.cacheId() + " is not known"));
     ContainerRequest r =
         new ContainerRequest(c, pod, requests.cpu(c, pod), requests.memory(c, pod));
+    CpuClassPlan.exclusiveClass(pod, c, options.cpuClasses()); // refuses a misplaced annotation
     double[] affinity = new double[tree.size()];
     if (r.cpu().kind() == CpuKind.NORMAL) {
       List<Affinity> explicit = requests.affinities(c, pod);
@@ -275,7 +277,7 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
   private Decisions close(Session s, @Nullable String subject, boolean all) {
     Decisions d = s.finish(subject, all, assignments);
     d.policyData().ifPresent(data -> memo.put(data, s.ledger(), false));
-    return d;
+    return d.withCpuClasses(CpuClassPlan.of(s.ledger(), s.node(), options.cpuClasses()));
   }
 
   /** The current state for read-only views; a restored one is remembered, so it logs once. */
@@ -290,7 +292,12 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
 
   @Override
   public JsonNode introspect(NodeState node) {
-    return PolicyView.introspect(view(node), options);
+    Ledger ledger = view(node);
+    ObjectNode out = (ObjectNode) PolicyView.introspect(ledger, options);
+    ObjectNode classes = out.putObject("cpuClasses");
+    CpuClassPlan.of(ledger, node, options.cpuClasses())
+        .forEach((name, cpus) -> classes.put(name, cpus.toString()));
+    return out;
   }
 
   @Override

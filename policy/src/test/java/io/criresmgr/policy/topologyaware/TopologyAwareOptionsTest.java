@@ -138,7 +138,8 @@ class TopologyAwareOptionsTest {
     assertEquals(
         "policy.topology-aware.PinCPUs: unknown key, expected one of PinCPU, PinMemory,"
             + " PreferIsolatedCPUs, PreferSharedCPUs, ReservedPoolNamespaces, ColocatePods,"
-            + " ColocateNamespaces, DefaultCPUPriority, UnlimitedBurstable",
+            + " ColocateNamespaces, DefaultCPUPriority, UnlimitedBurstable, ReservedPoolCPUClass,"
+            + " SharedPoolCPUClass, DefaultExclusiveCPUClass",
         error("PinCPUs: true"));
     assertEquals(
         "policy.topology-aware.pinCPU: duplicate key (PinCPU is given twice, keys are"

@@ -1,0 +1,91 @@
+package io.criresmgr.policy.topologyaware;
+
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.CpuSet;
+import io.criresmgr.cache.NodeState;
+import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.QosClass;
+import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.topologyaware.Annotations.Found;
+import io.criresmgr.policy.topologyaware.TopologyAwareOptions.CpuClassNames;
+import java.util.Collections;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The CPU class (cpu controller) of every allowed CPU, as nri-plugins' topology-aware gives them:
+ * the reserved CPUs get {@code ReservedPoolCPUClass}; the exclusive CPUs of a container get its
+ * {@code cpu-class} annotation, else {@code DefaultExclusiveCPUClass}; every other allowed CPU
+ * (shared, idle, isolated and free) gets {@code SharedPoolCPUClass}. {@code ""} is no class, and
+ * CPUs of no class are left out, so the controller leaves them alone. A released container's CPUs
+ * fall back to the shared class at the next decision.
+ */
+final class CpuClassPlan {
+  private CpuClassPlan() {}
+
+  /** Class name to its CPUs for the grants of {@code ledger}, without the CPUs of no class. */
+  static SortedMap<String, CpuSet> of(Ledger ledger, NodeState node, CpuClassNames names) {
+    TreeMap<String, CpuSet> out = new TreeMap<>();
+    PoolTree tree = ledger.tree();
+    add(out, names.reservedPool(), tree.reserved());
+    CpuSet exclusive = CpuSet.EMPTY;
+    for (Grant g : ledger.grants()) {
+      if (g.exclusive().isEmpty()) {
+        continue;
+      }
+      exclusive = exclusive.union(g.exclusive());
+      add(out, exclusiveClass(g.cacheId(), node, names), g.exclusive());
+    }
+    add(out, names.sharedPool(), tree.allowed().difference(tree.reserved()).difference(exclusive));
+    return Collections.unmodifiableSortedMap(out);
+  }
+
+  /**
+   * The class of the exclusive CPUs of {@code container}: its {@code cpu-class} annotation, else
+   * {@code DefaultExclusiveCPUClass}.
+   *
+   * @throws io.criresmgr.policy.PolicyException naming the annotation if it is empty, or if it is
+   *     set on a container that is not Guaranteed (only those get exclusive CPUs)
+   */
+  static String exclusiveClass(Pod pod, Container container, CpuClassNames names) {
+    Optional<Found> found = Annotations.effective(pod, container.name(), Annotations.CPU_CLASS);
+    if (found.isEmpty()) {
+      return names.defaultExclusive();
+    }
+    String value = found.get().value().strip();
+    if (value.isEmpty()) {
+      throw found.get().invalid("expected the name of a CPU class of section cpu");
+    }
+    if (container.qosClass() != QosClass.GUARANTEED) {
+      throw found
+          .get()
+          .invalid(
+              "a CPU class is given to exclusive CPUs, which only Guaranteed containers get; "
+                  + ContainerRequest.prettyName(pod, container)
+                  + " is "
+                  + container.qosClass());
+    }
+    return value;
+  }
+
+  // A grant's container is in the node state while the grant is; if not, the default class.
+  private static String exclusiveClass(String cacheId, NodeState node, CpuClassNames names) {
+    Optional<Container> c = node.container(cacheId);
+    Optional<Pod> pod = c.flatMap(x -> node.pod(x.podId()));
+    if (c.isEmpty() || pod.isEmpty()) {
+      return names.defaultExclusive();
+    }
+    try {
+      return exclusiveClass(pod.get(), c.get(), names);
+    } catch (PolicyException e) {
+      return names.defaultExclusive(); // refused when allocated; here only restored
+    }
+  }
+
+  private static void add(TreeMap<String, CpuSet> out, String cpuClass, CpuSet cpus) {
+    if (!cpuClass.isEmpty() && !cpus.isEmpty()) {
+      out.merge(cpuClass, cpus, CpuSet::union);
+    }
+  }
+}
