@@ -30,7 +30,7 @@ class AnnotationsTest {
     assertEquals(
         "cri-resource-manager.intel.com/cold-start",
         Annotations.deprecatedKey(Annotations.COLD_START));
-    assertEquals(10, Annotations.NAMES.size());
+    assertEquals(11, Annotations.NAMES.size());
   }
 
   @Test
