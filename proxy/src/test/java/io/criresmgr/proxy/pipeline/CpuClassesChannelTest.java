@@ -16,6 +16,7 @@ import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.balloons.BalloonsPolicyProvider;
 import io.criresmgr.policy.sysfs.FakeSysfsWriter;
 import io.criresmgr.policy.sysfs.TopologySpec;
+import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,6 +52,17 @@ class CpuClassesChannelTest {
   }
 
   private Section section(NodeCache cache) throws IOException {
+    BalloonsPolicyProvider provider = new BalloonsPolicyProvider();
+    return section(
+        cache, "balloons", provider.create(context(), provider.parseOptions(json(BALLOONS))));
+  }
+
+  private PolicyContext context() {
+    return new PolicyContext(
+        root, CpuSet.range(0, 15), CpuSet.range(0, 3), Map.of(), Map.of("CPU", "cpuset:0"));
+  }
+
+  private Section section(NodeCache cache, String name, Policy policy) throws IOException {
     FakeSysfsWriter.write(TopologySpec.builtIn("n4c16"), root);
     for (int cpu = 0; cpu < 16; cpu++) {
       Path dir = root.resolve("sys/devices/system/cpu/cpu" + cpu + "/cpufreq");
@@ -58,12 +70,6 @@ class CpuClassesChannelTest {
       Files.writeString(dir.resolve("scaling_min_freq"), "800000\n");
       Files.writeString(dir.resolve("scaling_max_freq"), "3600000\n");
     }
-    BalloonsPolicyProvider provider = new BalloonsPolicyProvider();
-    Policy policy =
-        provider.create(
-            new PolicyContext(
-                root, CpuSet.range(0, 15), CpuSet.range(0, 3), Map.of(), Map.of("CPU", "cpuset:0")),
-            provider.parseOptions(json(BALLOONS)));
     Controller recorder =
         new Controller() {
           @Override
@@ -77,7 +83,7 @@ class CpuClassesChannelTest {
           }
         };
     ControllerSet controllers = new ControllerSet(List.of(new CpuController(), recorder));
-    Section section = new Section(cache, new ActivePolicy("balloons", policy), controllers);
+    Section section = new Section(cache, new ActivePolicy(name, policy), controllers);
     controllers.configure(
         Map.of(),
         new ControllerContext(
@@ -115,5 +121,24 @@ class CpuClassesChannelTest {
     }
     // The reserved CPU is in no class: left alone.
     assertEquals("800000..3600000", scaling(0));
+  }
+
+  @Test
+  void topologyAwareClassesReachTheCpuController() throws IOException {
+    NodeCache cache = new NodeCache();
+    TopologyAwarePolicyProvider provider = new TopologyAwarePolicyProvider();
+    Policy policy =
+        provider.create(
+            context(),
+            provider.parseOptions(
+                json("{'ReservedPoolCPUClass': 'idle', 'SharedPoolCPUClass': 'turbo'}")));
+    Section section = section(cache, "topology-aware", policy);
+    section.decide(p -> p.start(cache), Set.of());
+
+    assertEquals(List.of(Map.of("idle", CpuSet.of(0), "turbo", CpuSet.range(1, 15))), changes);
+    assertEquals("800000..1000000", scaling(0));
+    for (int cpu = 1; cpu < 16; cpu++) {
+      assertEquals("3000000..3600000", scaling(cpu));
+    }
   }
 }
