@@ -1,5 +1,6 @@
 package io.criresmgr.cache;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -27,6 +28,7 @@ import java.util.TreeSet;
  * @param pending controllers that have not enforced {@code assignment} yet
  * @param seq creation order in the cache (larger is newer)
  * @param adjustment the external adjustment in effect ({@link Adjustment#NONE} without one)
+ * @param topologyHints where the devices it uses sit, from sysfs at creation (empty: none known)
  */
 public record Container(
     String cacheId,
@@ -45,7 +47,8 @@ public record Container(
     Assignment assignment,
     Set<String> pending,
     long seq,
-    Adjustment adjustment) {
+    Adjustment adjustment,
+    List<TopologyHint> topologyHints) {
   /** Checks for nulls, copies the collections and sorts {@code pending}. */
   public Container {
     Objects.requireNonNull(cacheId, "cacheId");
@@ -63,6 +66,47 @@ public record Container(
     labels = Map.copyOf(labels);
     annotations = Map.copyOf(annotations);
     pending = java.util.Collections.unmodifiableSet(new TreeSet<>(pending));
+    topologyHints = List.copyOf(topologyHints);
+  }
+
+  /** A container without topology hints. */
+  public Container(
+      String cacheId,
+      String id,
+      String podId,
+      String name,
+      String namespace,
+      boolean initContainer,
+      Map<String, String> labels,
+      Map<String, String> annotations,
+      String image,
+      ContainerState state,
+      LinuxResources requested,
+      Resources resources,
+      QosClass qosClass,
+      Assignment assignment,
+      Set<String> pending,
+      long seq,
+      Adjustment adjustment) {
+    this(
+        cacheId,
+        id,
+        podId,
+        name,
+        namespace,
+        initContainer,
+        labels,
+        annotations,
+        image,
+        state,
+        requested,
+        resources,
+        qosClass,
+        assignment,
+        pending,
+        seq,
+        adjustment,
+        List.of());
   }
 
   /** A container without an adjustment. */
@@ -159,7 +203,8 @@ public record Container(
         assignment,
         pending,
         seq,
-        adjustment);
+        adjustment,
+        topologyHints);
   }
 
   /** A copy in another state. */
@@ -181,7 +226,8 @@ public record Container(
         assignment,
         pending,
         seq,
-        adjustment);
+        adjustment,
+        topologyHints);
   }
 
   /** A copy with other requested resources and requests/limits. */
@@ -203,7 +249,8 @@ public record Container(
         assignment,
         pending,
         seq,
-        adjustment);
+        adjustment,
+        topologyHints);
   }
 
   /** A copy with another assignment and the given controllers marked pending. */
@@ -227,7 +274,8 @@ public record Container(
         value,
         all,
         seq,
-        adjustment);
+        adjustment,
+        topologyHints);
   }
 
   /** A copy with {@code controller} no longer pending. */
@@ -251,7 +299,8 @@ public record Container(
         assignment,
         rest,
         seq,
-        adjustment);
+        adjustment,
+        topologyHints);
   }
 
   /** A copy under another adjustment ({@link Adjustment#NONE}: none). */
@@ -273,6 +322,30 @@ public record Container(
         assignment,
         pending,
         seq,
+        value,
+        topologyHints);
+  }
+
+  /** A copy with other topology hints. */
+  public Container withTopologyHints(List<TopologyHint> value) {
+    return new Container(
+        cacheId,
+        id,
+        podId,
+        name,
+        namespace,
+        initContainer,
+        labels,
+        annotations,
+        image,
+        state,
+        requested,
+        resources,
+        qosClass,
+        assignment,
+        pending,
+        seq,
+        adjustment,
         value);
   }
 

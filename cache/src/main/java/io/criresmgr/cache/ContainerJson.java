@@ -7,6 +7,7 @@ import io.criresmgr.cache.ValuesJson.AdjustmentJson;
 import io.criresmgr.cache.ValuesJson.AssignmentJson;
 import io.criresmgr.cache.ValuesJson.LinuxReqJson;
 import io.criresmgr.cache.ValuesJson.ResourcesJson;
+import io.criresmgr.cache.ValuesJson.TopologyHintJson;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,8 +35,8 @@ record ContainerJson(
     @JsonProperty("Assignment") AssignmentJson assignment,
     @JsonProperty("Pending") List<String> pending,
     @JsonProperty("Seq") long seq,
-    @JsonProperty("Adjustment") @JsonSetter(nulls = Nulls.SET)
-        @Nullable AdjustmentJson adjustment) {
+    @JsonProperty("Adjustment") @JsonSetter(nulls = Nulls.SET) @Nullable AdjustmentJson adjustment,
+    @JsonProperty("TopologyHints") List<TopologyHintJson> topologyHints) {
 
   static ContainerJson from(Container c) {
     return new ContainerJson(
@@ -55,7 +56,8 @@ record ContainerJson(
         AssignmentJson.from(c.assignment()),
         List.copyOf(c.pending()),
         c.seq(),
-        c.adjustment().isNone() ? null : AdjustmentJson.from(c.adjustment()));
+        c.adjustment().isNone() ? null : AdjustmentJson.from(c.adjustment()),
+        c.topologyHints().stream().map(TopologyHintJson::from).toList());
   }
 
   Container toContainer() {
@@ -76,6 +78,7 @@ record ContainerJson(
         assignment.toAssignment(),
         Set.copyOf(pending),
         seq,
-        adjustment == null ? Adjustment.NONE : adjustment.toAdjustment());
+        adjustment == null ? Adjustment.NONE : adjustment.toAdjustment(),
+        topologyHints.stream().map(TopologyHintJson::toHint).toList());
   }
 }

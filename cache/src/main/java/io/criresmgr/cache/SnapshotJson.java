@@ -84,6 +84,7 @@ record SnapshotJson(
             c -> {
               if (c instanceof ObjectNode container) {
                 container.putIfAbsent("Adjustment", NullNode.getInstance());
+                container.putIfAbsent("TopologyHints", container.arrayNode());
               }
             });
   }

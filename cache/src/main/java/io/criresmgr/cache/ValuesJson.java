@@ -28,6 +28,20 @@ final class ValuesJson {
     }
   }
 
+  /** {@link TopologyHint} in the file; CPU and node sets are list strings. */
+  record TopologyHintJson(
+      @JsonProperty("Provider") String provider,
+      @JsonProperty("CPUs") CpuSet cpus,
+      @JsonProperty("NUMAs") CpuSet numas) {
+    static TopologyHintJson from(TopologyHint h) {
+      return new TopologyHintJson(h.provider(), h.cpus(), h.numas());
+    }
+
+    TopologyHint toHint() {
+      return new TopologyHint(provider, cpus, numas);
+    }
+  }
+
   /** {@link LinuxResources} in the file, named like cri-resmgr's {@code LinuxReq}. */
   record LinuxReqJson(
       @JsonProperty("CPUPeriod") long cpuPeriod,

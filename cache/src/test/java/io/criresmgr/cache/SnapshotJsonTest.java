@@ -53,7 +53,8 @@ class SnapshotJsonTest {
             "Assignment",
             "Pending",
             "Seq",
-            "Adjustment"),
+            "Adjustment",
+            "TopologyHints"),
         fieldNames(app));
     assertEquals("RUNNING", app.path("State").textValue());
     assertEquals("BURSTABLE", app.path("QOSClass").textValue());
