@@ -1,6 +1,7 @@
 package io.criresmgr.policy.topologyaware;
 
 import io.criresmgr.cache.CpuSet;
+import io.criresmgr.cache.TopologyHint;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.MemoryType;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -96,6 +98,9 @@ final class GrantAllocator {
       return null;
     }
     List<PoolScore> candidates = PoolSelector.candidates(ledger, r, affinity, unlimitedBurstable);
+    if (DeviceHintScores.mode(r.pod(), r.container()) == DeviceHintScores.Mode.STRICT) {
+      candidates = closeToDevices(ledger, r, candidates);
+    }
     if (hint != null) {
       Optional<PoolScore> hinted =
           candidates.stream()
@@ -123,6 +128,41 @@ final class GrantAllocator {
                             + ledger.freeMemory(tree.root().id())
                             + " free"));
     return best;
+  }
+
+  /**
+   * The candidates close to every device of a container with strict hints.
+   *
+   * @throws PolicyException naming the devices and the close pools when none of them has room
+   */
+  private static List<PoolScore> closeToDevices(
+      Ledger ledger, ContainerRequest r, List<PoolScore> candidates) {
+    List<TopologyHint> hints = r.container().topologyHints();
+    List<PoolScore> close = candidates.stream().filter(s -> closeToAll(s.pool(), hints)).toList();
+    if (close.stream().anyMatch(s -> PoolSelector.sufficient(s, r.cpu()))) {
+      return close;
+    }
+    List<String> pools =
+        ledger.tree().pools().stream().filter(p -> closeToAll(p, hints)).map(Pool::name).toList();
+    throw new PolicyException(
+        "topology-aware: cannot allocate "
+            + r.describe()
+            + " for "
+            + r.prettyName()
+            + " with strict topology hints ("
+            + Annotations.key(DeviceHintScores.STRICT)
+            + "): "
+            + (pools.isEmpty()
+                ? "no pool lies close to every device"
+                : "no pool close to every device has room for it (close: "
+                    + String.join(", ", pools)
+                    + ")")
+            + "; devices: "
+            + hints.stream().map(TopologyHint::describe).collect(Collectors.joining(", ")));
+  }
+
+  private static boolean closeToAll(Pool pool, List<TopologyHint> hints) {
+    return hints.stream().allMatch(h -> DeviceHintScores.close(pool, h));
   }
 
   private static PolicyException noRoom(Ledger ledger, ContainerRequest r, PolicyException e) {

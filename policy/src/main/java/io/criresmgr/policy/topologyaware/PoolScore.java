@@ -1,6 +1,7 @@
 package io.criresmgr.policy.topologyaware;
 
 import io.criresmgr.cache.CpuSet;
+import io.criresmgr.cache.TopologyHint;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.MemoryType;
 import java.util.List;
@@ -31,6 +32,9 @@ import java.util.List;
  *     {@code PrioCapacity}); 0 for reserved requests and requests without a preferred priority
  * @param normal likewise for normal priority CPUs
  * @param low likewise for low priority CPUs
+ * @param hints the product of the scores of the container's device hints ({@link
+ *     DeviceHintScores}); 0 without hints
+ * @param hintsNonZero the product of the non-zero hint scores; 0 without hints
  */
 record PoolScore(
     Pool pool,
@@ -45,7 +49,9 @@ record PoolScore(
     int level,
     long high,
     long normal,
-    long low) {
+    long low,
+    double hints,
+    double hintsNonZero) {
 
   /**
    * Scores {@code pool} for {@code request}; {@code target} is the pool kind of the {@code
@@ -57,7 +63,8 @@ record PoolScore(
       CpuRequest request,
       MemoryRequest memory,
       double a,
-      PoolKind target) {
+      PoolKind target,
+      List<TopologyHint> devices) {
     long full = request.full();
     long part = request.fractionMilli();
     if (full == 0 && part == 0) {
@@ -79,6 +86,7 @@ record PoolScore(
       }
       shared -= part;
     }
+    double[] hints = DeviceHintScores.combined(pool, devices);
     boolean sharedFits =
         slicing ? shared >= 0 && ledger.canSlice(pool.id(), (int) full) : shared > 0;
     long[] prio = new long[3];
@@ -103,7 +111,9 @@ record PoolScore(
         request.unlimitedBurstable() ? Integer.compare(pool.kind().ordinal(), target.ordinal()) : 0,
         prio[CpuPriority.HIGH.ordinal()],
         prio[CpuPriority.NORMAL.ordinal()],
-        prio[CpuPriority.LOW.ordinal()]);
+        prio[CpuPriority.LOW.ordinal()],
+        hints[0],
+        hints[1]);
   }
 
   private static long memoryCapacity(Pool pool, MemoryRequest memory) {
@@ -128,8 +138,8 @@ record PoolScore(
   public String toString() {
     return String.format(
         java.util.Locale.ROOT,
-        "%s: isolated %d, reserved %d, shared %d%s, colocated %d, affinity %.3f, limit %s,"
-            + " level %d, high/normal/low priority %d/%d/%d",
+        "%s: isolated %d, reserved %d, shared %d%s, colocated %d, affinity %.3f, hints %.3f,"
+            + " limit %s, level %d, high/normal/low priority %d/%d/%d",
         pool.name(),
         isolated,
         reserved,
@@ -137,6 +147,7 @@ record PoolScore(
         sharedFits ? "" : " (too little)",
         colocated,
         affinity,
+        hints,
         limitFits ? "fits" : "does not fit",
         level,
         high,

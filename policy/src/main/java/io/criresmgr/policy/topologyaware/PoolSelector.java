@@ -1,5 +1,6 @@
 package io.criresmgr.policy.topologyaware;
 
+import io.criresmgr.cache.TopologyHint;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.topologyaware.TopologyAwareOptions.Level;
@@ -17,6 +18,9 @@ import org.jspecify.annotations.Nullable;
  *   <li>insufficient capacity loses (normal: isolated below 0 or shared capacity not {@link
  *       PoolScore#sharedFits fitting}; reserved: reserved below 0);
  *   <li>the higher affinity score wins;
+ *   <li>the higher product of the device hints' scores wins; if both are 0, the higher product of
+ *       the non-zero ones ({@link DeviceHintScores}; nri-plugins' place, cri-resmgr's came after
+ *       memory types);
  *   <li>if the request's memory limit is above what it reserves (Burstable), the pool whose memory
  *       of the allowed types holds the limit wins (nri-plugins);
  *   <li>a Burstable request without a CPU limit: the pool at the {@code UnlimitedBurstable} level
@@ -35,10 +39,9 @@ import org.jspecify.annotations.Nullable;
  *   <li>the lower id wins.
  * </ol>
  *
- * (cri-resmgr's topology hints come between 5 and 6; the cache has none, so they never decide.) The
- * order is not a strict weak ordering in every corner (rule 1 mixes two measures), so the best pool
- * is found by a linear scan, as Go's sort would meet it, not by a library sort that may reject the
- * comparator.
+ * The order is not a strict weak ordering in every corner (rule 1 mixes two measures), so the best
+ * pool is found by a linear scan, as Go's sort would meet it, not by a library sort that may reject
+ * the comparator.
  */
 final class PoolSelector {
   private PoolSelector() {}
@@ -51,9 +54,10 @@ final class PoolSelector {
       Ledger ledger, ContainerRequest r, double[] affinity, Level burstable) {
     PoolKind target = target(ledger.tree(), burstable);
     List<PoolScore> scores = new ArrayList<>();
+    List<TopologyHint> hints = DeviceHintScores.effective(r);
     for (Pool p : ledger.tree().pools()) {
       if (fitsMemory(ledger, p, r.memory())) {
-        scores.add(PoolScore.of(ledger, p, r.cpu(), r.memory(), affinity[p.id()], target));
+        scores.add(PoolScore.of(ledger, p, r.cpu(), r.memory(), affinity[p.id()], target, hints));
       }
     }
     return scores;
@@ -130,6 +134,12 @@ final class PoolSelector {
     }
     if (a.affinity() != b.affinity()) {
       return a.affinity() > b.affinity() ? -1 : 1;
+    }
+    if (a.hints() != b.hints()) {
+      return a.hints() > b.hints() ? -1 : 1;
+    }
+    if (a.hints() == 0 && a.hintsNonZero() != b.hintsNonZero()) {
+      return a.hintsNonZero() > b.hintsNonZero() ? -1 : 1;
     }
     if (a.limitFits() != b.limitFits()) {
       return a.limitFits() ? -1 : 1;

@@ -19,14 +19,15 @@ final class UnknownAnnotations {
   private static final Logger LOG = LoggerFactory.getLogger(UnknownAnnotations.class);
   private static final int REMEMBERED = 1024;
 
-  // Names read elsewhere: controllers, the webhook's resources, affinities, topology hints.
+  // Names read elsewhere: controllers, the webhook's resources, affinities, device hints.
   private static final Set<String> ELSEWHERE =
       Set.of(
           "resources",
           "rdtclass",
           "blockioclass",
           "toptierlimit",
-          "topologyhints",
+          DeviceHintScores.USE,
+          DeviceHintScores.STRICT,
           "affinity",
           "anti-affinity");
 

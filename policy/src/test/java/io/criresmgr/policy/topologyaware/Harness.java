@@ -12,6 +12,7 @@ import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResources;
 import io.criresmgr.cache.QosClass;
 import io.criresmgr.cache.Resources;
+import io.criresmgr.cache.TopologyHint;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.FakeNode;
 import io.criresmgr.policy.PolicyContext;
@@ -153,6 +154,33 @@ final class Harness {
       apply(policy.allocate(c, node.cache()));
       node.setState(c.cacheId(), ContainerState.RUNNING);
     }
+  }
+
+  /** Creates a pod with annotations and one container {@code <pod>c0} using these devices. */
+  void createWithDevices(
+      String pod, Resources r, Map<String, String> annotations, List<TopologyHint> hints) {
+    Pod p =
+        new Pod(
+            "sandbox-" + pod,
+            "uid-" + pod,
+            pod,
+            "default",
+            Map.of(),
+            annotations,
+            "/kubepods/pod" + pod,
+            FakeNode.qos(r),
+            PodResources.NONE,
+            true);
+    node.cache().putPod(p);
+    Container c = container(p, pod + "c0", r, false).withTopologyHints(hints);
+    node.cache().putContainer(c);
+    try {
+      apply(policy.allocate(c, node.cache()));
+    } catch (RuntimeException e) {
+      node.cache().removeContainer(c.cacheId());
+      throw e;
+    }
+    node.setState(c.cacheId(), ContainerState.RUNNING);
   }
 
   Container container(Pod p, String name, Resources r, boolean init) {
