@@ -3,7 +3,9 @@ package io.criresmgr.proxy.cri;
 import io.criresmgr.api.runtime.v1.ContainerConfig;
 import io.criresmgr.api.runtime.v1.ContainerStatus;
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
+import io.criresmgr.api.runtime.v1.Device;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
+import io.criresmgr.api.runtime.v1.Mount;
 import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
@@ -11,6 +13,9 @@ import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.ResourceEstimator;
 import io.criresmgr.cache.Resources;
+import io.criresmgr.policy.sysfs.DeviceHints;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /** Builds cache {@link Container} records from CRI container messages. */
@@ -62,6 +67,24 @@ public final class ContainerCodec {
         Assignment.NONE,
         Set.of(),
         seq);
+  }
+
+  /**
+   * The mounts and devices of {@code config} as {@link DeviceHints} reads them: a device the
+   * container may only read ({@code permissions} without {@code w}) is read-only; CDI devices have
+   * no host path and are left out.
+   */
+  public static List<DeviceHints.Use> uses(ContainerConfig config) {
+    List<DeviceHints.Use> uses = new ArrayList<>();
+    for (Mount m : config.getMountsList()) {
+      uses.add(new DeviceHints.Use(m.getHostPath(), m.getContainerPath(), m.getReadonly()));
+    }
+    for (Device d : config.getDevicesList()) {
+      String p = d.getPermissions();
+      boolean readOnly = !p.isEmpty() && !p.contains("w");
+      uses.add(new DeviceHints.Use(d.getHostPath(), d.getContainerPath(), readOnly));
+    }
+    return uses;
   }
 
   /** {@link #fromStatus(String, long, Pod, ContainerStatus, long)}, capacity unknown. */

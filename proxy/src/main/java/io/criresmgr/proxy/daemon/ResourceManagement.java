@@ -69,6 +69,7 @@ final class ResourceManagement implements AutoCloseable {
     ResourceManager manager =
         new ResourceManager(cache, policy, HostControllers.create(), runtime, file);
     manager.setMemoryCapacity(HostMemory.capacity(options.hostRoot()));
+    manager.setHostRoot(options.hostRoot());
     try {
       startControllers(manager, config, controllerContext);
       StartupSync.run(manager);

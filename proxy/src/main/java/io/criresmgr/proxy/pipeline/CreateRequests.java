@@ -90,7 +90,8 @@ public final class CreateRequests {
             s,
             pod,
             ContainerCodec.fromRequest(
-                cacheId, s.cache().nextSeq(), pod, request, s.memoryCapacity()));
+                    cacheId, s.cache().nextSeq(), pod, request, s.memoryCapacity())
+                .withTopologyHints(s.deviceHints(request.getConfig())));
     s.put(created);
     allocate(s, created);
     ContainerEdits edits = preCreate(s, cacheId);

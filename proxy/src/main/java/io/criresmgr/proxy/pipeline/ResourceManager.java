@@ -4,9 +4,11 @@ import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.policy.sysfs.DeviceHints;
 import io.criresmgr.proxy.relay.RelayListener;
 import io.grpc.Channel;
 import io.grpc.ServerServiceDefinition;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -69,6 +71,11 @@ public final class ResourceManager implements AutoCloseable {
   /** Sets the node's memory capacity ({@link Section#memoryCapacity()}) before requests arrive. */
   public void setMemoryCapacity(long bytes) {
     section.setMemoryCapacity(bytes);
+  }
+
+  /** Reads the device hints of created containers below {@code hostRoot} ({@code --host-root}). */
+  public void setHostRoot(Path hostRoot) {
+    section.setDeviceHints(new DeviceHints(hostRoot));
   }
 
   /** The serialized section's executor. */

@@ -1,11 +1,13 @@
 package io.criresmgr.proxy.pipeline;
 
+import io.criresmgr.api.runtime.v1.ContainerConfig;
 import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.TopologyHint;
 import io.criresmgr.cache.adjustment.AdjustmentSet;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerSet;
@@ -13,6 +15,8 @@ import io.criresmgr.controllers.NodeView;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyTimer;
+import io.criresmgr.policy.sysfs.DeviceHints;
+import io.criresmgr.proxy.cri.ContainerCodec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -24,6 +28,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +50,7 @@ public final class Section implements NodeView {
   private Consumer<PolicyTimer> timers = t -> LOG.debug("no timer service: {} dropped", t);
   private volatile long memoryCapacity;
   private ExportedResources exports = ExportedResources.NONE;
+  private volatile @Nullable DeviceHints deviceHints;
 
   /** A section over {@code cache} with {@code policy} active and {@code controllers}. */
   public Section(NodeCache cache, ActivePolicy policy, ControllerSet controllers) {
@@ -80,6 +86,20 @@ public final class Section implements NodeView {
   /** Sets {@link #memoryCapacity()}; 0 or less: unknown. */
   public void setMemoryCapacity(long bytes) {
     memoryCapacity = Math.max(0, bytes);
+  }
+
+  /**
+   * The topology hints of the devices and mounts of a container being created, read from sysfs
+   * below the host root; none before {@link #setDeviceHints} (tests without a host).
+   */
+  public List<TopologyHint> deviceHints(ContainerConfig config) {
+    DeviceHints hints = deviceHints;
+    return hints == null ? List.of() : hints.hints(ContainerCodec.uses(config));
+  }
+
+  /** Sets where {@link #deviceHints} reads sysfs. */
+  public void setDeviceHints(DeviceHints value) {
+    deviceHints = Objects.requireNonNull(value, "value");
   }
 
   @Override
