@@ -9,6 +9,7 @@ import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.Resources;
+import io.criresmgr.cache.TopologyHint;
 import io.criresmgr.policy.Introspectable;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
@@ -68,6 +69,15 @@ public final class Introspection {
       adjustment(out.putObject("adjustment"), c);
     }
     assignment(out.putObject("assignment"), c.assignment());
+    if (!c.topologyHints().isEmpty()) {
+      ArrayNode hints = out.putArray("topologyHints");
+      for (TopologyHint h : c.topologyHints()) {
+        ObjectNode hint = hints.addObject();
+        hint.put("provider", h.provider());
+        hint.put("cpus", h.cpus().toString());
+        hint.put("numas", h.numas().toString());
+      }
+    }
     ArrayNode pending = out.putArray("pending");
     c.pending().forEach(pending::add);
   }

@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.scenario;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.sysfs.NumaNode;
 import io.criresmgr.policy.sysfs.SystemTopology;
@@ -44,7 +45,54 @@ final class PlacementReport {
       out.append('\n');
       table(out, balloonRows(balloons, topology));
     }
+    optionalTable(out, classRows(observed.introspection()));
+    optionalTable(out, hintRows(observed.introspection()));
     return out.toString();
+  }
+
+  // A table after a blank line, if it has rows besides its header.
+  private static void optionalTable(StringBuilder out, List<String[]> rows) {
+    if (rows.size() > 1) {
+      out.append('\n');
+      table(out, rows);
+    }
+  }
+
+  /** The policy's CPU classes ({@code policyView.cpuClasses}: class name to CPUs). */
+  private static List<String[]> classRows(JsonNode introspection) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"CPU CLASS", "CPUS"});
+    introspection
+        .path("policyView")
+        .path("cpuClasses")
+        .properties()
+        .forEach(
+            e -> rows.add(new String[] {e.getKey(), show(CpuSet.parse(e.getValue().asText("")))}));
+    return rows;
+  }
+
+  /** The device hints of every container that has some, in the introspection's order. */
+  private static List<String[]> hintRows(JsonNode introspection) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"POD/CONTAINER", "DEVICE", "CPUS", "NUMA NODES"});
+    for (JsonNode pod : introspection.path("pods")) {
+      for (JsonNode c : pod.path("containers")) {
+        for (JsonNode h : c.path("topologyHints")) {
+          rows.add(
+              new String[] {
+                pod.path("name").asText() + "/" + c.path("name").asText(),
+                h.path("provider").asText(),
+                dash(h.path("cpus").asText("")),
+                dash(h.path("numas").asText(""))
+              });
+        }
+      }
+    }
+    return rows;
+  }
+
+  private static String dash(String value) {
+    return value.isEmpty() ? "-" : value;
   }
 
   private static List<String[]> balloonRows(

@@ -69,4 +69,36 @@ class PlacementReportTest {
     assertFalse(report.contains("BALLOON"), report);
     assertTrue(report.contains("pod0/pod0c0    2-3   0     0      -\n"), report);
   }
+
+  @Test
+  void cpuClassesAndDeviceHintsGetTablesOfTheirOwn() throws Exception {
+    String pods =
+        """
+        "pods": [{"name": "pod0", "containers": [
+          {"cacheId": "id0", "name": "pod0c0", "topologyHints": [
+            {"provider": "/dev/vfio/7", "cpus": "12-15", "numas": "3"},
+            {"provider": "/dev/nvme0n1", "cpus": "", "numas": "1"}]},
+          {"cacheId": "id1", "name": "pod0c1"}]}]
+        """;
+    String view = "{\"pools\": [], \"cpuClasses\": {\"shared\": \"1-11\", \"turbo\": \"12-15\"}}";
+    JsonNode introspection = JSON.readTree("{" + pods + ", \"policyView\": " + view + "}");
+    Map<String, ContainerFacts> running = new LinkedHashMap<>();
+    running.put("pod0c0", facts("pod0c0", "pod0", "12-15"));
+    String report =
+        PlacementReport.format(new Observed(running, Set.of(), introspection, Set.of()), N4C16);
+    assertTrue(
+        report.endsWith(
+            """
+
+            CPU CLASS  CPUS
+            shared     11 (1-11)
+            turbo      4 (12-15)
+
+            POD/CONTAINER  DEVICE        CPUS   NUMA NODES
+            pod0/pod0c0    /dev/vfio/7   12-15  3
+            pod0/pod0c0    /dev/nvme0n1  -      1
+            """),
+        report);
+    assertFalse(PlacementReport.format(observed("{\"pools\": []}"), N4C16).contains("CPU CLASS"));
+  }
 }
