@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +42,18 @@ class CpuClassesChannelTest {
           + " 'idle': {'minFreq': 800000, 'maxFreq': 1000000}}}";
 
   @TempDir Path root;
+
+  @BeforeEach
+  void fakeHost() throws IOException {
+    FakeSysfsWriter.write(TopologySpec.builtIn("n4c16"), root);
+    for (int cpu = 0; cpu < 16; cpu++) {
+      Path dir = root.resolve("sys/devices/system/cpu/cpu" + cpu + "/cpufreq");
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve("scaling_min_freq"), "800000\n");
+      Files.writeString(dir.resolve("scaling_max_freq"), "3600000\n");
+    }
+  }
+
   private final List<Map<String, CpuSet>> changes = new ArrayList<>();
 
   private static JsonNode json(String text) {
@@ -63,13 +76,6 @@ class CpuClassesChannelTest {
   }
 
   private Section section(NodeCache cache, String name, Policy policy) throws IOException {
-    FakeSysfsWriter.write(TopologySpec.builtIn("n4c16"), root);
-    for (int cpu = 0; cpu < 16; cpu++) {
-      Path dir = root.resolve("sys/devices/system/cpu/cpu" + cpu + "/cpufreq");
-      Files.createDirectories(dir);
-      Files.writeString(dir.resolve("scaling_min_freq"), "800000\n");
-      Files.writeString(dir.resolve("scaling_max_freq"), "3600000\n");
-    }
     Controller recorder =
         new Controller() {
           @Override
