@@ -55,7 +55,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A crictl-style workflow against the simulated runtime, once directly and once through the daemon,
  * over real Unix sockets: every reply (or error) and the event stream must be identical, but for
- * the annotation the daemon adds to the containers it creates.
+ * the annotation and the exported-resources mount the daemon adds to the containers it creates.
  */
 class SimRelayIT {
   /**
@@ -69,6 +69,18 @@ class SimRelayIT {
               + "\"\n *value: \"\\{.*\\}\"\n *\\}\n");
 
   @TempDir Path dir;
+
+  /**
+   * The read-only mount of the container's exported resource data (docs/exported-resources.md) that
+   * the daemon adds at CreateContainer, which the runtime then reports: the other difference
+   * allowed.
+   */
+  private Pattern exportMount() {
+    return Pattern.compile(
+        "(?m)^ *mounts \\{\n *container_path: \"/\\.cri-resmgr\"\n *host_path: \""
+            + Pattern.quote(dir.resolve("state/containers/uid-0-c0").toString())
+            + "\"\n *readonly: true\n *propagation: PROPAGATION_HOST_TO_CONTAINER\n *\\}\n");
+  }
 
   private static SimRuntime newSim() {
     return new SimRuntime(
@@ -101,11 +113,17 @@ class SimRelayIT {
     assertTrue(
         proxied.stream().anyMatch(s -> ANNOTATION.matcher(s).find()),
         "the container records its requested resources: " + proxied);
-    assertEquals(direct, withoutRequestedAnnotation(proxied));
+    assertTrue(
+        proxied.stream().anyMatch(s -> exportMount().matcher(s).find()),
+        "the container sees its exported resource data: " + proxied);
+    assertEquals(direct, withoutDaemonAdditions(proxied));
   }
 
-  private static List<String> withoutRequestedAnnotation(List<String> log) {
-    return log.stream().map(s -> ANNOTATION.matcher(s).replaceAll("")).toList();
+  private List<String> withoutDaemonAdditions(List<String> log) {
+    Pattern mount = exportMount();
+    return log.stream()
+        .map(s -> mount.matcher(ANNOTATION.matcher(s).replaceAll("")).replaceAll(""))
+        .toList();
   }
 
   /** Runs the workflow, recording every reply in text form and each error's code and text. */
