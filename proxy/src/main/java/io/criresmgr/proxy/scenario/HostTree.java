@@ -2,6 +2,7 @@ package io.criresmgr.proxy.scenario;
 
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyException;
+import io.criresmgr.policy.sysfs.FakeDevices;
 import io.criresmgr.policy.sysfs.FakeSysfsWriter;
 import io.criresmgr.policy.sysfs.SysfsReader;
 import io.criresmgr.policy.sysfs.SystemTopology;
@@ -12,9 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The fake host a scenario runs on: the sysfs tree of its topology (with its isolated CPUs) and the
- * cpuset cgroups it names ({@code <root>/sys/fs/cgroup/cpuset/<name>/cpuset.cpus}), below a host
- * root given to the daemon as {@code --host-root}.
+ * The fake host a scenario runs on: the sysfs tree of its topology (with its isolated CPUs), the
+ * cpuset cgroups it names ({@code <root>/sys/fs/cgroup/cpuset/<name>/cpuset.cpus}) and its devices
+ * ({@link FakeDevices}), below a host root given to the daemon as {@code --host-root}.
  */
 final class HostTree {
   /** Where cpuset cgroups are created, relative to the host root. */
@@ -46,7 +47,40 @@ final class HostTree {
   static SystemTopology write(Scenario scenario, Path root) {
     FakeSysfsWriter.write(spec(scenario), root);
     scenario.cgroups().forEach((name, cpus) -> cgroup(root, name, cpus));
-    return SysfsReader.read(root);
+    SystemTopology topology = SysfsReader.read(root);
+    scenario.devices().forEach((path, d) -> device(scenario, topology, root, path, d));
+    return topology;
+  }
+
+  /**
+   * Writes {@code device} at {@code path}.
+   *
+   * @throws ScenarioException if its NUMA node or CPUs are not the topology's
+   */
+  private static void device(
+      Scenario scenario, SystemTopology topology, Path root, String path, HostDevice device) {
+    String where = scenario.source() + ": devices: " + path + ": ";
+    if (device.numa() >= 0 && !topology.nodes().containsKey(device.numa())) {
+      throw new ScenarioException(
+          where
+              + "numa: no node "
+              + device.numa()
+              + ", the topology has "
+              + topology.nodes().keySet());
+    }
+    if (!topology.presentCpus().containsAll(device.cpus())) {
+      throw new ScenarioException(
+          where
+              + "cpus: "
+              + device.cpus()
+              + " not within the topology's CPUs "
+              + topology.presentCpus());
+    }
+    try {
+      FakeDevices.write(root, path, device.numa(), device.cpus());
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException(where + e.getMessage(), e);
+    }
   }
 
   private static void cgroup(Path root, String name, CpuSet cpus) {

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.api.runtime.v1.ContainerConfig;
 import io.criresmgr.api.runtime.v1.ContainerMetadata;
+import io.criresmgr.api.runtime.v1.Device;
 import io.criresmgr.api.runtime.v1.ImageSpec;
 import io.criresmgr.api.runtime.v1.LinuxContainerConfig;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
+import io.criresmgr.api.runtime.v1.Mount;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandboxMetadata;
 import io.criresmgr.cache.PodResourcesAnnotation;
@@ -65,20 +67,36 @@ final class KubeletConfigs {
         .build();
   }
 
-  /** The configuration of container {@code name} (attempt {@code attempt}) of {@code pod}. */
+  /**
+   * The configuration of container {@code name} (attempt {@code attempt}) of {@code pod}; a regular
+   * container has the pod's devices ({@code rwm}) and writable mounts, each at its host path.
+   */
   static ContainerConfig container(PodSpec pod, String uid, String name, int attempt) {
-    return ContainerConfig.newBuilder()
-        .setMetadata(ContainerMetadata.newBuilder().setName(name).setAttempt(attempt))
-        .setImage(ImageSpec.newBuilder().setImage(IMAGE))
-        .addAllCommand(List.of("sh", "-c", "echo " + name + " $(sleep inf)"))
-        .putLabels("io.kubernetes.container.name", name)
-        .putLabels("io.kubernetes.pod.name", pod.name())
-        .putLabels("io.kubernetes.pod.namespace", pod.namespace())
-        .putLabels("io.kubernetes.pod.uid", uid)
-        .putAllAnnotations(pod.containerAnnotations().getOrDefault(name, Map.of()))
-        .putAnnotations("io.kubernetes.container.restartCount", Integer.toString(attempt))
-        .setLinux(LinuxContainerConfig.newBuilder().setResources(resources(pod.resources(name))))
-        .build();
+    ContainerConfig.Builder b =
+        ContainerConfig.newBuilder()
+            .setMetadata(ContainerMetadata.newBuilder().setName(name).setAttempt(attempt))
+            .setImage(ImageSpec.newBuilder().setImage(IMAGE))
+            .addAllCommand(List.of("sh", "-c", "echo " + name + " $(sleep inf)"))
+            .putLabels("io.kubernetes.container.name", name)
+            .putLabels("io.kubernetes.pod.name", pod.name())
+            .putLabels("io.kubernetes.pod.namespace", pod.namespace())
+            .putLabels("io.kubernetes.pod.uid", uid)
+            .putAllAnnotations(pod.containerAnnotations().getOrDefault(name, Map.of()))
+            .putAnnotations("io.kubernetes.container.restartCount", Integer.toString(attempt))
+            .setLinux(
+                LinuxContainerConfig.newBuilder().setResources(resources(pod.resources(name))));
+    if (pod.containerNames().contains(name)) {
+      pod.devices()
+          .forEach(
+              d ->
+                  b.addDevices(
+                      Device.newBuilder()
+                          .setContainerPath(d)
+                          .setHostPath(d)
+                          .setPermissions("rwm")));
+      pod.mounts().forEach(m -> b.addMounts(Mount.newBuilder().setContainerPath(m).setHostPath(m)));
+    }
+    return b.build();
   }
 
   /** The linux resources kubelet computes from a container's requests and limits. */

@@ -31,6 +31,8 @@ import java.util.stream.Stream;
  * @param containerAnnotations CRI annotations by container name
  * @param names container names, in start order
  * @param perContainer requirements of containers (and init containers) that have their own
+ * @param devices host paths of the devices each container (not init container) gets
+ * @param mounts host paths each container (not init container) mounts writable
  */
 record PodSpec(
     String name,
@@ -44,7 +46,9 @@ record PodSpec(
     Map<String, String> labels,
     Map<String, Map<String, String>> containerAnnotations,
     List<String> names,
-    Map<String, Requirements> perContainer) {
+    Map<String, Requirements> perContainer,
+    List<String> devices,
+    List<String> mounts) {
 
   /**
    * A container's requests and limits in milli-CPUs and bytes; 0 is not set.
@@ -87,6 +91,8 @@ record PodSpec(
     containerAnnotations = Map.copyOf(containerAnnotations);
     names = List.copyOf(names);
     perContainer = Map.copyOf(perContainer);
+    devices = List.copyOf(devices);
+    mounts = List.copyOf(mounts);
     if (names.size() != containers) {
       throw new IllegalArgumentException(
           "containers: " + names.size() + " names for " + containers + " containers");
@@ -131,7 +137,9 @@ record PodSpec(
         vars.labels().orElse(Map.of()),
         vars.containerAnnotations().orElse(Map.of()),
         names,
-        perContainer);
+        perContainer,
+        vars.devices().orElse(List.of()),
+        vars.mounts().orElse(List.of()));
   }
 
   /**

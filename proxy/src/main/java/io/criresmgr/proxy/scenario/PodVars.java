@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.scenario;
 
 import io.criresmgr.cache.Quantities;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -25,13 +27,17 @@ import java.util.stream.Stream;
  * @param containerAnnotations CRI annotations per container name, if given
  * @param containerNames container names replacing {@code <pod>c<i>}, if given (then {@code
  *     CONTCOUNT} is their number)
+ * @param devices host paths of devices every container gets, if given
+ * @param mounts host paths every container mounts writable, if given
  */
 record PodVars(
     Map<Var, String> values,
     Optional<Map<String, String>> annotations,
     Optional<Map<String, String>> labels,
     Optional<Map<String, Map<String, String>>> containerAnnotations,
-    Optional<List<String>> containerNames) {
+    Optional<List<String>> containerNames,
+    Optional<List<String>> devices,
+    Optional<List<String>> mounts) {
 
   /** A scalar variable. */
   enum Var {
@@ -59,6 +65,8 @@ record PodVars(
   static final String LABELS = "labels";
   static final String CONTAINER_ANNOTATIONS = "container-annotations";
   static final String CONTAINERS = "containers";
+  static final String DEVICES = "devices";
+  static final String MOUNTS = "mounts";
 
   /** The reference's defaults: {@code CPU=1 MEM=100M CPUREQ=1 CPULIM=2 MEMREQ=100M ...}. */
   static final PodVars DEFAULTS =
@@ -77,7 +85,9 @@ record PodVars(
           Optional.of(Map.of()),
           Optional.of(Map.of()),
           Optional.of(Map.of()),
-          Optional.empty());
+          Optional.empty(),
+          Optional.of(List.of()),
+          Optional.of(List.of()));
 
   /** Copies the maps. */
   PodVars {
@@ -86,6 +96,8 @@ record PodVars(
     labels = labels.map(Map::copyOf);
     containerAnnotations = containerAnnotations.map(Map::copyOf);
     containerNames = containerNames.map(List::copyOf);
+    devices = devices.map(List::copyOf);
+    mounts = mounts.map(List::copyOf);
   }
 
   /** These variables overridden by the ones {@code over} gives. */
@@ -98,7 +110,9 @@ record PodVars(
         over.annotations.or(() -> annotations),
         over.labels.or(() -> labels),
         over.containerAnnotations.or(() -> containerAnnotations),
-        over.containerNames.or(() -> containerNames));
+        over.containerNames.or(() -> containerNames),
+        over.devices.or(() -> devices),
+        over.mounts.or(() -> mounts));
   }
 
   /** The value of {@code var}, empty when unset. */
@@ -110,17 +124,27 @@ record PodVars(
   static List<String> keys() {
     return Stream.concat(
             Stream.of(Var.values()).map(Var::key),
-            Stream.of(ANNOTATIONS, LABELS, CONTAINER_ANNOTATIONS, CONTAINERS))
+            Stream.of(ANNOTATIONS, LABELS, CONTAINER_ANNOTATIONS, CONTAINERS, DEVICES, MOUNTS))
         .toList();
   }
 
-  /** Parses a mapping of variables; {@code step} names the step in errors. */
+  /** Parses a mapping of variables of a scenario without devices. */
   static PodVars parse(ScenarioNode node) {
+    return parse(node, Set.of());
+  }
+
+  /**
+   * Parses a mapping of variables; {@code devices} and {@code mounts} may name the scenario's
+   * {@code declared} devices only.
+   */
+  static PodVars parse(ScenarioNode node, Set<String> declared) {
     Map<Var, String> values = new EnumMap<>(Var.class);
     Optional<Map<String, String>> annotations = Optional.empty();
     Optional<Map<String, String>> labels = Optional.empty();
     Optional<Map<String, Map<String, String>>> perContainer = Optional.empty();
     Optional<List<String>> names = Optional.empty();
+    Optional<List<String>> devices = Optional.empty();
+    Optional<List<String>> mounts = Optional.empty();
     for (Map.Entry<String, ScenarioNode> e : node.mapping().entrySet()) {
       String key = e.getKey().toLowerCase(Locale.ROOT);
       ScenarioNode value = e.getValue();
@@ -131,6 +155,8 @@ record PodVars(
         case CONTAINER_ANNOTATIONS -> perContainer = Optional.of(containerMaps(value));
         case CONTAINERS ->
             names = Optional.of(value.list().stream().map(ScenarioNode::text).toList());
+        case DEVICES -> devices = Optional.of(devicePaths(value, declared));
+        case MOUNTS -> mounts = Optional.of(devicePaths(value, declared));
         default -> {
           Var var = var(key, value);
           if (values.put(var, scalar(var, value)) != null) {
@@ -139,7 +165,31 @@ record PodVars(
         }
       }
     }
-    return new PodVars(values, annotations, labels, perContainer, names);
+    return new PodVars(values, annotations, labels, perContainer, names, devices, mounts);
+  }
+
+  /** A device's host path or a list of them, each one of {@code declared}; null for none. */
+  private static List<String> devicePaths(ScenarioNode value, Set<String> declared) {
+    if (value.isNull()) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    for (ScenarioNode item : value.listOrOne()) {
+      String path = item.text();
+      if (!declared.contains(path)) {
+        throw item.error(
+            "unknown device "
+                + path
+                + (declared.isEmpty()
+                    ? ": the scenario declares no devices (top-level devices)"
+                    : ", the scenario's devices are " + String.join(", ", declared)));
+      }
+      if (out.contains(path)) {
+        throw item.error(path + " given twice");
+      }
+      out.add(path);
+    }
+    return out;
   }
 
   private static Var var(String key, ScenarioNode value) {

@@ -6,19 +6,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * A parsed scenario file (format: docs/scenarios.md): the node's topology, kernel-isolated CPUs,
- * cpuset cgroups to create, the daemon's configuration and the steps. Immutable.
+ * cpuset cgroups and devices to create, the daemon's configuration and the steps. Immutable.
  */
 public final class Scenario {
   private final String source;
   private final String topology;
   private final CpuSet isolcpus;
   private final Map<String, CpuSet> cgroups;
+  private final Map<String, HostDevice> devices;
   private final String config;
   private final boolean webhook;
   private final List<Step> steps;
@@ -28,6 +31,7 @@ public final class Scenario {
       String topology,
       CpuSet isolcpus,
       Map<String, CpuSet> cgroups,
+      Map<String, HostDevice> devices,
       String config,
       boolean webhook,
       List<Step> steps) {
@@ -35,6 +39,7 @@ public final class Scenario {
     this.topology = Objects.requireNonNull(topology, "topology");
     this.isolcpus = Objects.requireNonNull(isolcpus, "isolcpus");
     this.cgroups = Map.copyOf(cgroups);
+    this.devices = Collections.unmodifiableMap(new LinkedHashMap<>(devices));
     this.config = Objects.requireNonNull(config, "config");
     this.webhook = webhook;
     this.steps = List.copyOf(steps);
@@ -66,12 +71,12 @@ public final class Scenario {
 
   /** This scenario on another topology (a built-in name or a spec). */
   public Scenario withTopology(String spec) {
-    return new Scenario(source, spec, isolcpus, cgroups, config, webhook, steps);
+    return new Scenario(source, spec, isolcpus, cgroups, devices, config, webhook, steps);
   }
 
   /** This scenario with another configuration (YAML text). */
   public Scenario withConfig(String yaml) {
-    return new Scenario(source, topology, isolcpus, cgroups, yaml, webhook, steps);
+    return new Scenario(source, topology, isolcpus, cgroups, devices, yaml, webhook, steps);
   }
 
   /** Where the scenario comes from (a file name). */
@@ -92,6 +97,11 @@ public final class Scenario {
   /** Cpuset cgroups to create below the cpuset mount, with their {@code cpuset.cpus}. */
   public Map<String, CpuSet> cgroups() {
     return cgroups;
+  }
+
+  /** Devices of the fake host by host path, in file order. */
+  Map<String, HostDevice> devices() {
+    return devices;
   }
 
   /** The daemon's configuration file (YAML); empty for the defaults. */

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -34,8 +35,11 @@ final class StepParser {
 
   private StepParser() {}
 
-  /** Parses one step: a mapping with one step key, or {@code reset-counters} alone. */
-  static Step parse(ScenarioNode node) {
+  /**
+   * Parses one step: a mapping with one step key, or {@code reset-counters} alone; pods may use the
+   * host's {@code devices} (host paths).
+   */
+  static Step parse(ScenarioNode node, Set<String> devices) {
     if (node.isText() && node.text().equals("reset-counters")) {
       return new Step.ResetCounters(node.line());
     }
@@ -48,30 +52,30 @@ final class StepParser {
               + String.join(", ", entries.keySet()));
     }
     Map.Entry<String, ScenarioNode> e = entries.entrySet().iterator().next();
-    return parse(e.getKey(), e.getValue(), node.line());
+    return parse(e.getKey(), e.getValue(), node.line(), devices);
   }
 
-  private static Step parse(String kind, ScenarioNode value, int line) {
+  private static Step parse(String kind, ScenarioNode value, int line, Set<String> devices) {
     return switch (kind) {
-      case "create" -> new Step.Create(line, PodVars.parse(value));
+      case "create" -> new Step.Create(line, PodVars.parse(value, devices));
       case "delete" ->
           new Step.Delete(line, value.listOrOne().stream().map(ScenarioNode::text).toList());
       case "verify" -> new Step.Check(line, Verify.parse(value));
-      case "expect-error" -> expectError(value, line);
+      case "expect-error" -> expectError(value, line, devices);
       case "restart" -> restart(value, line);
       case "reconfigure" -> reconfigure(value, line);
       case "metrics" -> metrics(value, line);
       case "exit" -> exit(value, line);
       case "wait" -> new Step.Wait(line, value.duration());
       case "expect-log", "expect-no-log" -> expectLog(value, line, kind.equals("expect-log"));
-      case "set" -> new Step.Defaults(line, PodVars.parse(value));
+      case "set" -> new Step.Defaults(line, PodVars.parse(value, devices));
       case "reset-counters" -> new Step.ResetCounters(line);
-      case "random" -> RandomParser.parse(value, line);
+      case "random" -> RandomParser.parse(value, line, devices);
       default -> throw value.error("unknown step");
     };
   }
 
-  private static Step expectError(ScenarioNode value, int line) {
+  private static Step expectError(ScenarioNode value, int line, Set<String> devices) {
     List<String> inner = List.of("create", "restart", "reconfigure");
     Map<String, ScenarioNode> m =
         value.mapping(List.of("create", "restart", "reconfigure", "message"));
@@ -83,7 +87,7 @@ final class StepParser {
     ScenarioNode step = m.get(given.get(0));
     Step parsed =
         switch (given.get(0)) {
-          case "create" -> new Step.Create(line, PodVars.parse(step));
+          case "create" -> new Step.Create(line, PodVars.parse(step, devices));
           case "restart" -> restart(step, line);
           default -> reconfigure(step, line);
         };
@@ -163,7 +167,7 @@ final class StepParser {
   static final class RandomParser {
     private RandomParser() {}
 
-    static Step parse(ScenarioNode value, int line) {
+    static Step parse(ScenarioNode value, int line, Set<String> devices) {
       value.mapping(
           List.of(
               "seed",
@@ -175,7 +179,10 @@ final class StepParser {
               "exclusive",
               "invariants"));
       Map<String, PodVars> pods = new LinkedHashMap<>();
-      value.required("pods").mapping().forEach((name, vars) -> pods.put(name, PodVars.parse(vars)));
+      value
+          .required("pods")
+          .mapping()
+          .forEach((name, vars) -> pods.put(name, PodVars.parse(vars, devices)));
       if (pods.isEmpty()) {
         throw value.at("pods").error("expected at least one model pod");
       }
