@@ -1,11 +1,15 @@
 package io.criresmgr.sampleconfigs;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.criresmgr.proxy.Main;
 import io.criresmgr.proxy.scenario.Scenario;
 import io.criresmgr.proxy.scenario.ScenarioResult;
 import io.criresmgr.proxy.scenario.ScenarioRunner;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,6 +67,32 @@ class SampleScenariosIT {
         Scenario.parse("balloons-policy.cfg on n4c16", steps)
             .withConfig(Files.readString(sample, StandardCharsets.UTF_8));
     assertPassed(new ScenarioRunner().run(scenario));
+  }
+
+  /**
+   * {@code cri-resmgr simulate} on the device sample prints each container's device hints: the
+   * device, its CPUs and NUMA node as the fake host's sysfs gives them.
+   */
+  @Test
+  void simulateShowsTheDeviceHintsOfTheDeviceSample() {
+    Path file = DIR.resolve("topology-aware-n4c16-devices.yaml");
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int status =
+        Main.run(
+            new String[] {"simulate", "--pods", file.toString()},
+            new PrintWriter(out),
+            new PrintWriter(err),
+            (o, s) -> {
+              throw new AssertionError("the daemon command must not run");
+            });
+    String text = out.toString();
+    assertEquals(0, status, err + text);
+    String end = text.substring(text.indexOf("== placement at the end"));
+    assertTrue(end.contains("POD/CONTAINER  DEVICE  "), end);
+    assertTrue(end.contains("pod0/pod0c0    /dev/vfio/7                        12-15  3\n"), end);
+    assertTrue(end.contains("pod1/pod1c0    /sys/bus/pci/devices/0000:3b:00.0  8-11   2\n"), end);
+    assertTrue(end.contains("pod4/pod4c0    10     2-3   2      socket #1"), end);
   }
 
   private static void run(Path file) throws InterruptedException {
