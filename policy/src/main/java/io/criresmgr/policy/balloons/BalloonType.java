@@ -36,6 +36,8 @@ import org.jspecify.annotations.Nullable;
  * @param preferIsolCpus {@code PreferIsolCpus}: prefer kernel-isolated CPUs
  * @param preferCoreType {@code PreferCoreType}, {@code null}: no preference
  * @param groupBy {@code GroupBy} (nri-plugins): containers of one group prefer one balloon
+ * @param preferCloseToDevices {@code PreferCloseToDevices} (nri-plugins): absolute host paths of
+ *     devices whose CPUs this type prefers, most important first; other types avoid them
  */
 public record BalloonType(
     String name,
@@ -58,7 +60,8 @@ public record BalloonType(
     boolean hideHyperthreads,
     boolean preferIsolCpus,
     @Nullable CoreType preferCoreType,
-    GroupBy groupBy) {
+    GroupBy groupBy,
+    List<String> preferCloseToDevices) {
   /** Name of the built-in type of the reserved CPUs. */
   public static final String RESERVED = "reserved";
 
@@ -78,6 +81,7 @@ public record BalloonType(
     Objects.requireNonNull(cpuClass, "cpuClass");
     Objects.requireNonNull(groupBy, "groupBy");
     memoryTypes = Set.copyOf(memoryTypes);
+    preferCloseToDevices = List.copyOf(preferCloseToDevices);
     if (name.isEmpty()) {
       throw new IllegalArgumentException("balloon type \"\": Name must not be empty");
     }
@@ -93,6 +97,55 @@ public record BalloonType(
       throw new IllegalArgumentException(
           "balloon type \"" + name + "\": PreferCoreType must be performance or efficient");
     }
+    preferCloseToDevices.forEach(d -> checkDevice(name, d));
+  }
+
+  /** A type without {@code PreferCloseToDevices}. */
+  public BalloonType(
+      String name,
+      List<String> namespaces,
+      List<Expression> matchExpressions,
+      int minCpus,
+      int maxCpus,
+      int minBalloons,
+      int maxBalloons,
+      CpuPriority allocatorPriority,
+      String cpuClass,
+      boolean preferSpreadingPods,
+      boolean preferPerNamespaceBalloon,
+      boolean preferNewBalloons,
+      @Nullable ShareLevel shareIdleCpusInSame,
+      @Nullable Boolean preferSpreadOnPhysicalCores,
+      @Nullable Boolean allocatorTopologyBalancing,
+      @Nullable Boolean pinMemory,
+      Set<MemoryType> memoryTypes,
+      boolean hideHyperthreads,
+      boolean preferIsolCpus,
+      @Nullable CoreType preferCoreType,
+      GroupBy groupBy) {
+    this(
+        name,
+        namespaces,
+        matchExpressions,
+        minCpus,
+        maxCpus,
+        minBalloons,
+        maxBalloons,
+        allocatorPriority,
+        cpuClass,
+        preferSpreadingPods,
+        preferPerNamespaceBalloon,
+        preferNewBalloons,
+        shareIdleCpusInSame,
+        preferSpreadOnPhysicalCores,
+        allocatorTopologyBalancing,
+        pinMemory,
+        memoryTypes,
+        hideHyperthreads,
+        preferIsolCpus,
+        preferCoreType,
+        groupBy,
+        List.of());
   }
 
   /**
@@ -166,7 +219,20 @@ public record BalloonType(
         hideHyperthreads,
         preferIsolCpus,
         preferCoreType,
-        groupBy);
+        groupBy,
+        preferCloseToDevices);
+  }
+
+  private static void checkDevice(String type, String path) {
+    if (!path.startsWith("/")) {
+      throw new IllegalArgumentException(
+          "balloon type \""
+              + type
+              + "\": PreferCloseToDevices: \""
+              + path
+              + "\" is not an absolute path; expected device paths such as /sys/class/net/eth0,"
+              + " /sys/bus/pci/devices/0000:3b:00.0 or /dev/vfio/7");
+    }
   }
 
   private static void checkGlob(String type, String pattern) {

@@ -43,7 +43,8 @@ final class BalloonTypeParser {
           "HideHyperthreads",
           "PreferIsolCpus",
           "PreferCoreType",
-          "GroupBy");
+          "GroupBy",
+          "PreferCloseToDevices");
 
   private static final Map<String, String> UNSUPPORTED =
       NriOnlyKeys.TYPE.stream().collect(Collectors.toUnmodifiableMap(k -> k, k -> ""));
@@ -132,7 +133,8 @@ final class BalloonTypeParser {
         r.bool("HideHyperthreads", false),
         r.bool("PreferIsolCpus", false),
         Values.choice(r, "PreferCoreType", CORE_TYPES, "expected performance or efficient"),
-        groupBy(r, name));
+        groupBy(r, name),
+        Values.strings(r, "PreferCloseToDevices", "expected a list of device paths"));
   }
 
   private static GroupBy groupBy(OptionsReader r, String type) {

@@ -50,7 +50,8 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
   private final BalloonsView view;
 
   /**
-   * A policy over {@code allowed} CPUs of {@code topology}, {@code reserved} among them.
+   * A policy over {@code allowed} CPUs of {@code topology}, {@code reserved} among them, that reads
+   * no devices ({@link DeviceCpus#NONE}).
    *
    * @throws PolicyException if the {@code MinBalloons} instances do not fit
    */
@@ -60,6 +61,22 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
       BalloonsOptions options,
       CpuSet allowed,
       CpuSet reserved) {
+    this(name, topology, options, allowed, reserved, DeviceCpus.NONE);
+  }
+
+  /**
+   * A policy over {@code allowed} CPUs of {@code topology}, {@code reserved} among them, that finds
+   * the CPUs of {@code PreferCloseToDevices} devices with {@code deviceCpus}.
+   *
+   * @throws PolicyException if the {@code MinBalloons} instances do not fit
+   */
+  public BalloonsPolicy(
+      String name,
+      SystemTopology topology,
+      BalloonsOptions options,
+      CpuSet allowed,
+      CpuSet reserved,
+      DeviceCpus deviceCpus) {
     this.name = Objects.requireNonNull(name, "name");
     this.options = Objects.requireNonNull(options, "options");
     this.placer = new Placer(new BalloonTypeChooser(options));
@@ -70,7 +87,7 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
     CpuAllocator cpuAllocator = new CpuAllocator(topology);
     for (BalloonType t : options.effectiveTypes()) {
       types.put(t.name(), t);
-      CpuTreeOptions o = CpuTreeOptions.of(t, options, topology);
+      CpuTreeOptions o = CpuTreeOptions.of(t, options, topology, deviceCpus);
       allocators.put(t.name(), new CpuTreeAllocator(tree, cpuAllocator, o));
     }
     this.assignments = new BalloonAssignments(topology, options, types);

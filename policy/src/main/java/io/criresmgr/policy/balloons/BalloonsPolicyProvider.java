@@ -64,6 +64,12 @@ public final class BalloonsPolicyProvider implements PolicyProvider {
     SystemTopology topology = topologies.apply(context.hostRoot());
     CpuConstraints cpus =
         CpuConstraints.resolve(NAME, context, topology, new CpuAllocator(topology));
-    return new BalloonsPolicy(NAME, topology, opts, cpus.allowed(), cpus.reserved());
+    return new BalloonsPolicy(
+        NAME,
+        topology,
+        opts,
+        cpus.allowed(),
+        cpus.reserved(),
+        DeviceCpus.of(context.hostRoot(), topology));
   }
 }

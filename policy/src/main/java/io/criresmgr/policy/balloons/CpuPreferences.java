@@ -12,11 +12,12 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The CPU sets a balloon type prefers or avoids, most important first: nri-plugins' implicit
- * "virtual devices" {@code isolated CPUs}, {@code performance cores} and {@code efficient cores}
- * ({@code fillCloseToDevices}, {@code fillFarFromDevices}). A type prefers the sets it asks for
- * ({@code PreferIsolCpus} first, then {@code PreferCoreType}), then avoids, in this order, the
- * kernel-isolated CPUs and every set another type prefers, unless it prefers them itself.
+ * The CPU sets a balloon type prefers or avoids, most important first: the devices of {@code
+ * PreferCloseToDevices} and nri-plugins' implicit "virtual devices" {@code isolated CPUs}, {@code
+ * performance cores} and {@code efficient cores} ({@code fillCloseToDevices}, {@code
+ * fillFarFromDevices}). A type prefers the sets it asks for (its devices in order, then {@code
+ * PreferIsolCpus}, then {@code PreferCoreType}), then avoids, in this order, the kernel-isolated
+ * CPUs and every set another type prefers, unless it prefers them itself.
  *
  * <p>Inflating keeps a hint only while the free CPUs it leaves still number the wanted count
  * ({@link #narrow}); deflating releases the CPUs with the least {@link #weight} first.
@@ -44,7 +45,7 @@ public record CpuPreferences(List<Hint> hints) {
   /**
    * One preference: CPUs to take first ({@code prefer}) or last.
    *
-   * @param name the nri-plugins virtual device name, e.g. {@code isolated CPUs}
+   * @param name the device path, or the nri-plugins virtual device name, e.g. {@code isolated CPUs}
    * @param cpus the CPUs of the device
    * @param prefer true to prefer {@code cpus}, false to avoid them
    */
@@ -73,26 +74,50 @@ public record CpuPreferences(List<Hint> hints) {
    */
   public static CpuPreferences of(
       BalloonType type, List<BalloonType> types, SystemTopology topology) {
-    Map<String, CpuSet> devices =
+    return of(type, types, topology, DeviceCpus.NONE);
+  }
+
+  /**
+   * The preferences of {@code type} among {@code types} on {@code topology}, with the CPUs of the
+   * {@code PreferCloseToDevices} devices from {@code deviceCpus}. A type prefers its own devices
+   * first, in its order, then the virtual devices; it avoids the devices other types prefer after
+   * the isolated CPUs, in the order the types list them (nri-plugins' {@code fillFarFromDevices}).
+   */
+  public static CpuPreferences of(
+      BalloonType type, List<BalloonType> types, SystemTopology topology, DeviceCpus deviceCpus) {
+    Map<String, CpuSet> virtual =
         Map.of(
             ISOLATED, topology.isolatedCpus(),
             PERFORMANCE, coreType(topology, CoreType.PERFORMANCE),
             EFFICIENT, coreType(topology, CoreType.EFFICIENT));
-    List<String> own = devices(type);
+    Set<String> own = devices(type);
     Set<String> avoid = new LinkedHashSet<>();
     avoid.add(ISOLATED);
     types.forEach(t -> avoid.addAll(devices(t)));
     avoid.removeAll(own);
     List<Hint> hints = new ArrayList<>();
-    own.forEach(d -> hints.add(new Hint(d, devices.get(d), true)));
-    avoid.forEach(d -> hints.add(new Hint(d, devices.get(d), false)));
+    for (String d : own) {
+      hints.add(new Hint(d, cpus(d, virtual, deviceCpus), true));
+    }
+    for (String d : avoid) {
+      hints.add(new Hint(d, cpus(d, virtual, deviceCpus), false));
+    }
     hints.removeIf(h -> h.cpus().isEmpty());
     return new CpuPreferences(hints);
   }
 
-  /** The virtual devices {@code type} prefers, most important first (nri-plugins' order). */
-  private static List<String> devices(BalloonType type) {
-    List<String> out = new ArrayList<>();
+  private static CpuSet cpus(String device, Map<String, CpuSet> virtual, DeviceCpus deviceCpus) {
+    CpuSet v = virtual.get(device);
+    return v != null ? v : deviceCpus.cpus(device);
+  }
+
+  /**
+   * The devices {@code type} prefers, most important first (nri-plugins' order): its {@code
+   * PreferCloseToDevices} paths, then the virtual devices. Paths start with "/", so they never
+   * collide with a virtual device's name.
+   */
+  private static Set<String> devices(BalloonType type) {
+    Set<String> out = new LinkedHashSet<>(type.preferCloseToDevices());
     if (type.preferIsolCpus()) {
       out.add(ISOLATED);
     }

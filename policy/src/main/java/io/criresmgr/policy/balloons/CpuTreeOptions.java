@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * @param preferSpreadOnPhysicalCores take one thread of each core before second threads
  * @param priority the CPU priority class preferred when picking the exact CPUs of a subtree
  * @param preferences the CPU sets preferred or avoided before the tree chooses ({@code
- *     PreferIsolCpus}, {@code PreferCoreType})
+ *     PreferCloseToDevices}, {@code PreferIsolCpus}, {@code PreferCoreType})
  */
 public record CpuTreeOptions(
     boolean topologyBalancing,
@@ -44,11 +44,21 @@ public record CpuTreeOptions(
    */
   public static CpuTreeOptions of(
       BalloonType type, BalloonsOptions options, SystemTopology topology) {
+    return of(type, options, topology, DeviceCpus.NONE);
+  }
+
+  /**
+   * The options of {@code type} as {@link #of(BalloonType, BalloonsOptions, SystemTopology)}, with
+   * the CPUs of {@code PreferCloseToDevices} devices from {@code deviceCpus}.
+   */
+  public static CpuTreeOptions of(
+      BalloonType type, BalloonsOptions options, SystemTopology topology, DeviceCpus deviceCpus) {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(topology, "topology");
+    Objects.requireNonNull(deviceCpus, "deviceCpus");
     warning(type).ifPresent(log::warn);
-    CpuPreferences prefs = CpuPreferences.of(type, options.effectiveTypes(), topology);
+    CpuPreferences prefs = CpuPreferences.of(type, options.effectiveTypes(), topology, deviceCpus);
     if (!prefs.isEmpty()) {
       log.debug("balloon type \"{}\": CPU preferences {}", type.name(), prefs.hints());
     }

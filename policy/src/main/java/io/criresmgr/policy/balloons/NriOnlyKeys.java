@@ -30,7 +30,6 @@ final class NriOnlyKeys {
           "loads",
           "components",
           "componentCreation",
-          "preferCloseToDevices",
           "preferFarFromDevices",
           "schedulingClass",
           "showContainersInNrt",

@@ -70,6 +70,9 @@ final class PlacementKey {
     if (t.groupBy().enabled()) { // only then, so that keys of earlier configurations stay
       add(text, "GroupBy", t.groupBy().template());
     }
+    if (!t.preferCloseToDevices().isEmpty()) { // likewise
+      add(text, "PreferCloseToDevices", t.preferCloseToDevices());
+    }
   }
 
   private static void add(StringBuilder text, String field, Object value) {

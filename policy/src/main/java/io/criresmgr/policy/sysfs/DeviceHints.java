@@ -99,16 +99,31 @@ public final class DeviceHints {
     Set<TopologyHint> hints = new LinkedHashSet<>();
     for (Use use : uses) {
       if (considered(use)) {
-        for (Path device : devices(use.hostPath())) {
-          try {
-            hint(use.hostPath(), device).ifPresent(hints::add);
-          } catch (RuntimeException e) {
-            LOG.warn("no topology hint for {}: {}", use.hostPath(), e.getMessage());
-          }
-        }
+        hints.addAll(hints(use.hostPath()));
       }
     }
     return List.copyOf(hints);
+  }
+
+  /**
+   * The hints of the devices behind {@code hostPath} (below the host root), whatever uses it: a
+   * balloon type's {@code PreferCloseToDevices} entry, for instance. Empty if it resolves to none.
+   */
+  public List<TopologyHint> hints(String hostPath) {
+    Set<TopologyHint> hints = new LinkedHashSet<>();
+    for (Path device : devices(hostPath)) {
+      try {
+        hint(hostPath, device).ifPresent(hints::add);
+      } catch (RuntimeException e) {
+        LOG.warn("no topology hint for {}: {}", hostPath, e.getMessage());
+      }
+    }
+    return List.copyOf(hints);
+  }
+
+  /** Whether {@code hostPath} exists below the host root (following symbolic links). */
+  public boolean exists(String hostPath) {
+    return Files.exists(root.resolve(hostPath.replaceFirst("^/+", "")));
   }
 
   /** The sysfs devices (real paths below {@code /sys/devices}) behind {@code hostPath}. */

@@ -34,7 +34,8 @@ class PlacementKeyTest {
           "HideHyperthreads: true",
           "PreferIsolCpus: true",
           "PreferCoreType: performance",
-          "GroupBy: \"${pod/labels/app}\"");
+          "GroupBy: \"${pod/labels/app}\"",
+          "PreferCloseToDevices: [/dev/vfio/7]");
 
   private static String key(String yaml) throws Exception {
     return PlacementKey.of(parse(yaml), ALLOWED, RESERVED);
