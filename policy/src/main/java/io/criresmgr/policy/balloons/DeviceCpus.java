@@ -36,10 +36,14 @@ public final class DeviceCpus {
     this.topology = topology;
   }
 
-  /** Devices below {@code hostRoot} ({@code --host-root}) on {@code topology}. */
+  /**
+   * Devices below {@code hostRoot} ({@code --host-root}; empty path: {@code /}) on {@code
+   * topology}.
+   */
   public static DeviceCpus of(Path hostRoot, SystemTopology topology) {
-    return new DeviceCpus(
-        Objects.requireNonNull(hostRoot, "hostRoot"), Objects.requireNonNull(topology, "topology"));
+    Objects.requireNonNull(hostRoot, "hostRoot");
+    Objects.requireNonNull(topology, "topology");
+    return new DeviceCpus(hostRoot.toString().isEmpty() ? Path.of("/") : hostRoot, topology);
   }
 
   /** The CPUs close to the device at {@code path}; empty if it resolves to none (warned once). */

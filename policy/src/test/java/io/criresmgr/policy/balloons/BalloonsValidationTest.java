@@ -21,7 +21,7 @@ class BalloonsValidationTest {
             + " AllocatorPriority, CPUClass, PreferSpreadingPods, PreferPerNamespaceBalloon,"
             + " PreferNewBalloons, ShareIdleCPUsInSame, PreferSpreadOnPhysicalCores,"
             + " AllocatorTopologyBalancing, PinMemory, MemoryTypes, HideHyperthreads,"
-            + " PreferIsolCpus, PreferCoreType, GroupBy (balloon type \"typo\")",
+            + " PreferIsolCpus, PreferCoreType, GroupBy, PreferCloseToDevices (balloon type \"typo\")",
         error("BalloonTypes: [{Name: a}, {Name: b}, {Name: typo, PreferNewBalloon: true}]"));
     assertEquals(
         "policy.balloons.PinCPUs: unknown key, expected one of PinCPU, PinMemory, IdleCPUClass,"
@@ -50,7 +50,7 @@ class BalloonsValidationTest {
             + " AllocatorPriority, CPUClass, PreferSpreadingPods, PreferPerNamespaceBalloon,"
             + " PreferNewBalloons, ShareIdleCPUsInSame, PreferSpreadOnPhysicalCores,"
             + " AllocatorTopologyBalancing, PinMemory, MemoryTypes, HideHyperthreads,"
-            + " PreferIsolCpus, PreferCoreType, GroupBy (balloon type \"x\")",
+            + " PreferIsolCpus, PreferCoreType, GroupBy, PreferCloseToDevices (balloon type \"x\")",
         typeError("{name: x, loads: [membw]}"));
   }
 
