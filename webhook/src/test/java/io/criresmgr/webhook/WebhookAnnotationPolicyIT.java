@@ -28,33 +28,39 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 7's "done when": the webhook's annotation drives memory requests in the policies. The
- * webhook's real mutation annotates a pod whose container asks for 3 GiB of memory with no limit;
- * the pod then runs through the real daemon with the topology-aware policy on a node whose NUMA
- * nodes have 2 GiB each. Kubelet's CRI request carries no memory request, so only the annotation
- * can tell the policy that the container needs more than one NUMA node.
+ * webhook's real mutation annotates a pod whose container asks for 3 GiB of memory with no memory
+ * limit; the pod then runs through the real daemon with the topology-aware policy on a node whose
+ * NUMA nodes have 2 GiB each. Kubelet's CRI request carries no memory request, so only the
+ * annotation can tell the policy that the container needs more than one NUMA node. The container
+ * has a CPU limit: a Burstable container without one goes to the {@code UnlimitedBurstable} level
+ * (a socket by default) whatever its memory.
  */
 class WebhookAnnotationPolicyIT {
   /** 2 sockets × 2 NUMA nodes, 2 GiB and 2 cores (4 CPUs) each. */
   private static final String TOPOLOGY =
       "[{\"mem\":\"2G\",\"cores\":2,\"nodes\":2,\"packages\":2}]";
 
-  /** A Burstable pod: requests of 1 CPU and 3 GiB, no limits. */
+  /** A Burstable pod: requests of 1 CPU and 3 GiB, a CPU limit of 2, no memory limit. */
   private static final String POD =
       """
       {"apiVersion":"v1","kind":"Pod",
        "metadata":{"name":"pod0","namespace":"default"},
        "spec":{"containers":[{"name":"c0","image":"busybox",
-         "resources":{"requests":{"cpu":"1","memory":"3Gi"}}}]}}
+         "resources":{"requests":{"cpu":"1","memory":"3Gi"},"limits":{"cpu":"2"}}}]}}
       """;
 
   /** Kubelet's cpu.shares for a request of 1 CPU. */
   private static final long SHARES_OF_ONE_CPU = 1024;
 
-  /** What kubelet sends for requests of 1 CPU and no limits: shares, no quota, no memory limit. */
+  /**
+   * What kubelet sends for a request of 1 CPU and a limit of 2: shares, the quota of 2 CPUs, no
+   * memory limit.
+   */
   private static final LinuxContainerResources KUBELET_REQUEST =
       LinuxContainerResources.newBuilder()
           .setCpuShares(SHARES_OF_ONE_CPU)
           .setCpuPeriod(100_000)
+          .setCpuQuota(200_000)
           .build();
 
   @TempDir Path dir;
