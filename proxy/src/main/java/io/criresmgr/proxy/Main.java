@@ -17,10 +17,21 @@ import picocli.CommandLine;
 
 /** Entry point of {@code cri-resmgr}. */
 public final class Main {
+  /**
+   * Netty's switch for its buffer allocator's flight-recorder events. With them on, the first
+   * pooled buffer initializes the JVM's flight recorder metadata, a fifth of the CPU time the
+   * daemon takes to serve (docs/benchmarks.md, "Start-up"). They are off unless the command line
+   * sets the property ({@code -Dio.netty.jfr.enabled=true} to record them).
+   */
+  static final String NETTY_JFR = "io.netty.jfr.enabled";
+
   private Main() {}
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
+    if (System.getProperty(NETTY_JFR) == null) {
+      System.setProperty(NETTY_JFR, "false");
+    }
     Charset charset = Charset.defaultCharset();
     int status =
         run(
