@@ -236,6 +236,7 @@ public final class Daemon implements AutoCloseable {
         "cri-resmgr is up and running, serving CRI on {} ({} ms after the JVM started)",
         options.relaySocket(),
         sinceProcessStart().toMillis());
+    instrumentation.bindJvmMetrics();
   }
 
   /** Binds the relay socket itself, keeps it bound ({@link RelayBinding}) and sets its mode. */

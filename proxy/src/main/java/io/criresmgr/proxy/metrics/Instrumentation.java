@@ -37,8 +37,15 @@ public final class Instrumentation implements AutoCloseable {
   private volatile MetricsServer.Source extraMetrics = () -> "";
   private volatile Health health = new Health();
 
-  /** A registry with process and JVM metrics bound; no server until {@link #configure}. */
-  public Instrumentation() {
+  /** A registry without process and JVM metrics ({@link #bindJvmMetrics}); no server yet. */
+  public Instrumentation() {}
+
+  /**
+   * Binds the process and JVM metrics ({@code jvm_*}, {@code process_*}, {@code system_*}). The
+   * daemon does so once it serves CRI: they are not needed to serve, and the management beans they
+   * read cost a twentieth of the start-up (docs/benchmarks.md, "Start-up").
+   */
+  public void bindJvmMetrics() {
     new JvmMemoryMetrics().bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
     new ProcessorMetrics().bindTo(registry);
