@@ -110,6 +110,15 @@ class ObservabilityIT {
   }
 
   @Test
+  void servesJvmAndProcessMetricsOnceStarted() throws Exception {
+    String text = scrape();
+    assertTrue(text.contains("jvm_memory_used_bytes{"), text);
+    assertTrue(text.contains("jvm_threads_live_threads "), text);
+    assertTrue(text.contains("process_uptime_seconds "), text);
+    assertTrue(text.contains("system_cpu_count "), text);
+  }
+
+  @Test
   void dumpsRequestsRepliesAndFailuresToTheFile() throws Exception {
     var stub = RuntimeServiceGrpc.newBlockingStub(client.channel());
     stub.version(VersionRequest.newBuilder().setVersion("0.1.0").build());
