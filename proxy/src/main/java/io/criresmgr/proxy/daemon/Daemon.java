@@ -79,7 +79,7 @@ public final class Daemon implements AutoCloseable {
     try {
       Daemon daemon;
       try {
-        daemon = start(options, config);
+        daemon = serve(options, config, PolicyRegistry.builtIn());
       } catch (RelayException | ConfigException e) {
         LOG.error("FATAL ERROR: {}", e.getMessage());
         return 1;
@@ -94,6 +94,7 @@ public final class Daemon implements AutoCloseable {
       // failure of the service.
       Signals.Registration term = Signals.handle("TERM", daemon::close);
       Signals.Registration interrupt = Signals.handle("INT", daemon::close);
+      daemon.instrumentation.bindJvmMetrics(); // once serving, and stoppable in order meanwhile
       try {
         daemon.awaitStop();
       } finally {
@@ -171,6 +172,17 @@ public final class Daemon implements AutoCloseable {
   /** Starts the daemon with the policies of {@code policies} (tests add their own). */
   public static Daemon start(DaemonOptions options, ConfigStore config, PolicyRegistry policies)
       throws InterruptedException {
+    Daemon daemon = serve(options, config, policies);
+    daemon.instrumentation.bindJvmMetrics();
+    return daemon;
+  }
+
+  /**
+   * Starts every part but the JVM and process metrics, which {@link #run} binds once the relay
+   * serves (they are not needed to serve; docs/benchmarks.md, "Start-up").
+   */
+  private static Daemon serve(DaemonOptions options, ConfigStore config, PolicyRegistry policies)
+      throws InterruptedException {
     Daemon daemon = new Daemon();
     try {
       daemon.startParts(options, config, policies);
@@ -236,7 +248,6 @@ public final class Daemon implements AutoCloseable {
         "cri-resmgr is up and running, serving CRI on {} ({} ms after the JVM started)",
         options.relaySocket(),
         sinceProcessStart().toMillis());
-    instrumentation.bindJvmMetrics();
   }
 
   /** Binds the relay socket itself, keeps it bound ({@link RelayBinding}) and sets its mode. */
