@@ -4,12 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.criresmgr.api.runtime.v1.ContainerConfig;
-import io.criresmgr.api.runtime.v1.ContainerMetadata;
 import io.criresmgr.api.runtime.v1.ContainerStatusRequest;
-import io.criresmgr.api.runtime.v1.CreateContainerRequest;
-import io.criresmgr.api.runtime.v1.ImageSpec;
-import io.criresmgr.api.runtime.v1.LinuxContainerConfig;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
 import io.criresmgr.api.runtime.v1.Mount;
@@ -175,23 +170,6 @@ class ExportedResourcesIT {
     if (qos.isEmpty()) {
       r.setCpuQuota(milli * 100);
     }
-    ContainerConfig config =
-        ContainerConfig.newBuilder()
-            .setMetadata(ContainerMetadata.newBuilder().setName("c"))
-            .setImage(ImageSpec.newBuilder().setImage(PipelineHarness.IMAGE))
-            .addCommand("sleep")
-            .setLinux(LinuxContainerConfig.newBuilder().setResources(r))
-            .build();
-    String id =
-        h.relay()
-            .createContainer(
-                CreateContainerRequest.newBuilder()
-                    .setPodSandboxId(podId)
-                    .setConfig(config)
-                    .setSandboxConfig(sandbox)
-                    .build())
-            .getContainerId();
-    h.start(id);
-    return id;
+    return h.createAndStart(podId, sandbox, "c", r.build());
   }
 }

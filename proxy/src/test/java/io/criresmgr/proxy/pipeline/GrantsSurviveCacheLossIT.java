@@ -8,12 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.criresmgr.api.runtime.v1.ContainerConfig;
-import io.criresmgr.api.runtime.v1.ContainerMetadata;
 import io.criresmgr.api.runtime.v1.ContainerStatusRequest;
-import io.criresmgr.api.runtime.v1.CreateContainerRequest;
-import io.criresmgr.api.runtime.v1.ImageSpec;
-import io.criresmgr.api.runtime.v1.LinuxContainerConfig;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
@@ -225,24 +220,7 @@ class GrantsSurviveCacheLossIT {
             .setLinux(LinuxPodSandboxConfig.newBuilder().setCgroupParent(pod.cgroupParent(name)))
             .build();
     String podId = h.runPod(sandbox, h.relay());
-    ContainerConfig config =
-        ContainerConfig.newBuilder()
-            .setMetadata(ContainerMetadata.newBuilder().setName(name))
-            .setImage(ImageSpec.newBuilder().setImage(PipelineHarness.IMAGE))
-            .addCommand("sleep")
-            .setLinux(LinuxContainerConfig.newBuilder().setResources(pod.resources()))
-            .build();
-    String id =
-        h.relay()
-            .createContainer(
-                CreateContainerRequest.newBuilder()
-                    .setPodSandboxId(podId)
-                    .setConfig(config)
-                    .setSandboxConfig(sandbox)
-                    .build())
-            .getContainerId();
-    h.start(id);
-    return id;
+    return h.createAndStart(podId, sandbox, name, pod.resources());
   }
 
   /** A pod's QoS class (as its cgroup parent tells) and its container's resources. */

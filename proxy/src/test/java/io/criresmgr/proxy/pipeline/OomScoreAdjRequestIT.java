@@ -3,11 +3,6 @@ package io.criresmgr.proxy.pipeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.criresmgr.api.runtime.v1.ContainerConfig;
-import io.criresmgr.api.runtime.v1.ContainerMetadata;
-import io.criresmgr.api.runtime.v1.CreateContainerRequest;
-import io.criresmgr.api.runtime.v1.ImageSpec;
-import io.criresmgr.api.runtime.v1.LinuxContainerConfig;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
@@ -165,23 +160,6 @@ class OomScoreAdjRequestIT {
             .setMemoryLimitInBytes(limit)
             .setOomScoreAdj(oomScoreAdj)
             .build();
-    ContainerConfig config =
-        ContainerConfig.newBuilder()
-            .setMetadata(ContainerMetadata.newBuilder().setName(name))
-            .setImage(ImageSpec.newBuilder().setImage(PipelineHarness.IMAGE))
-            .addCommand("sleep")
-            .setLinux(LinuxContainerConfig.newBuilder().setResources(resources))
-            .build();
-    String id =
-        h.relay()
-            .createContainer(
-                CreateContainerRequest.newBuilder()
-                    .setPodSandboxId(podId)
-                    .setConfig(config)
-                    .setSandboxConfig(sandbox)
-                    .build())
-            .getContainerId();
-    h.start(id);
-    return id;
+    return h.createAndStart(podId, sandbox, name, resources);
   }
 }

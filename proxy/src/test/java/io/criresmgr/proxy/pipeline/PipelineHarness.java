@@ -288,6 +288,32 @@ final class PipelineHarness implements AutoCloseable {
     return id;
   }
 
+  /**
+   * Creates and starts container {@code name} with {@code resources} through the daemon in a pod
+   * run with {@code sandbox} (not necessarily one of {@link #runPod}'s); returns its id.
+   */
+  String createAndStart(
+      String podId, PodSandboxConfig sandbox, String name, LinuxContainerResources resources) {
+    ContainerConfig config =
+        ContainerConfig.newBuilder()
+            .setMetadata(ContainerMetadata.newBuilder().setName(name))
+            .setImage(ImageSpec.newBuilder().setImage(IMAGE))
+            .addCommand("sleep")
+            .setLinux(LinuxContainerConfig.newBuilder().setResources(resources))
+            .build();
+    String id =
+        relay()
+            .createContainer(
+                CreateContainerRequest.newBuilder()
+                    .setPodSandboxId(podId)
+                    .setConfig(config)
+                    .setSandboxConfig(sandbox)
+                    .build())
+            .getContainerId();
+    start(id);
+    return id;
+  }
+
   void start(String id) {
     relay().startContainer(StartContainerRequest.newBuilder().setContainerId(id).build());
   }
