@@ -105,7 +105,10 @@ final class ExportedResources {
                     .setContainerPath(CONTAINER_PATH)
                     .setHostPath(r.resolve(directoryName(cacheId)).toString())
                     .setReadonly(true)
-                    .setPropagation(MountPropagation.PROPAGATION_HOST_TO_CONTAINER)
+                    // Private: a rename inside the mounted directory needs no propagation, and
+                    // runtimes refuse rslave from a mount that is not shared
+                    // (docs/exported-resources.md).
+                    .setPropagation(MountPropagation.PROPAGATION_PRIVATE)
                     .build());
   }
 

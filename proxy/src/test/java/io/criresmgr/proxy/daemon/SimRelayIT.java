@@ -79,7 +79,7 @@ class SimRelayIT {
     return Pattern.compile(
         "(?m)^ *mounts \\{\n *container_path: \"/\\.cri-resmgr\"\n *host_path: \""
             + Pattern.quote(dir.resolve("state/containers/uid-0-c0").toString())
-            + "\"\n *readonly: true\n *propagation: PROPAGATION_HOST_TO_CONTAINER\n *\\}\n");
+            + "\"\n *readonly: true\n *\\}\n");
   }
 
   private static SimRuntime newSim() {

@@ -77,7 +77,7 @@ class ExportedResourcesIT {
     assertEquals("/.cri-resmgr", m.getContainerPath());
     assertEquals(containerDir("s").toString(), m.getHostPath());
     assertTrue(m.getReadonly(), "read-only");
-    assertEquals(MountPropagation.PROPAGATION_HOST_TO_CONTAINER, m.getPropagation());
+    assertEquals(MountPropagation.PROPAGATION_PRIVATE, m.getPropagation());
     assertTrue(Files.isRegularFile(Path.of(m.getHostPath()).resolve("resources.sh")));
     // Private on the host (the relay directory is 0700), readable by any user in the container.
     assertEquals("rwx------", mode(h.relayDir().resolve("containers")));
