@@ -51,6 +51,19 @@ final class DeviceHintScores {
     return mode(r.pod(), r.container()) == Mode.IGNORE ? List.of() : r.container().topologyHints();
   }
 
+  /**
+   * As {@link #score(Pool, TopologyHint)}, but an L3 cache pool (our own level, below the ones
+   * cri-resmgr scored) lying within the device's CPUs scores as the pool it splits: it is as close
+   * to the device, and the deeper pool then wins, so a container next to a node-wide device stays
+   * within one L3 cache.
+   */
+  static double score(PoolTree tree, Pool pool, TopologyHint hint) {
+    if (pool.kind() == PoolKind.L3_CACHE && close(pool, hint) && !pool.isRoot()) {
+      return score(tree, tree.pool(pool.parent()), hint);
+    }
+    return score(pool, hint);
+  }
+
   /** The score of {@code pool} for {@code hint}, 0 to 1. */
   static double score(Pool pool, TopologyHint hint) {
     if (!hint.cpus().isEmpty()) {
@@ -80,14 +93,14 @@ final class DeviceHintScores {
    * The product of the hints' scores and the product of the non-zero ones (cri-resmgr's {@code
    * combineHintScores}); both 0 without hints.
    */
-  static double[] combined(Pool pool, List<TopologyHint> hints) {
+  static double[] combined(PoolTree tree, Pool pool, List<TopologyHint> hints) {
     if (hints.isEmpty()) {
       return new double[] {0, 0};
     }
     double all = 1;
     double nonZero = 0;
     for (TopologyHint h : hints) {
-      double s = score(pool, h);
+      double s = score(tree, pool, h);
       all *= s;
       if (s != 0) {
         nonZero = nonZero == 0 ? s : nonZero * s;

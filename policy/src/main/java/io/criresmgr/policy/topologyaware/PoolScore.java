@@ -86,7 +86,7 @@ record PoolScore(
       }
       shared -= part;
     }
-    double[] hints = DeviceHintScores.combined(pool, devices);
+    double[] hints = DeviceHintScores.combined(ledger.tree(), pool, devices);
     boolean sharedFits =
         slicing ? shared >= 0 && ledger.canSlice(pool.id(), (int) full) : shared > 0;
     long[] prio = new long[3];
