@@ -8,12 +8,15 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.TopologyHint;
 import io.criresmgr.cache.adjustment.AdjustmentException;
 import io.criresmgr.controllers.ContainerEdits;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.proxy.cri.ContainerCodec;
 import io.grpc.Status;
+import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -35,12 +38,23 @@ public final class CreateRequests {
   private final Pipeline pipeline;
   private final RuntimeClient runtime;
   private final RuntimeUpdates updates;
+  private final DeviceHintLookup hints;
+
+  /** How long finding a container's device hints may take (docs/topology.md, "Device hints"). */
+  static final Duration HINTS_LIMIT = Duration.ofSeconds(2);
 
   /** Requests through {@code pipeline}, calling {@code runtime}, waiting for {@code updates}. */
   public CreateRequests(Pipeline pipeline, RuntimeClient runtime, RuntimeUpdates updates) {
+    this(pipeline, runtime, updates, DeviceHintLookup.none());
+  }
+
+  /** As above, with the device hints of created containers found by {@code hints}. */
+  CreateRequests(
+      Pipeline pipeline, RuntimeClient runtime, RuntimeUpdates updates, DeviceHintLookup hints) {
     this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
     this.runtime = Objects.requireNonNull(runtime, "runtime");
     this.updates = Objects.requireNonNull(updates, "updates");
+    this.hints = Objects.requireNonNull(hints, "hints");
   }
 
   /** A reservation made before the runtime call. */
@@ -50,8 +64,9 @@ public final class CreateRequests {
   /** Handles one CreateContainer. */
   public CompletableFuture<CreateContainerResponse> create(
       CreateContainerRequest request, CallScope scope) {
-    return pipeline
-        .run(s -> reserve(s, request))
+    return hints
+        .of(request.getConfig())
+        .thenCompose(h -> pipeline.run(s -> reserve(s, request, h)))
         .thenCompose(
             reservation -> {
               if (reservation == null) {
@@ -70,7 +85,8 @@ public final class CreateRequests {
     return runtime.call(RuntimeServiceGrpc.getCreateContainerMethod(), request, scope.deadline());
   }
 
-  private @Nullable Reservation reserve(Section s, CreateContainerRequest request) {
+  private @Nullable Reservation reserve(
+      Section s, CreateContainerRequest request, List<TopologyHint> deviceHints) {
     Pod pod = s.cache().pod(request.getPodSandboxId()).orElse(null);
     if (pod == null) {
       LOG.debug("CreateContainer in unknown pod {}: passed through", request.getPodSandboxId());
@@ -91,7 +107,7 @@ public final class CreateRequests {
             pod,
             ContainerCodec.fromRequest(
                     cacheId, s.cache().nextSeq(), pod, request, s.memoryCapacity())
-                .withTopologyHints(s.deviceHints(request.getConfig())));
+                .withTopologyHints(deviceHints));
     s.put(created);
     allocate(s, created);
     ContainerEdits edits = preCreate(s, cacheId);

@@ -61,7 +61,11 @@ public final class ResourceManager implements AutoCloseable {
     requests =
         new Requests(
             new PodRequests(pipeline, runtime),
-            new CreateRequests(pipeline, runtime, updates),
+            new CreateRequests(
+                pipeline,
+                runtime,
+                updates,
+                DeviceHintLookup.of(section::deviceHints, CreateRequests.HINTS_LIMIT)),
             new ContainerRequests(pipeline, runtime),
             new UpdateRequests(pipeline, runtime, updates),
             new ListRequests(pipeline, runtime),
