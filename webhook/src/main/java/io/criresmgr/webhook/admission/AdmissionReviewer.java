@@ -40,7 +40,8 @@ public final class AdmissionReviewer {
   private static JsonNode parse(byte[] body) throws NotAnAdmissionReviewException {
     try {
       return JSON.readTree(body);
-    } catch (IOException e) {
+    } catch (IOException | NumberFormatException e) {
+      // Jackson reports a number it cannot hold (e.g. 9e99999999999999999999) unchecked.
       throw new NotAnAdmissionReviewException("the body is not JSON: " + e.getMessage());
     }
   }

@@ -68,6 +68,7 @@ class AdmissionReviewerTest {
       delimiter = '|',
       value = {
         "{                                             | the body is not JSON:",
+        "{`a`:999999999999999999999999999999e99999999999999999999} | the body is not JSON:",
         "[]                                            | expected a JSON object with apiVersion admission.k8s.io/v1 and kind AdmissionReview",
         "{`apiVersion`:`admission.k8s.io/v1beta1`,`kind`:`AdmissionReview`} | expected a JSON object with apiVersion admission.k8s.io/v1 and kind AdmissionReview",
         "{`apiVersion`:`admission.k8s.io/v1`,`kind`:`AdmissionReview`}      | the AdmissionReview has no request object",
