@@ -167,6 +167,7 @@ final class GrantAllocator {
 
   private static PolicyException noRoom(Ledger ledger, ContainerRequest r, PolicyException e) {
     int root = ledger.tree().root().id();
+    CpuSet shared = ledger.freeSharable(root);
     return new PolicyException(
         "topology-aware: cannot allocate "
             + r.describe()
@@ -174,8 +175,8 @@ final class GrantAllocator {
             + r.prettyName()
             + ": no pool has room for it; the root has "
             + ledger.allocatableShared(root)
-            + "m of shared CPU left on CPUs "
-            + ledger.freeSharable(root)
+            + "m of shared CPU left"
+            + (shared.isEmpty() ? "" : " on CPUs " + shared)
             + " (a pool whose shared CPUs containers use keeps at least one of them), "
             + ledger.freeIsolated(root).size()
             + " free isolated CPUs and free memory "

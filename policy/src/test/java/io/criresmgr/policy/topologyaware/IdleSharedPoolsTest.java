@@ -101,7 +101,9 @@ class IdleSharedPoolsTest {
     assertEquals(CpuSet.range(1, 3), h.cpus("pod3c0"));
     PolicyException e =
         assertThrows(PolicyException.class, () -> h.create("default", "be", 1, Resources.NONE));
-    assertTrue(e.getMessage().contains("the root has 0m of shared CPU left"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("the root has 0m of shared CPU left (a pool whose"),
+        e.getMessage());
     assertTrue(
         e.getCause().getMessage().contains("no shared CPU is left in"), e.getCause().getMessage());
     h.delete("pod1");
