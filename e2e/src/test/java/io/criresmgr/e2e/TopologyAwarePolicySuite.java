@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * {@code bin/cri-resmgr} with {@code sample-configs/topology-aware-policy.cfg} in front of a real
  * containerd on this 2-CPU node: the reserved 750m become CPU 0, which kube-system containers get;
  * other containers share CPU 1; a container asking for a whole CPU is refused, because taking CPU 1
- * would leave the shared pool empty (cri-resmgr's rule). Checked in the node's cgroups and in the
+ * would leave the shared container on it without a CPU (a busy pool keeps a shared CPU). Checked in the node's cgroups and in the
  * containers' processes, on this host ({@link TopologyAwarePolicyIT}) and in the VM bed ({@link
  * TopologyAwarePolicyVmIT}). Skipped like {@link CrictlWorkflowIT}, and when the node does not have
  * exactly CPUs 0-1 online.
@@ -76,7 +76,8 @@ abstract class TopologyAwarePolicySuite {
               StatusRuntimeException.class, () -> app.start("db", PinnedPod.oneWholeCpu()));
       assertNotEquals(Status.Code.OK, refused.getStatus().getCode());
       String why = String.valueOf(refused.getStatus().getDescription());
-      assertTrue(why.contains("only if some shared CPU remains"), why);
+      assertTrue(
+          why.contains("a pool whose shared CPUs containers use keeps at least one of them"), why);
       LOG.info("whole-CPU container refused as expected: {}", refused.getStatus());
       assertCpus("1", app.placement(web), "shared container after the refusal");
       assertCpus("0", system.placement(dns), "kube-system container after the refusal");
