@@ -104,6 +104,28 @@ final class PinnedPod implements AutoCloseable {
     return node.placement(initPid(id));
   }
 
+  /** What {@code cmd} run in container {@code id} prints on stdout; fails unless it exits 0. */
+  String exec(String id, String... cmd) {
+    var request =
+        io.criresmgr.api.runtime.v1.ExecSyncRequest.newBuilder()
+            .setContainerId(id)
+            .addAllCmd(java.util.List.of(cmd))
+            .setTimeout(30)
+            .build();
+    var response = cri.runtime().execSync(request);
+    if (response.getExitCode() != 0) {
+      throw new IllegalStateException(
+          String.join(" ", cmd)
+              + " in "
+              + id
+              + " exited "
+              + response.getExitCode()
+              + ": "
+              + response.getStderr().toStringUtf8());
+    }
+    return response.getStdout().toStringUtf8();
+  }
+
   /** The pid of container {@code id}'s init process, from the runtime's verbose status. */
   long initPid(String id) throws IOException {
     var request = ContainerStatusRequest.newBuilder().setContainerId(id).setVerbose(true).build();

@@ -23,10 +23,11 @@ import org.slf4j.LoggerFactory;
  * {@code bin/cri-resmgr} with {@code sample-configs/topology-aware-policy.cfg} in front of a real
  * containerd on this 2-CPU node: the reserved 750m become CPU 0, which kube-system containers get;
  * other containers share CPU 1; a container asking for a whole CPU is refused, because taking CPU 1
- * would leave the shared container on it without a CPU (a busy pool keeps a shared CPU). Checked in the node's cgroups and in the
- * containers' processes, on this host ({@link TopologyAwarePolicyIT}) and in the VM bed ({@link
- * TopologyAwarePolicyVmIT}). Skipped like {@link CrictlWorkflowIT}, and when the node does not have
- * exactly CPUs 0-1 online.
+ * would leave the shared container on it without a CPU (a busy pool keeps a shared CPU). The
+ * containers read what they were given in {@code /.cri-resmgr/resources.sh}. Checked in the node's
+ * cgroups and in the containers' processes, on this host ({@link TopologyAwarePolicyIT}) and in the
+ * VM bed ({@link TopologyAwarePolicyVmIT}). Skipped like {@link CrictlWorkflowIT}, and when the
+ * node does not have exactly CPUs 0-1 online.
  */
 @Tag("e2e")
 abstract class TopologyAwarePolicySuite {
@@ -70,6 +71,12 @@ abstract class TopologyAwarePolicySuite {
 
       String web = app.start("web", PinnedPod.halfCpuShared());
       assertCpus("1", app.placement(web), "shared container");
+      // What it was given, as the container itself reads it (docs/exported-resources.md).
+      String exported = app.exec(web, "cat", "/.cri-resmgr/resources.sh");
+      assertTrue(exported.contains("SHARED_CPUS=\"1\"\n"), exported);
+      assertTrue(exported.contains("ALL_MEMS=\""), exported);
+      String reserved = system.exec(dns, "cat", "/.cri-resmgr/resources.sh");
+      assertTrue(reserved.contains("SHARED_CPUS=\"0\"\n"), reserved);
 
       StatusRuntimeException refused =
           assertThrows(
