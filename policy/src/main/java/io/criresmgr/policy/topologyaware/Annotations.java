@@ -139,6 +139,9 @@ public final class Annotations {
 
   /** The effective annotation {@code name} of container {@code container} of {@code pod}. */
   public static Optional<Found> effective(Pod pod, String container, String name) {
+    if (!mayHave(pod, name)) {
+      return Optional.empty(); // the common case, asked for every container at every decision
+    }
     String[] suffixes = {"/container." + container, "/pod", ""};
     for (Scope scope : Scope.values()) {
       for (String key : List.of(key(name), nriKey(name))) {
@@ -150,6 +153,18 @@ public final class Annotations {
       }
     }
     return Optional.empty();
+  }
+
+  /** Whether some annotation of {@code pod} starts with {@code name.}, as all its keys do. */
+  private static boolean mayHave(Pod pod, String name) {
+    for (String key : pod.annotations().keySet()) {
+      if (key.length() > name.length()
+          && key.charAt(name.length()) == '.'
+          && key.startsWith(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

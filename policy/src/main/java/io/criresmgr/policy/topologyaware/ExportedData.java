@@ -3,6 +3,7 @@ package io.criresmgr.policy.topologyaware;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.ResourceExport;
 import io.criresmgr.policy.sysfs.MemoryType;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -15,7 +16,17 @@ import java.util.stream.Collectors;
 final class ExportedData {
   private ExportedData() {}
 
-  /** The variables of {@code g} in the state {@code ledger}; empty values are left out. */
+  /** What of a grant its data depends on: grants of one shape export the same variables. */
+  record Shape(CpuKind kind, int pool, boolean usesShared, CpuSet exclusive, CpuSet memset) {
+    static Shape of(Grant g) {
+      return new Shape(g.kind(), g.pool(), g.usesSharedCpus(), g.exclusive(), g.memset());
+    }
+  }
+
+  /**
+   * The variables of {@code g} in the state {@code ledger}, unmodifiable; empty values are left
+   * out.
+   */
   static Map<String, String> of(Grant g, Ledger ledger) {
     Map<String, String> data = new TreeMap<>();
     Pool pool = ledger.tree().pool(g.pool());
@@ -28,7 +39,7 @@ final class ExportedData {
     put(data, ResourceExport.DRAM_MEMS, ids(g.memset().intersection(byType.get(MemoryType.DRAM))));
     put(data, ResourceExport.PMEM_MEMS, ids(g.memset().intersection(byType.get(MemoryType.PMEM))));
     put(data, ResourceExport.HBM_MEMS, ids(g.memset().intersection(byType.get(MemoryType.HBM))));
-    return data;
+    return Collections.unmodifiableMap(data);
   }
 
   /** The shared CPUs the grant runs on: the pool's (or reserved) ones it shares with others. */

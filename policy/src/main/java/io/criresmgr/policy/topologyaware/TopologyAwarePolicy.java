@@ -305,8 +305,17 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
       Collection<Container> containers, NodeState node) {
     Ledger ledger = view(node);
     Map<String, Map<String, String>> data = new HashMap<>();
+    // The containers of one pool mostly share their data: computed once per distinct grant shape.
+    Map<ExportedData.Shape, Map<String, String>> byShape = new HashMap<>();
     for (Container c : containers) {
-      ledger.grant(c.cacheId()).ifPresent(g -> data.put(c.cacheId(), ExportedData.of(g, ledger)));
+      ledger
+          .grant(c.cacheId())
+          .ifPresent(
+              g ->
+                  data.put(
+                      c.cacheId(),
+                      byShape.computeIfAbsent(
+                          ExportedData.Shape.of(g), k -> ExportedData.of(g, ledger))));
     }
     return data;
   }

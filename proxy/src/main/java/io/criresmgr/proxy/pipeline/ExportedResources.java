@@ -5,26 +5,25 @@ import io.criresmgr.api.runtime.v1.MountPropagation;
 import io.criresmgr.cache.Container;
 import io.criresmgr.policy.ResourceExport;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,38 +33,39 @@ import org.slf4j.LoggerFactory;
  * policy's {@link ResourceExport} variables as {@code KEY="value"} lines, its directory mounted
  * read-only at {@code /.cri-resmgr} in the container. The directory is mounted, not the file, and
  * the file is replaced by a rename, so a reader in the container sees the old or the new file,
- * never a partial one. Rewritten at the end of every step that may have changed a container's
- * assignment, removed with the container. A file that cannot be written is logged and never fails a
- * request (docs/exported-resources.md). Confined to the pipeline thread.
+ * never a partial one. A container being created gets its file before the runtime call; the files
+ * of the other containers a step changed are rewritten just after it, off the pipeline thread
+ * ({@link ExportFiles}), and removed with their container. A file that cannot be written is logged
+ * and never fails a request (docs/exported-resources.md). Confined to the pipeline thread.
  */
-final class ExportedResources {
+final class ExportedResources implements AutoCloseable {
   /** The mount point in the container. */
   static final String CONTAINER_PATH = "/.cri-resmgr";
 
   /** The file name. */
-  static final String FILE = "resources.sh";
+  static final String FILE = ExportFiles.FILE;
 
   /** The directory of the container directories, in the relay directory. */
   static final String DIRECTORY = "containers";
 
   private static final Logger LOG = LoggerFactory.getLogger(ExportedResources.class);
-  private static final String TEMP = "." + FILE + ".tmp";
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-  private static final Set<PosixFilePermission> PRIVATE =
-      PosixFilePermissions.fromString("rwx------");
-  private static final Set<PosixFilePermission> DIR = PosixFilePermissions.fromString("rwxr-xr-x");
-  private static final Set<PosixFilePermission> READABLE =
-      PosixFilePermissions.fromString("rw-r--r--");
 
   /** Exports nothing (no relay directory). */
   static final ExportedResources NONE = new ExportedResources(Optional.empty());
 
   private final Optional<Path> root;
-  private final Map<String, String> written = new HashMap<>();
+  private final Optional<ExportFiles> files;
+
+  /** By directory: the content last handed to the files; a failed background write drops it. */
+  private final Map<String, String> submitted = new ConcurrentHashMap<>();
+
   private final Set<String> dirty = new LinkedHashSet<>();
+  private final Map<String, String> names = new HashMap<>();
 
   private ExportedResources(Optional<Path> root) {
     this.root = root;
+    this.files = root.map(r -> new ExportFiles(r, submitted::remove));
   }
 
   /** Container directories under {@code relayDir}/containers. */
@@ -80,14 +80,15 @@ final class ExportedResources {
     }
   }
 
-  /** Writes or removes the data of every container marked since the last flush. */
+  /** Hands the data of every container marked since the last flush to the writer. */
   void flush(Section s) {
     if (dirty.isEmpty()) {
       return;
     }
     List<String> ids = new ArrayList<>(dirty);
     dirty.clear();
-    sync(s, ids);
+    Map<String, String> contents = contents(s, ids);
+    contents.forEach(this::writeLater);
   }
 
   /**
@@ -97,19 +98,27 @@ final class ExportedResources {
    */
   Optional<Mount> prepare(Section s, String cacheId) {
     dirty.remove(cacheId);
-    sync(s, List.of(cacheId));
-    return root.filter(r -> written.containsKey(cacheId))
-        .map(
-            r ->
-                Mount.newBuilder()
-                    .setContainerPath(CONTAINER_PATH)
-                    .setHostPath(r.resolve(directoryName(cacheId)).toString())
-                    .setReadonly(true)
-                    // Private: a rename inside the mounted directory needs no propagation, and
-                    // runtimes refuse rslave from a mount that is not shared
-                    // (docs/exported-resources.md).
-                    .setPropagation(MountPropagation.PROPAGATION_PRIVATE)
-                    .build());
+    String name = directoryName(cacheId);
+    Optional<String> content =
+        Optional.ofNullable(contents(s, List.of(cacheId)).get(cacheId))
+            .filter(c -> validName(cacheId, name));
+    if (files.isEmpty() || content.isEmpty()) {
+      return Optional.empty();
+    }
+    if (!files.get().writeNow(name, content.get())) {
+      submitted.remove(name);
+      return Optional.empty();
+    }
+    submitted.put(name, content.get());
+    return Optional.of(
+        Mount.newBuilder()
+            .setContainerPath(CONTAINER_PATH)
+            .setHostPath(root.orElseThrow().resolve(name).toString())
+            .setReadonly(true)
+            // Private: a rename inside the mounted directory needs no propagation, and runtimes
+            // refuse rslave from a mount that is not shared (docs/exported-resources.md).
+            .setPropagation(MountPropagation.PROPAGATION_PRIVATE)
+            .build());
   }
 
   /**
@@ -130,7 +139,7 @@ final class ExportedResources {
       for (Path entry : entries) {
         if (!known.contains(entry.getFileName().toString())) {
           LOG.info("removing the exported resources of gone container {}", entry.getFileName());
-          deleteTree(entry);
+          ExportFiles.deleteTree(entry);
         }
       }
     } catch (IOException e) {
@@ -138,7 +147,24 @@ final class ExportedResources {
     }
   }
 
-  private void sync(Section s, List<String> ids) {
+  /** Waits until the data handed to the writer so far is on disk (tests). */
+  void awaitWritten(Duration limit) throws InterruptedException, TimeoutException {
+    if (files.isPresent()) {
+      files.get().await(limit);
+    }
+  }
+
+  /** Writes what is pending and stops the writer (after the pipeline stopped). */
+  @Override
+  public void close() {
+    files.ifPresent(ExportFiles::close);
+  }
+
+  /**
+   * The files of {@code ids} by cache id: rendered data for active containers, {@code null} for
+   * those gone from the cache (their directories are removed here); others are left as they are.
+   */
+  private Map<String, String> contents(Section s, List<String> ids) {
     List<Container> active = new ArrayList<>();
     for (String id : ids) {
       Optional<Container> c = s.cache().container(id);
@@ -149,12 +175,17 @@ final class ExportedResources {
       }
     }
     if (active.isEmpty()) {
-      return;
+      return Map.of();
     }
     Map<String, Map<String, String>> data = data(s, active);
+    Map<String, String> contents = new LinkedHashMap<>();
+    // Containers of one pool mostly have the same data: each distinct file is rendered once.
+    Map<Map<String, String>, String> rendered = new HashMap<>();
     for (Container c : active) {
-      write(c.cacheId(), render(c.cacheId(), data.getOrDefault(c.cacheId(), Map.of())));
+      Map<String, String> vars = data.getOrDefault(c.cacheId(), Map.of());
+      contents.put(c.cacheId(), rendered.computeIfAbsent(vars, v -> render(c.cacheId(), v)));
     }
+    return contents;
   }
 
   private static Map<String, Map<String, String>> data(Section s, List<Container> containers) {
@@ -183,87 +214,55 @@ final class ExportedResources {
     return out.toString();
   }
 
+  /** {@code value} with a backslash before each backslash, double quote, dollar and backtick. */
   private static String quote(String value) {
-    return value.replaceAll("([\\\\\"$`])", "\\\\$1");
+    @Nullable StringBuilder out = null;
+    for (int i = 0; i < value.length(); i++) {
+      char ch = value.charAt(i);
+      if (ch == '\\' || ch == '"' || ch == '$' || ch == '`') {
+        if (out == null) {
+          out = new StringBuilder(value.length() + 8).append(value, 0, i);
+        }
+        out.append('\\');
+      }
+      if (out != null) {
+        out.append(ch);
+      }
+    }
+    return out == null ? value : out.toString();
   }
 
   /** The directory name of a container: its cache id with the first ':' as '-'. */
   static String directoryName(String cacheId) {
-    return cacheId.replaceFirst(":", "-");
+    int colon = cacheId.indexOf(':');
+    return colon < 0 ? cacheId : cacheId.substring(0, colon) + "-" + cacheId.substring(colon + 1);
   }
 
-  private static boolean validName(String name) {
-    return !name.isEmpty() && !name.equals(".") && !name.equals("..") && name.indexOf('/') < 0;
-  }
-
-  private void write(String cacheId, String content) {
-    if (content.equals(written.get(cacheId))) {
-      return;
-    }
-    String name = directoryName(cacheId);
-    Path dir = root.orElseThrow().resolve(name);
-    if (!validName(name)) {
+  private static boolean validName(String cacheId, String name) {
+    boolean valid =
+        !name.isEmpty() && !name.equals(".") && !name.equals("..") && name.indexOf('/') < 0;
+    if (!valid) {
       LOG.warn("container {}: no exported resources, \"{}\" is no directory name", cacheId, name);
-      return;
     }
-    try {
-      createDirectory(root.orElseThrow(), PRIVATE);
-      createDirectory(dir, DIR);
-      Path temp = dir.resolve(TEMP);
-      Files.deleteIfExists(temp);
-      Files.writeString(
-          temp,
-          content,
-          StandardCharsets.UTF_8,
-          StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.WRITE);
-      Files.setPosixFilePermissions(temp, READABLE);
-      Files.move(temp, dir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE);
-      written.put(cacheId, content);
-    } catch (IOException | UnsupportedOperationException e) {
-      written.remove(cacheId);
-      LOG.warn(
-          "cannot export the resources of container {} to {}: {} (a new container is created"
-              + " without /.cri-resmgr, a running one keeps its last file)",
-          cacheId,
-          dir.resolve(FILE),
-          e.toString());
-    }
+    return valid;
   }
 
-  private static void createDirectory(Path dir, Set<PosixFilePermission> mode) throws IOException {
-    if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+  private void writeLater(String cacheId, String content) {
+    // One name string per container: its hash is computed once, not at every step.
+    String name = names.computeIfAbsent(cacheId, ExportedResources::directoryName);
+    if (content.equals(submitted.get(name)) || !validName(cacheId, name)) {
       return;
     }
-    try {
-      Files.createDirectory(dir);
-    } catch (FileAlreadyExistsException e) {
-      throw new IOException(dir + " exists and is not a directory", e);
-    }
-    Files.setPosixFilePermissions(dir, mode);
+    submitted.put(name, content);
+    files.orElseThrow().writeLater(name, content);
   }
 
   private void delete(String cacheId) {
-    written.remove(cacheId);
     String name = directoryName(cacheId);
-    if (validName(name)) {
-      try {
-        deleteTree(root.orElseThrow().resolve(name));
-      } catch (IOException e) {
-        LOG.warn("cannot remove the exported resources of container {}: {}", cacheId, e.toString());
-      }
+    names.remove(cacheId);
+    submitted.remove(name);
+    if (files.isPresent() && validName(cacheId, name)) {
+      files.get().deleteLater(name);
     }
-  }
-
-  /** Deletes {@code path} and, if it is a directory (not a link to one), what it holds. */
-  private static void deleteTree(Path path) throws IOException {
-    if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-      try (DirectoryStream<Path> entries = Files.newDirectoryStream(path)) {
-        for (Path entry : entries) {
-          deleteTree(entry);
-        }
-      }
-    }
-    Files.deleteIfExists(path);
   }
 }

@@ -24,6 +24,7 @@ public final class ResourceManager implements AutoCloseable {
   private final RuntimeUpdates updates;
   private final Requests requests;
   private final PolicyTimers timers;
+  private final ExportedResources exports;
 
   /**
    * Assembles the pipeline over {@code cache} with {@code policy}, the CRI controller and {@code
@@ -40,7 +41,8 @@ public final class ResourceManager implements AutoCloseable {
     List<Controller> controllers = new ArrayList<>(hostControllers);
     controllers.add(new CriController(updates));
     section = new Section(cache, policy, new ControllerSet(controllers));
-    section.setExports(ExportedResources.in(file.path().getParent()));
+    exports = ExportedResources.in(file.path().getParent());
+    section.setExports(exports);
     pipeline = new Pipeline(section, new CacheSaver(Objects.requireNonNull(file, "file")));
     timers = new PolicyTimers(pipeline);
     section.setTimers(timers);
@@ -107,5 +109,6 @@ public final class ResourceManager implements AutoCloseable {
   public void close() {
     timers.close();
     pipeline.close();
+    exports.close();
   }
 }

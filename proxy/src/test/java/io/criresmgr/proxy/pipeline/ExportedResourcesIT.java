@@ -3,6 +3,7 @@ package io.criresmgr.proxy.pipeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.criresmgr.api.runtime.v1.ContainerStatusRequest;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
@@ -20,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -35,6 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * takes CPUs and is removed with the container.
  */
 class ExportedResourcesIT {
+  private static final Duration WAIT = Duration.ofSeconds(10);
+
   @TempDir Path dir;
   private PipelineHarness h;
 
@@ -64,6 +68,32 @@ class ExportedResourcesIT {
 
   private String exported(String name) throws IOException {
     return Files.readString(containerDir(name).resolve("resources.sh"));
+  }
+
+  /**
+   * Waits until {@code name}'s file holds {@code expected}: other containers' files are rewritten
+   * just after the step, off the pipeline thread.
+   */
+  private void awaitExported(String name, String expected) throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    String now = exported(name);
+    while (!now.equals(expected)) {
+      if (System.nanoTime() > deadline) {
+        assertEquals(expected, now, "exported resources of " + name + " after " + WAIT);
+      }
+      Thread.sleep(10);
+      now = exported(name);
+    }
+  }
+
+  private static void awaitGone(Path path) throws InterruptedException {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+      if (System.nanoTime() > deadline) {
+        fail(path + " still there " + WAIT + " after RemoveContainer");
+      }
+      Thread.sleep(10);
+    }
   }
 
   @Test
@@ -103,8 +133,7 @@ class ExportedResourcesIT {
     assertEquals("ALL_MEMS=\"1\"\nDRAM_MEMS=\"1\"\nEXCLUSIVE_CPUS=\"4-5\"\n", exported("g"));
     // Another container took CPUs 4-5 from the shared set: the file shows what is left.
     assertEquals("1-3,6-15", h.cpuset(shared));
-    assertEquals(
-        "ALL_MEMS=\"0,1,2,3\"\nDRAM_MEMS=\"0,1,2,3\"\nSHARED_CPUS=\"1-3,6-15\"\n", exported("s"));
+    awaitExported("s", "ALL_MEMS=\"0,1,2,3\"\nDRAM_MEMS=\"0,1,2,3\"\nSHARED_CPUS=\"1-3,6-15\"\n");
   }
 
   @Test
@@ -114,8 +143,7 @@ class ExportedResourcesIT {
     assertTrue(Files.isDirectory(containerDir("s")));
     h.stop(id);
     h.remove(id);
-    h.barrier();
-    assertFalse(Files.exists(containerDir("s")), "still there after RemoveContainer");
+    awaitGone(containerDir("s"));
   }
 
   @Test
@@ -129,7 +157,7 @@ class ExportedResourcesIT {
     startDaemon();
     h.barrier();
     assertFalse(Files.exists(h.relayDir().resolve("containers/uid-gone-c")));
-    assertTrue(exported("s").contains("SHARED_CPUS=\"1-15\""), exported("s"));
+    awaitExported("s", "ALL_MEMS=\"0,1,2,3\"\nDRAM_MEMS=\"0,1,2,3\"\nSHARED_CPUS=\"1-15\"\n");
   }
 
   @Test
