@@ -118,6 +118,12 @@ final class CriResmgrProcess implements ResmgrDaemon {
     return relaySocket;
   }
 
+  /** The relay directory, {@code <workDir>/relay}. */
+  @Override
+  public Path relayDir() {
+    return relaySocket.resolveSibling("relay");
+  }
+
   /** What the daemon has logged so far. */
   @Override
   public String log() throws IOException {

@@ -4,6 +4,7 @@ import io.criresmgr.api.runtime.v1.ContainerConfig;
 import io.criresmgr.api.runtime.v1.ContainerMetadata;
 import io.criresmgr.api.runtime.v1.ContainerStatusRequest;
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
+import io.criresmgr.api.runtime.v1.Device;
 import io.criresmgr.api.runtime.v1.ImageSpec;
 import io.criresmgr.api.runtime.v1.LinuxContainerConfig;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
@@ -16,6 +17,7 @@ import io.criresmgr.api.runtime.v1.StopContainerRequest;
 import io.criresmgr.api.runtime.v1.StopPodSandboxRequest;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -79,8 +81,28 @@ final class PinnedPod implements AutoCloseable {
 
   /** Creates and starts container {@code name} running {@code sh -c script}; returns its id. */
   String start(String name, LinuxContainerResources resources, String script) {
+    return start(name, resources, script, List.of());
+  }
+
+  /**
+   * Creates and starts container {@code name} with the host's {@code devices} (permissions {@code
+   * rw}, as only writable devices give topology hints; at the same path in the container); returns
+   * its id.
+   */
+  String startWithDevices(String name, LinuxContainerResources resources, List<String> devices) {
+    List<Device> list =
+        devices.stream()
+            .map(d -> Device.newBuilder().setHostPath(d).setContainerPath(d).setPermissions("rw"))
+            .map(Device.Builder::build)
+            .toList();
+    return start(name, resources, SCRIPT, list);
+  }
+
+  private String start(
+      String name, LinuxContainerResources resources, String script, List<Device> devices) {
     ContainerConfig container =
         ContainerConfig.newBuilder()
+            .addAllDevices(devices)
             .setMetadata(ContainerMetadata.newBuilder().setName(name))
             .setImage(ImageSpec.newBuilder().setImage(WorkflowSpec.BUSYBOX))
             .addCommand("sh")

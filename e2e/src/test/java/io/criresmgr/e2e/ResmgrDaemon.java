@@ -11,6 +11,9 @@ interface ResmgrDaemon extends AutoCloseable {
   /** The socket the daemon serves CRI on, on this host. */
   Path relaySocket();
 
+  /** The daemon's state directory ({@code --relay-dir}), on the node. */
+  Path relayDir();
+
   /** What the daemon has logged so far. */
   String log() throws IOException;
 

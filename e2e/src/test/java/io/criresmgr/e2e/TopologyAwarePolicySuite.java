@@ -2,10 +2,14 @@ package io.criresmgr.e2e;
 
 import static io.criresmgr.e2e.ResmgrBed.assertCpus;
 import static io.criresmgr.e2e.ResmgrBed.podName;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
@@ -13,6 +17,9 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -32,6 +39,7 @@ import org.slf4j.LoggerFactory;
 @Tag("e2e")
 abstract class TopologyAwarePolicySuite {
   private static final Logger LOG = LoggerFactory.getLogger(TopologyAwarePolicySuite.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path SAMPLE =
       ResmgrBed.MODULE_DIR.getParent().resolve("sample-configs/topology-aware-policy.cfg");
 
@@ -92,5 +100,132 @@ abstract class TopologyAwarePolicySuite {
       LOG.error("cri-resmgr's log:\n{}", daemon.log());
       throw e;
     }
+  }
+
+  /**
+   * Native sidecars on real containerd (docs/webhook.md): an init container the webhook lists under
+   * {@code sidecars} keeps its shared CPU when the pod's next container is created, so a whole-CPU
+   * container that would empty the pool is refused; an ordinary init container is released then,
+   * and the same container gets CPU 1.
+   */
+  @Test
+  void aSidecarKeepsItsSharedCpuAnOrdinaryInitContainerDoesNot(SuiteBed bed) throws Exception {
+    ResmgrDaemon daemon = bed.daemon();
+    try (CriClient cri = new CriClient(daemon.relaySocket())) {
+      String name = podName("init");
+      try (PinnedPod pod = podWithInit(cri, bed, name, false)) {
+        String setup = pod.start("setup", halfCpu());
+        assertCpus("1", pod.placement(setup), "init container");
+        String app = pod.start("app", PinnedPod.oneWholeCpu());
+        assertCpus("1", pod.placement(app), "app after its init container was released");
+        String exported = pod.exec(app, "cat", "/.cri-resmgr/resources.sh");
+        assertTrue(exported.contains("EXCLUSIVE_CPUS=\"1\"\n"), exported);
+      }
+      name = podName("sidecar");
+      try (PinnedPod pod = podWithInit(cri, bed, name, true)) {
+        String proxy = pod.start("proxy", halfCpu());
+        assertCpus("1", pod.placement(proxy), "sidecar");
+        StatusRuntimeException refused =
+            assertThrows(
+                StatusRuntimeException.class, () -> pod.start("app", PinnedPod.oneWholeCpu()));
+        String why = String.valueOf(refused.getStatus().getDescription());
+        assertTrue(
+            why.contains("a pool whose shared CPUs containers use keeps at least one of them"),
+            why);
+        assertCpus("1", pod.placement(proxy), "sidecar after the refusal");
+      }
+    } catch (AssertionError | RuntimeException e) {
+      LOG.error("cri-resmgr's log:\n{}", daemon.log());
+      throw e;
+    }
+  }
+
+  /**
+   * Device hints from the node's own sysfs (docs/topology.md, "Device hints"): a container given
+   * the node's first disk is stored in the cache with that disk's hint, the local CPUs of its PCI
+   * device (0-1 on these one-node beds, so the hint cannot move it).
+   */
+  @Test
+  void aContainerWithAHostDiskIsStoredWithTheDisksTopologyHint(SuiteBed bed) throws Exception {
+    ResmgrDaemon daemon = bed.daemon();
+    String name = podName("dev");
+    String disk = "/dev/" + firstDisk(bed.readIfExists(Path.of("/proc/partitions")));
+    try (CriClient cri = new CriClient(daemon.relaySocket());
+        PinnedPod pod =
+            PinnedPod.run(
+                cri,
+                WorkflowSpec.guaranteed(name, bed.logDir(name), WorkflowSpec.NAMESPACE),
+                bed.node())) {
+      String id = pod.startWithDevices("disk", halfCpu(), List.of(disk));
+      assertCpus("1", pod.placement(id), "container with a disk");
+      JsonNode hints = awaitCachedHints(bed, daemon, name + "-uid:disk");
+      assertEquals(1, hints.size(), hints.toString());
+      assertEquals(disk, hints.get(0).path("Provider").asText(), hints.toString());
+      assertEquals("0-1", hints.get(0).path("CPUs").asText(), hints.toString());
+    } catch (AssertionError | RuntimeException e) {
+      LOG.error("cri-resmgr's log:\n{}", daemon.log());
+      throw e;
+    }
+  }
+
+  /** The first whole disk of {@code /proc/partitions} that is not a RAM, loop or mapped one. */
+  static String firstDisk(String partitions) {
+    return partitions
+        .lines()
+        .skip(1)
+        .map(String::strip)
+        .filter(l -> !l.isEmpty())
+        .map(l -> l.split("\\s+"))
+        .filter(f -> f.length == 4 && f[1].equals("0"))
+        .map(f -> f[3])
+        .filter(n -> !n.matches("(zram|loop|ram|dm-|md|nbd|sr).*"))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no disk in /proc/partitions:\n" + partitions));
+  }
+
+  /** The {@code TopologyHints} of {@code cacheId} once the daemon's cache file holds them. */
+  private static JsonNode awaitCachedHints(SuiteBed bed, ResmgrDaemon daemon, String cacheId)
+      throws Exception {
+    Path file = daemon.relayDir().resolve("cache");
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (true) {
+      String text = bed.readIfExists(file);
+      JsonNode hints =
+          text.isEmpty()
+              ? null
+              : JSON.readTree(text).path("Containers").path(cacheId).get("TopologyHints");
+      if (hints != null && hints.size() > 0) {
+        return hints;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("no TopologyHints of " + cacheId + " in " + file + ":\n" + text);
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  /** Half a CPU, request = limit: a fractional Guaranteed container, which shares. */
+  private static LinuxContainerResources halfCpu() {
+    return PinnedPod.oneWholeCpu().toBuilder().setCpuShares(512).setCpuQuota(50_000).build();
+  }
+
+  /**
+   * A Guaranteed pod annotated as the webhook annotates it: init container {@code setup} (or {@code
+   * proxy}, listed as a sidecar) and container {@code app} of one CPU.
+   */
+  private static PinnedPod podWithInit(CriClient cri, SuiteBed bed, String name, boolean sidecar)
+      throws IOException {
+    String init = sidecar ? "proxy" : "setup";
+    String resources =
+        "{\"initContainers\":{\""
+            + init
+            + "\":{\"requests\":{\"cpu\":\"500m\"},\"limits\":{\"cpu\":\"500m\"}}},"
+            + "\"containers\":{\"app\":{\"requests\":{\"cpu\":\"1\"},\"limits\":{\"cpu\":\"1\"}}}"
+            + (sidecar ? ",\"sidecars\":[\"proxy\"]}" : "}");
+    return PinnedPod.run(
+        cri,
+        WorkflowSpec.guaranteed(name, bed.logDir(name), WorkflowSpec.NAMESPACE),
+        Map.of("resources.cri-resource-manager.intel.com", resources),
+        bed.node());
   }
 }

@@ -89,6 +89,12 @@ final class VmDaemon implements ResmgrDaemon {
     return bed.relaySocket();
   }
 
+  /** The relay directory in the VM, {@code /run/crm/<name>/relay}. */
+  @Override
+  public Path relayDir() {
+    return Path.of(dir, "relay");
+  }
+
   /** What the daemon has logged so far. */
   @Override
   public String log() throws IOException {
