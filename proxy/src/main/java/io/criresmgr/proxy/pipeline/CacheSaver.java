@@ -8,20 +8,23 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Writes cache snapshots on its own thread so the pipeline never waits for the disk. Snapshots
- * offered while a write is running are coalesced: only the newest one is written. Losing the last
- * few milliseconds in a crash is safe because start-up reconciles the cache with the runtime.
+ * offered while a write is running are coalesced: only the newest one is written. A snapshot may be
+ * offered as a supplier, called only when the write is about to happen: the pipeline copies its
+ * cache once per write instead of once per step (docs/benchmarks.md). Losing the last few
+ * milliseconds in a crash is safe because start-up reconciles the cache with the runtime.
  */
 public final class CacheSaver implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(CacheSaver.class);
 
   private final CacheFile file;
-  private final AtomicReference<@Nullable CacheSnapshot> next = new AtomicReference<>();
+  private final AtomicReference<@Nullable Supplier<CacheSnapshot>> next = new AtomicReference<>();
   private final ScheduledThreadPoolExecutor writer = newWriter();
 
   /** The shortest time between two writes. */
@@ -54,6 +57,15 @@ public final class CacheSaver implements AutoCloseable {
 
   /** Schedules {@code snapshot} to be written (replacing an unwritten older one). */
   public void offer(CacheSnapshot snapshot) {
+    Objects.requireNonNull(snapshot, "snapshot");
+    offer(() -> snapshot);
+  }
+
+  /**
+   * Schedules a write of the snapshot {@code snapshot} gives when the write is due (replacing an
+   * unwritten older one); it is called on the saver's thread, or on the closing one.
+   */
+  public void offer(Supplier<CacheSnapshot> snapshot) {
     if (next.getAndSet(snapshot) == null) {
       try {
         writer.execute(this::writeLatest);
@@ -65,8 +77,17 @@ public final class CacheSaver implements AutoCloseable {
 
   private void writeLatest() {
     pause();
-    CacheSnapshot snapshot = next.getAndSet(null);
-    if (snapshot == null) {
+    Supplier<CacheSnapshot> supplier = next.getAndSet(null);
+    if (supplier == null) {
+      return;
+    }
+    CacheSnapshot snapshot;
+    try {
+      snapshot = supplier.get();
+    } catch (RuntimeException e) {
+      // The pipeline is closing: close() asks again once it has stopped.
+      LOG.debug("no snapshot of the cache yet: {}", e.toString());
+      next.compareAndSet(null, supplier);
       return;
     }
     try {
@@ -87,7 +108,7 @@ public final class CacheSaver implements AutoCloseable {
 
   /** Writes {@code snapshot} again later, unless a newer one is on its way already. */
   private void retry(CacheSnapshot snapshot) {
-    if (next.compareAndSet(null, snapshot)) {
+    if (next.compareAndSet(null, () -> snapshot)) {
       try {
         writer.schedule(this::writeLatest, RETRY_MILLIS, TimeUnit.MILLISECONDS);
       } catch (RejectedExecutionException e) {

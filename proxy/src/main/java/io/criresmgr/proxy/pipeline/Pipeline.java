@@ -1,11 +1,13 @@
 package io.criresmgr.proxy.pipeline;
 
+import io.criresmgr.cache.CacheSnapshot;
 import io.criresmgr.cache.NodeCache;
 import io.grpc.Status;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -17,7 +19,9 @@ import java.util.function.Function;
  * and runs controller hooks. Requests submit short steps and never wait here for the runtime (a
  * request that needs the runtime runs one step before the call and one after it).
  *
- * <p>After every step that changed the cache, a snapshot goes to the {@link CacheSaver}.
+ * <p>After every step that changed the cache, the {@link CacheSaver} is told; it asks for a
+ * snapshot, taken in a step of its own, when it is about to write, so a burst of steps costs one
+ * copy of the cache per write, not one per step.
  */
 public final class Pipeline implements AutoCloseable {
   private final ExecutorService executor =
@@ -91,7 +95,26 @@ public final class Pipeline implements AutoCloseable {
     NodeCache cache = section.cache();
     if (cache.changes() != savedChanges) {
       savedChanges = cache.changes();
-      saver.offer(cache.snapshot());
+      saver.offer(this::snapshot);
+    }
+  }
+
+  /**
+   * A snapshot of the cache as the steps queued so far left it, for the saver's thread: taken in a
+   * step, or directly once the pipeline thread has ended (closing).
+   */
+  private CacheSnapshot snapshot() {
+    CompletableFuture<CacheSnapshot> taken = run(s -> s.cache().snapshot());
+    try {
+      return taken.get();
+    } catch (ExecutionException e) {
+      if (executor.isTerminated()) {
+        return section.cache().snapshot(); // no thread changes the cache any more
+      }
+      throw new IllegalStateException("the pipeline is closing", e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the pipeline", e);
     }
   }
 
