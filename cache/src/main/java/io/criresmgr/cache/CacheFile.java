@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The cache's file in {@code --relay-dir}: a versioned JSON snapshot, replaced atomically. The
- * format is described in {@code docs/cache-format.md}.
+ * format is described in {@code docs/cache-format.md}, the reasons in {@code
+ * docs/adr/0003-cache-file-format-and-crash-safety.md}.
  */
 public final class CacheFile {
   /** The file name inside the relay directory, as in cri-resmgr. */

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * <p>Modes (cri-resmgr {@code control/flags.go}): {@code required} must start and its hook failures
  * fail the request; {@code optional} is dropped if it cannot start, and once running behaves like
  * {@code required}; {@code relaxed} is dropped if it cannot start and its hook failures are only
- * logged; {@code disabled} never runs. Unlisted controllers are {@code relaxed}.
+ * logged; {@code disabled} never runs. Unlisted controllers are {@code relaxed}. Why:
+ * docs/adr/0005-policies-decide-controllers-enforce.md.
  */
 public final class ControllerSet {
   /** Mode of controllers the configuration does not mention. */

@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * offered while a write is running are coalesced: only the newest one is written. A snapshot may be
  * offered as a supplier, called only when the write is about to happen: the pipeline copies its
  * cache once per write instead of once per step (docs/benchmarks.md). Losing the last few
- * milliseconds in a crash is safe because start-up reconciles the cache with the runtime.
+ * milliseconds in a crash is safe because start-up reconciles the cache with the runtime
+ * (docs/adr/0003-cache-file-format-and-crash-safety.md).
  */
 public final class CacheSaver implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(CacheSaver.class);

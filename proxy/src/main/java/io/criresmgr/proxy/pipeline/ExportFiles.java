@@ -36,6 +36,8 @@ import org.slf4j.LoggerFactory;
  * pass over what is pending per {@link #INTERVAL}, writing only the newest content handed over for
  * a directory; a write made on the caller's thread ({@link #writeNow}, for a container the runtime
  * is about to create) replaces one still pending, so a file never goes back to older content.
+ *
+ * <p>Why: docs/adr/0006-exported-resources-off-the-pipeline.md.
  */
 final class ExportFiles implements AutoCloseable {
   static final String FILE = "resources.sh";

@@ -22,6 +22,8 @@ import java.util.function.Function;
  * <p>After every step that changed the cache, the {@link CacheSaver} is told; it asks for a
  * snapshot, taken in a step of its own, when it is about to write, so a burst of steps costs one
  * copy of the cache per write, not one per step.
+ *
+ * <p>Why: docs/adr/0001-two-step-serialized-pipeline.md.
  */
 public final class Pipeline implements AutoCloseable {
   private final ExecutorService executor =

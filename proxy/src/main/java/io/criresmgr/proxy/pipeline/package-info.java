@@ -24,6 +24,8 @@
  *
  * <p>Thread-safety: {@link io.criresmgr.proxy.pipeline.Section} and everything it holds are
  * confined to the pipeline thread; everything else here is safe to call from transport threads.
+ *
+ * <p>Why: docs/adr/0001-two-step-serialized-pipeline.md.
  */
 @NullMarked
 package io.criresmgr.proxy.pipeline;

@@ -16,7 +16,8 @@ import org.jspecify.annotations.Nullable;
  * The listening sockets systemd passes to a socket-activated service ({@code sd_listen_fds(3)}):
  * {@code LISTEN_FDS} descriptors from 3 on, meant for the process {@code LISTEN_PID}. The daemon
  * serves the one bound to its relay socket, so that connections made while it restarts wait in that
- * socket's backlog instead of failing (docs/systemd.md).
+ * socket's backlog instead of failing (docs/packages.md; why:
+ * docs/adr/0007-relay-socket-ownership-and-socket-activation.md).
  */
 public final class ListenFds {
   /** The first descriptor systemd passes ({@code SD_LISTEN_FDS_START}). */

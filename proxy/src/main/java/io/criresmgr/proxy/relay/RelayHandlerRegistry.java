@@ -18,6 +18,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Resolves every method name, known to our proto or not, to a raw-bytes pass-through handler: image
  * service methods go to the image channel, everything else to the runtime channel.
+ *
+ * <p>Why: docs/adr/0002-raw-byte-relay.md.
  */
 public final class RelayHandlerRegistry extends HandlerRegistry {
   /** Bounds the definition cache: clients can send arbitrary method names. */

@@ -12,6 +12,8 @@
  *
  * <p>Nothing here parses messages: metadata, deadlines, cancellation, status codes, details and
  * trailers pass through untouched. Listeners receive the raw bytes and must not block.
+ *
+ * <p>Why: docs/adr/0002-raw-byte-relay.md.
  */
 @NullMarked
 package io.criresmgr.proxy.relay;
