@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Per-container requests and limits from the webhook's pod annotation (reference §8), keyed by
+ * Per-container requests and limits from the webhook's pod annotation (docs/webhook.md), keyed by
  * container name, and which init containers are native sidecars.
  *
  * @param initContainers init containers by name

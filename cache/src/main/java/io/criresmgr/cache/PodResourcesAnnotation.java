@@ -12,7 +12,7 @@ import java.util.TreeSet;
 import java.util.function.ToLongFunction;
 
 /**
- * Reads the webhook's pod annotation with every container's requests and limits (reference §8):
+ * Reads the webhook's pod annotation with every container's requests and limits (docs/webhook.md):
  * {@code {"initContainers":{"<name>":{"requests":{"cpu":"500m","memory":"1Gi"},"limits":{...}}},
  * "containers":{...},"sidecars":["<init container name>"]}}. Only {@code cpu} and {@code memory}
  * are read; other resources (extended resources such as {@code intel.com/gpu}) and other keys are

@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * The CPUs a policy may use and those it reserves, from {@code policy.AvailableResources.CPU} and
- * {@code policy.ReservedResources.CPU} (reference §4.0, §4.4).
+ * {@code policy.ReservedResources.CPU} (docs/configuration.md, section {@code policy}).
  *
  * <p>Available: {@code cpuset:<list>}, a bare list such as {@code 0-3} or {@code 0,2}, or a cgroup
  * ({@code cgroup:<dir>} or a path starting with {@code /}, absolute or relative to the cgroup mount

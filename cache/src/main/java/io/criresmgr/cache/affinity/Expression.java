@@ -8,11 +8,12 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A label expression {@code {key, operator, values}} evaluated against a container and its pod
- * (reference §3.6: keys {@code name}, {@code namespace}, {@code pod/name}, {@code labels/<k>}, ...;
- * operators {@code Equals}, {@code NotEqual}, {@code In}, {@code NotIn}, {@code Exists}, {@code
- * NotExist}, {@code AlwaysTrue}, {@code Matches}, {@code MatchesNot}, {@code MatchesAny}, {@code
- * MatchesNone}). See {@link KeyPath} for the keys and {@link Glob} for the patterns.
+ * A label expression {@code {key, operator, values}} evaluated against a container and its pod (as
+ * in cri-resmgr's {@code cache/affinity.go}: keys {@code name}, {@code namespace}, {@code
+ * pod/name}, {@code labels/<k>}, ...; operators {@code Equals}, {@code NotEqual}, {@code In},
+ * {@code NotIn}, {@code Exists}, {@code NotExist}, {@code AlwaysTrue}, {@code Matches}, {@code
+ * MatchesNot}, {@code MatchesAny}, {@code MatchesNone}). See {@link KeyPath} for the keys and
+ * {@link Glob} for the patterns.
  *
  * @param key what is compared
  * @param operator how

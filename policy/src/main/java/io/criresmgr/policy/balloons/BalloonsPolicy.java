@@ -24,9 +24,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The balloons policy (reference §4.5): containers go into balloons of their type, which inflate
- * and deflate with the sum of their containers' CPU requests. The balloons are kept in the policy
- * data ({@link BalloonState}); each call restores them, changes them and returns the changed
+ * The balloons policy (docs/policy/balloons.md): containers go into balloons of their type, which
+ * inflate and deflate with the sum of their containers' CPU requests. The balloons are kept in the
+ * policy data ({@link BalloonState}); each call restores them, changes them and returns the changed
  * assignments with the new data, so a rejected decision leaves no trace. The initial state is
  * {@code reserved[0]} on the reserved CPUs, {@code default[0]} on the reserved CPUs too unless its
  * type sets {@code MinCPUs} or {@code MaxCPUs}, and {@code MinBalloons} instances of every type,

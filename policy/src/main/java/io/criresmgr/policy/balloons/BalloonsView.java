@@ -81,10 +81,10 @@ final class BalloonsView {
 
   /**
    * One gauge {@value #GAUGE} per balloon, valued its number of CPUs, labelled as cri-resmgr labels
-   * it (reference §4.5): CPU sets as lists ({@code 1-3,5}), topology elements as CPU tree names in
-   * tree order ({@code p0d0n1}), {@code mems} as comma-separated node ids of the balloon's CPUs,
-   * {@code containers} as a sorted comma list of {@code pod:container}, {@code cpus_max} 0 for no
-   * limit.
+   * it (docs/policy/balloons.md, "Introspection and metrics"): CPU sets as lists ({@code 1-3,5}),
+   * topology elements as CPU tree names in tree order ({@code p0d0n1}), {@code mems} as
+   * comma-separated node ids of the balloon's CPUs, {@code containers} as a sorted comma list of
+   * {@code pod:container}, {@code cpus_max} 0 for no limit.
    */
   List<Gauge> gauges(List<Balloon> balloons, Map<String, CpuSet> sharedIdle, NodeState node) {
     List<Gauge> out = new ArrayList<>();

@@ -9,10 +9,10 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Option {@code ShareIdleCPUsInSame} (reference §4.5, nri-plugins §3.5.5): the containers of a
- * balloon whose type sets a level may also run on the idle CPUs inside the topology elements of
- * that level that hold any of the balloon's CPUs. Idle CPUs are the allowed ones in no balloon (so
- * never reserved) and never kernel-isolated.
+ * Option {@code ShareIdleCPUsInSame} (docs/policy/balloons.md, "Shared idle CPUs"): the containers
+ * of a balloon whose type sets a level may also run on the idle CPUs inside the topology elements
+ * of that level that hold any of the balloon's CPUs. Idle CPUs are the allowed ones in no balloon
+ * (so never reserved) and never kernel-isolated.
  *
  * <p>The shared CPUs are computed from the balloons as they are, not kept up to date step by step
  * as cri-resmgr and nri-plugins do, so a balloon that grows into another element shares that

@@ -1,6 +1,6 @@
 /**
- * The {@code balloons} policy (reference §4.5, nri-plugins §3): named, resizable CPU pools
- * ("balloons") of configured types that inflate and deflate with their containers' requests.
+ * The {@code balloons} policy (docs/policy/balloons.md): named, resizable CPU pools ("balloons") of
+ * configured types that inflate and deflate with their containers' requests.
  *
  * <pre>
  *   options:  BalloonsOptions ─ BalloonType (+ built-in reserved, default)

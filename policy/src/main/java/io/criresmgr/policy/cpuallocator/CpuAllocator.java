@@ -12,8 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Picks CPUs from a set as cri-resmgr's CPU allocator does (reference §4.9, {@code
- * pkg/cpuallocator}):
+ * Picks CPUs from a set as cri-resmgr's CPU allocator does ({@code pkg/cpuallocator}):
  *
  * <ol>
  *   <li>whole idle packages (every online CPU of the package in the set) that fit in the count,
@@ -25,11 +24,11 @@ import org.slf4j.LoggerFactory;
  *       free threads left, then by id.
  * </ol>
  *
- * <p>The same input always gives the same CPUs. End-to-end tests pin exact CPU ids (reference
- * §13.3), so the order follows the last cri-resmgr release, including its quirks: the single-thread
- * order is decided once, before taking any thread, and NUMA nodes and dies play no part. One
- * deliberate difference: that release computes priority classes but never stores them, so its
- * comparisons by priority always tie. Here priorities apply (as in nri-plugins), but only where
+ * <p>The same input always gives the same CPUs. End-to-end tests pin exact CPU ids (cri-resmgr's
+ * e2e suites), so the order follows the last cri-resmgr release, including its quirks: the
+ * single-thread order is decided once, before taking any thread, and NUMA nodes and dies play no
+ * part. One deliberate difference: that release computes priority classes but never stores them, so
+ * its comparisons by priority always tie. Here priorities apply (as in nri-plugins), but only where
  * they tell CPUs apart: when every CPU is in the same class (any machine without cpufreq
  * differences, such as the e2e VMs), priorities are ignored, which gives cri-resmgr's choices.
  *

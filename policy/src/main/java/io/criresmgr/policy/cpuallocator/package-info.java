@@ -1,7 +1,7 @@
 /**
- * The CPU allocator shared by the placement policies (reference §4.9): picks CPUs whole packages
- * and whole cores first, then single threads close to what is already taken, by CPU priority,
- * deterministically, in cri-resmgr's exact order.
+ * The CPU allocator shared by the placement policies (as cri-resmgr's {@code pkg/cpuallocator}):
+ * picks CPUs whole packages and whole cores first, then single threads close to what is already
+ * taken, by CPU priority, deterministically, in cri-resmgr's exact order.
  *
  * <p>{@link io.criresmgr.policy.cpuallocator.CpuAllocator} is the public entry point; it is
  * immutable and may be shared between threads. The package-private classes are its parts: {@code

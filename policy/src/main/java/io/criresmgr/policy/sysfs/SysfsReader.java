@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Discovers the {@link SystemTopology} from sysfs below a host root (DESIGN §6, docs/topology.md).
+ * Discovers the {@link SystemTopology} from sysfs below a host root (docs/topology.md).
  *
  * <p>Memory typing: nodes with CPUs are DRAM. A memory-only node is typed by the dax device that
  * onlined its memory, if any (CXL: far DRAM; NVDIMM: PMEM), else by cri-resmgr's size rule ({@link

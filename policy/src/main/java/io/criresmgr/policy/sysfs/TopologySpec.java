@@ -7,7 +7,7 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The compact topology spec of the reference e2e suites (DESIGN §6, docs/topology.md), e.g. {@code
+ * The compact topology spec of the reference e2e suites (docs/topology.md), e.g. {@code
  * [{"mem":"2G","cores":2,"nodes":2,"packages":2}]}: a list of groups, each with {@code mem}, {@code
  * cores} per node, {@code threads} per core (default 2), {@code nodes} per die, {@code dies} per
  * package, {@code packages}, {@code node-dist}, {@code cpus-present}; a group without cores

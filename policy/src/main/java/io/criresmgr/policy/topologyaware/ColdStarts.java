@@ -11,11 +11,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Cold starts (reference §4.4): a container allowed both DRAM and PMEM that asks for a cold start
- * is pinned to PMEM only; when it starts, a policy timer of the cold start period is set, and when
- * it fires the container's memory nodes widen to every type it may use. The deadline is kept in the
- * grant, so a restarted daemon (whose timers are gone) finishes an expired cold start when it
- * restores the grant, and sets a new timer for one still running.
+ * Cold starts (docs/policy/topology-aware.md): a container allowed both DRAM and PMEM that asks for
+ * a cold start is pinned to PMEM only; when it starts, a policy timer of the cold start period is
+ * set, and when it fires the container's memory nodes widen to every type it may use. The deadline
+ * is kept in the grant, so a restarted daemon (whose timers are gone) finishes an expired cold
+ * start when it restores the grant, and sets a new timer for one still running.
  */
 final class ColdStarts {
   /** The type of the timer event that ends a cold start. */

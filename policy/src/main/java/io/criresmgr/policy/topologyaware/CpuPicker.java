@@ -29,7 +29,7 @@ interface CpuPicker {
     };
   }
 
-  /** The shared CPU allocator (reference §4.9). */
+  /** The CPU allocator shared by the policies ({@link CpuAllocator}). */
   static CpuPicker of(CpuAllocator allocator) {
     return new CpuPicker() {
       @Override

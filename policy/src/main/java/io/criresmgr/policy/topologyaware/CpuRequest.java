@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * What a container asks of the CPUs, derived from its requests, QoS class, annotations and the
- * policy options (reference §4.4 "Request derivation", nri-plugins §4.4).
+ * policy options (docs/policy/topology-aware.md, "How a request becomes a grant").
  *
  * @param kind where the CPUs come from
  * @param full exclusive CPUs wanted

@@ -13,7 +13,7 @@ import java.util.Set;
 
 /**
  * The {@code memory-type} and {@code cold-start} annotations, in the effective and the deprecated
- * pod-wide forms (reference §4.4 steps 4 and 5).
+ * pod-wide forms (docs/policy/topology-aware.md, "Annotations").
  */
 final class MemoryAnnotations {
   static final Duration MAX_COLD_START = Duration.ofHours(1);

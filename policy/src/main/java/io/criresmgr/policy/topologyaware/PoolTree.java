@@ -11,11 +11,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The tree of pools the topology-aware policy places containers in (reference §4.4): a virtual
- * {@code root} on multi-socket machines, one pool per socket, per die of a multi-die socket, and
- * per NUMA node of a die or socket with more than one; memory-only NUMA nodes belong to the closest
- * pool with CPUs. Pools are numbered post-order, so leaves have the smallest ids. Built once per
- * policy by {@link PoolTreeBuilder}; immutable.
+ * The tree of pools the topology-aware policy places containers in (docs/policy/topology-aware.md):
+ * a virtual {@code root} on multi-socket machines, one pool per socket, per die of a multi-die
+ * socket, and per NUMA node of a die or socket with more than one; memory-only NUMA nodes belong to
+ * the closest pool with CPUs. Pools are numbered post-order, so leaves have the smallest ids. Built
+ * once per policy by {@link PoolTreeBuilder}; immutable.
  */
 final class PoolTree {
   private final List<Pool> pools;

@@ -16,11 +16,12 @@ import java.util.Set;
 
 /**
  * Derives a container's {@link CpuRequest} and {@link MemoryRequest} from its resources, QoS class,
- * effective annotations and the policy options (reference §4.4 "Request derivation", with the
- * nri-plugins additions of §4.4 there: {@code cpu.preserve}, {@code memory.preserve}, {@code
- * require-isolated-cpus}, {@code prefer-cpu-priority}, {@code hide-hyperthreads}, Burstable
- * limits). Every annotation of ours that applies to the container is checked, even one the result
- * does not depend on, so a typo fails the request instead of lying dormant.
+ * effective annotations and the policy options (docs/policy/topology-aware.md, "How a request
+ * becomes a grant": cri-resmgr's derivation with the nri-plugins additions {@code cpu.preserve},
+ * {@code memory.preserve}, {@code require-isolated-cpus}, {@code prefer-cpu-priority}, {@code
+ * hide-hyperthreads}, Burstable limits). Every annotation of ours that applies to the container is
+ * checked, even one the result does not depend on, so a typo fails the request instead of lying
+ * dormant.
  */
 final class Preferences {
   private static final String KUBE_SYSTEM = "kube-system";
@@ -59,7 +60,8 @@ final class Preferences {
     return guaranteed(request, isolated, shared, options.preferSharedCpus(), priority, hide);
   }
 
-  // Reference §4.4 steps 1-2 and nri-plugins' cpu.preserve, which comes first.
+  // Steps 1-2 of docs/policy/topology-aware.md, "How a request becomes a grant"; cpu.preserve
+  // (nri-plugins) comes first.
   private static CpuKind kind(Container container, Pod pod, TopologyAwareOptions options) {
     String name = container.name();
     boolean preserve = Annotations.bool(pod, name, Annotations.CPU_PRESERVE).orElse(false);
@@ -86,7 +88,7 @@ final class Preferences {
     }
   }
 
-  // Reference §4.4 step 3: exclusive, mixed or shared for a Guaranteed container.
+  // Step 3 there: exclusive, mixed or shared for a Guaranteed container.
   private static CpuRequest guaranteed(
       long request,
       Pref isolated,

@@ -31,11 +31,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The topology-aware policy (reference §4.4). Every call restores the grants from the policy data
- * (from memory when the data is the tree this policy produced last, see {@link StateMemo}), changes
- * them in a {@link Session} and returns the changed assignments with the new policy data; the
- * policy itself keeps no state that a decision changes, so a rejected decision leaves no trace and
- * a restarted daemon continues from the cache.
+ * The topology-aware policy (docs/policy/topology-aware.md). Every call restores the grants from
+ * the policy data (from memory when the data is the tree this policy produced last, see {@link
+ * StateMemo}), changes them in a {@link Session} and returns the changed assignments with the new
+ * policy data; the policy itself keeps no state that a decision changes, so a rejected decision
+ * leaves no trace and a restarted daemon continues from the cache.
  *
  * <p>Allocating a container that already has a grant (adoption at start-up) keeps the grant;
  * allocating any container of a pod first releases the grants of the pod's other init containers,

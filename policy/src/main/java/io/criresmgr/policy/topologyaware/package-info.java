@@ -1,5 +1,5 @@
 /**
- * The {@code topology-aware} policy (reference §4.4, nri-plugins §4): a tree of pools following the
+ * The {@code topology-aware} policy (docs/policy/topology-aware.md): a tree of pools following the
  * hardware, scored per request; exclusive, isolated, shared and reserved CPU grants; memory close
  * to the CPUs, by type, widened when a node runs short.
  *

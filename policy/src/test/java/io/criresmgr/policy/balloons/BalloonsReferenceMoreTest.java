@@ -14,8 +14,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * More of the reference's balloons scenarios (§12.3) through the policy: test08, test09, test10 on
- * n4c16 and test01 on n4c32.
+ * More of the reference's balloons e2e scenarios ({@code test/e2e/policies.test-suite/balloons})
+ * through the policy: test08, test09, test10 on n4c16 and test01 on n4c32.
  */
 class BalloonsReferenceMoreTest extends BalloonsReviewFixture {
   @Test

@@ -9,8 +9,9 @@ import io.criresmgr.policy.PolicyException;
 import org.junit.jupiter.api.Test;
 
 /**
- * The reference's balloons scenarios (§12.3, n4c16: 2 packages, 4 NUMA nodes of 4 CPUs, 2 threads
- * per core) worked through the policy directly: test01, test03, test05, test07.
+ * The reference's balloons e2e scenarios ({@code test/e2e/policies.test-suite/balloons}, n4c16: 2
+ * packages, 4 NUMA nodes of 4 CPUs, 2 threads per core) worked through the policy directly: test01,
+ * test03, test05, test07.
  */
 class BalloonsReferenceTest extends BalloonsReviewFixture {
 

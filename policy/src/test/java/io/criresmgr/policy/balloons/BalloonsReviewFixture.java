@@ -17,7 +17,7 @@ abstract class BalloonsReviewFixture {
   static final SystemTopology N4C16 = TopologySpec.builtIn("n4c16").topology();
   static final String ANNOTATION = "balloon.balloons.cri-resource-manager.intel.com";
 
-  /** The reference suite's configuration (§12.3, {@code balloons/cri-resmgr.cfg}). */
+  /** The configuration of cri-resmgr's balloons e2e suite ({@code balloons/cri-resmgr.cfg}). */
   static final String SUITE =
       """
       BalloonTypes:

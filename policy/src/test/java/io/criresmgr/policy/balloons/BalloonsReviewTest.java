@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Review of the balloons policy: the contract's edge cases (dropped decisions, restart, updates,
- * unknown containers, unreadable data) and the fill chain's tie-breaks (nri-plugins §3.5.2).
+ * unknown containers, unreadable data) and the fill chain's tie-breaks (docs/policy/balloons.md,
+ * "Which balloon a container goes into").
  */
 class BalloonsReviewTest extends BalloonsReviewFixture {
   private static final String TWO_OF_ONE =
@@ -25,7 +26,8 @@ class BalloonsReviewTest extends BalloonsReviewFixture {
     BalloonsPolicy p = policy(TWO_OF_ONE, N4C16.onlineCpus(), CpuSet.of(0));
     allocate(p, "default", "pa", "", "c0", 0);
     Decisions d = allocate(p, "default", "pb", "", "c0", 0);
-    // both balloons have 1000 mCPU free; w[1] holds no container (nri-plugins §3.5.2 step 4)
+    // both balloons have 1000 mCPU free; w[1] holds no container (a tie goes to the fewest
+    // containers)
     assertEquals(
         "reserved[0]=0[] default[0]=0[] w[0]=1[uid-pa:c0] w[1]=2[uid-pb:c0]",
         BalloonsNode.balloons(d));

@@ -26,7 +26,7 @@ class BalloonsViewTest {
   private static final String NAME = "balloons";
   private static final String ANNOTATION = "balloon.balloons.cri-resource-manager.intel.com";
 
-  /** {@code balloons-metrics.cfg} of reference §12.3 test02. */
+  /** {@code balloons-metrics.cfg} of cri-resmgr's balloons e2e test02 (n4c16). */
   private static final String METRICS_CFG =
       """
       BalloonTypes:
@@ -35,7 +35,7 @@ class BalloonsViewTest {
         - {Name: flex, MaxCPUs: 8, CPUClass: slow}
       """;
 
-  /** §12.3 test02 step 2, as the e2e test greps it. */
+  /** cri-resmgr's balloons e2e test02 step 2, as the e2e test greps it. */
   private static final String TEST02_LINE =
       "balloons\\{balloon=\"full-core\\[0\\]\",balloon_type=\"full-core\","
           + "containers=\"pod0:pod0c0,pod0:pod0c1\",cpu_class=\"normal\",cpus=\".*\","
@@ -47,7 +47,7 @@ class BalloonsViewTest {
   private final BalloonsNode fixture = new BalloonsNode();
   private final FakeNode node = fixture.node;
 
-  /** Reference §12.3 test02 up to step 2: pod0 with two 100m containers in full-core. */
+  /** cri-resmgr's balloons e2e test02 up to step 2: pod0 with two 100m containers in full-core. */
   private List<Balloon> test02State(BalloonsPolicy p) {
     annotatedPod("pod0", "full-core");
     for (String c : List.of("pod0c0", "pod0c1")) {
@@ -147,7 +147,9 @@ class BalloonsViewTest {
         types.get(3).toString());
   }
 
-  /** {@code balloons-dynamic.cfg} of reference §12.3 n4c32 test01, without a CPU limit. */
+  /**
+   * {@code balloons-dynamic.cfg} of cri-resmgr's balloons e2e n4c32 test01, without a CPU limit.
+   */
   private static final String DYNAMIC_CFG =
       """
       AllocatorTopologyBalancing: true
@@ -249,9 +251,9 @@ class BalloonsViewTest {
   }
 
   /**
-   * Reference §12.3 n4c32 test01 step 1 on a real state: eight 3-CPU pods get a balloon per NUMA
-   * node; with the idle CPU of each node shared (node 7's is the reserved CPU 31), the lines match
-   * what the e2e test greps.
+   * cri-resmgr's balloons e2e n4c32 test01 step 1 on a real state: eight 3-CPU pods get a balloon
+   * per NUMA node; with the idle CPU of each node shared (node 7's is the reserved CPU 31), the
+   * lines match what the e2e test greps.
    */
   @Test
   void theN4c32Test01LinesAreReproduced() throws Exception {

@@ -16,7 +16,7 @@ class CpuClassesTest {
   private static final SystemTopology N4C16 = TopologySpec.builtIn("n4c16").topology();
   private static final String BALLOON = "balloon.balloons.resource-policy.nri.io";
 
-  /** Reference §12.3 n4c16 test03-reserved, balloons-reserved.cfg. */
+  /** cri-resmgr's balloons e2e test n4c16/test03-reserved, balloons-reserved.cfg. */
   private static final String RESERVED_CFG =
       """
       IdleCPUClass: idle-class

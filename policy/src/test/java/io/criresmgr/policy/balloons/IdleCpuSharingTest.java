@@ -23,7 +23,7 @@ class IdleCpuSharingTest {
   private static final Map<String, String> DYNAMIC =
       Map.of("balloon.balloons.cri-resource-manager.intel.com", "dynamic");
 
-  /** Reference §12.3 n4c32 test01-dynamic-baloons, balloons-dynamic.cfg. */
+  /** cri-resmgr's balloons e2e test n4c32/test01-dynamic-baloons, balloons-dynamic.cfg. */
   private static final String DYNAMIC_CFG =
       """
       AllocatorTopologyBalancing: true

@@ -10,9 +10,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * cri-resmgr's {@code TestAllocatorHelper} (reference §12.9): its 80-CPU two-socket system with
- * faked priorities, high = five cores of package 0, normal = package 1, low = the rest of package
- * 0.
+ * cri-resmgr's {@code TestAllocatorHelper} ({@code pkg/cpuallocator/cpuallocator_test.go}): its
+ * 80-CPU two-socket system with faked priorities, high = five cores of package 0, normal = package
+ * 1, low = the rest of package 0.
  */
 class AllocatorHelperTest {
   static final Map<CpuPriority, CpuSet> FAKED =

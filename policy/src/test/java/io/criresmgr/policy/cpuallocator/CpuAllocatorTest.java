@@ -29,7 +29,7 @@ class CpuAllocatorTest {
   @CsvSource(
       delimiter = ';',
       value = {
-        // topology-aware's 750m reservation from every CPU: cpu0 (reference §12.1)
+        // topology-aware's 750m reservation from every CPU: cpu0 (cri-resmgr's e2e suites)
         "1; 0-15; 0",
         // test01-always-fits: 1 and 2 exclusive CPUs from NUMA nodes 1 and 2
         "1; 4-7; 4",
@@ -56,7 +56,8 @@ class CpuAllocatorTest {
 
   @Test
   void podpoolsInstantiatesItsPoolsAsTheEndToEndTestsExpect() {
-    // reference §12.5: available 2-15, reserved 15; three 1-CPU and three 2-CPU pools in turn
+    // cri-resmgr's podpools e2e suite: available 2-15, reserved 15; three 1-CPU and three 2-CPU
+    // pools in turn
     CpuSet free = CpuSet.parse("2-14");
     StringBuilder pools = new StringBuilder();
     for (int size : new int[] {1, 1, 1, 2, 2, 2}) {

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The numbering of the reference's topology table (cri-resource-manager.md §12.1). */
+/** The numbering of the compact topology spec (docs/topology.md, "Numbering"). */
 class SpecLayoutTest {
   private static final long GIB = 1L << 30;
 

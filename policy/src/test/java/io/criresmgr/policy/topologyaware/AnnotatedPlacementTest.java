@@ -12,8 +12,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Reference e2e scenarios whose pods carry annotations (reference §12.2), through the production
- * request derivation ({@link Preferences}).
+ * Reference e2e scenarios whose pods carry annotations (cri-resmgr's {@code
+ * test/e2e/policies.test-suite/topology-aware}), through the production request derivation ({@link
+ * Preferences}).
  */
 class AnnotatedPlacementTest {
   private static final String CRI = ".cri-resource-manager.intel.com";

@@ -19,8 +19,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The placements the reference e2e suite expects on {@code c4pmem4} (reference §12.2): four one-CPU
- * sockets with 2 GiB of DRAM, each with a 4 GiB PMEM node; reserved {@code 750m} (cpu0).
+ * The placements the reference e2e suite expects on {@code c4pmem4} (cri-resmgr's {@code
+ * test/e2e/policies.test-suite/topology-aware/c4pmem4}): four one-CPU sockets with 2 GiB of DRAM,
+ * each with a 4 GiB PMEM node; reserved {@code 750m} (cpu0).
  */
 class C4pmem4PlacementTest {
   private static final long MI = 1 << 20;

@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Reference §4.4 steps 4 and 5: memory types, amounts and cold start. */
+/**
+ * Memory types, amounts and cold start (docs/policy/topology-aware.md, "How a request becomes a
+ * grant").
+ */
 class MemoryPreferencesTest {
   private static final Set<MemoryType> ALL = EnumSet.allOf(MemoryType.class);
   private static final Set<MemoryType> DRAM_PMEM = EnumSet.of(MemoryType.DRAM, MemoryType.PMEM);

@@ -12,8 +12,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The placements the reference e2e suite expects on {@code n4c16} (reference §12.2), at the policy
- * level: reserved {@code 750m} (cpu0), Guaranteed pods with 100M of memory.
+ * The placements the reference e2e suite expects on {@code n4c16} (cri-resmgr's {@code
+ * test/e2e/policies.test-suite/topology-aware/n4c16}), at the policy level: reserved {@code 750m}
+ * (cpu0), Guaranteed pods with 100M of memory.
  */
 class N4c16PlacementTest {
   private final Harness h = new Harness(Topologies.n4c16(), Map.of(), "750m");

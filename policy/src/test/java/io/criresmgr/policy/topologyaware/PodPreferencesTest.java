@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Reference TestPodIsolationPreference and TestPodSharedCPUPreference. Where cri-resmgr logs an
- * unparsable value and falls back to the defaults, we fail (DESIGN §5); those cases are in {@link
+ * unparsable value and falls back to the defaults, we fail (docs/policy/topology-aware.md, "Where
+ * we differ from cri-resmgr, and why"); those cases are in {@link
  * #malformedValuesFailNamingTheAnnotation}.
  */
 class PodPreferencesTest {

@@ -17,7 +17,10 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The pool trees of reference §12.1 and the sanity checks. */
+/**
+ * The pool trees of the topologies of cri-resmgr's e2e suites (docs/topology.md, "Built-in specs")
+ * and the sanity checks.
+ */
 class PoolTreeBuilderTest {
   private static List<String> names(PoolTree tree) {
     return tree.pools().stream().map(Pool::name).toList();

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Ports of cri-resmgr's {@code pools_test.go} (reference §12.9): TestPoolCreation,
+ * Ports of cri-resmgr's {@code pools_test.go} (topology-aware): TestPoolCreation,
  * TestWorkloadPlacement, TestAffinities, TestContainerMove and TestMemoryLimitFiltering, on the
  * same trees, all with {@code ReservedResources.CPU: 750m}.
  */

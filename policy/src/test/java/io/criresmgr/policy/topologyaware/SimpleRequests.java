@@ -17,10 +17,10 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
- * A test stand-in for the request derivation of cri-resmgr (reference §4.4 "Request derivation")
- * without annotations: kube-system is reserved, BestEffort and Burstable share, Guaranteed takes
- * whole CPUs exclusively as cri-resmgr does by default; memory of every type. Tests adjust single
- * containers' requests by name.
+ * A test stand-in for the request derivation of cri-resmgr (docs/policy/topology-aware.md, "How a
+ * request becomes a grant") without annotations: kube-system is reserved, BestEffort and Burstable
+ * share, Guaranteed takes whole CPUs exclusively as cri-resmgr does by default; memory of every
+ * type. Tests adjust single containers' requests by name.
  */
 final class SimpleRequests implements RequestSource {
   private final TopologyAwareOptions options;

@@ -16,7 +16,8 @@ import java.util.TreeMap;
 /**
  * System topologies for tests, built directly (no sysfs): the reference e2e VMs {@code n4c16} and
  * {@code c4pmem4}, the reference unit-test trees {@code desktop}, {@code server} and {@code
- * 4-socket-server-nosnc} (reference §6.4), and a 448-CPU 8-node machine for performance tests.
+ * 4-socket-server-nosnc} (cri-resmgr's {@code topology-aware/testdata/sysfs.tar.bz2}), and a
+ * 448-CPU 8-node machine for performance tests.
  */
 final class Topologies {
   static final long GIB = 1L << 30;
@@ -31,7 +32,8 @@ final class Topologies {
 
   /**
    * Nodes numbered contiguously, CPUs numbered node by node with the threads of a core consecutive,
-   * distances 10 / 11 within a die / 21 (the e2e VM layout, reference §12.1).
+   * distances 10 / 11 within a die / 21 (the layout of cri-resmgr's e2e VMs; docs/topology.md,
+   * "Numbering").
    */
   static SystemTopology grid(
       int packages, int dies, int nodes, int cores, int threads, long mem, CpuSet isolated) {

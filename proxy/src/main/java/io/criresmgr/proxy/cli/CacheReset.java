@@ -12,10 +12,10 @@ import java.nio.file.Files;
 import java.util.Set;
 
 /**
- * {@code --reset-config} and {@code --reset-policy} (reference §1.1): edit the cache file of a
- * stopped daemon and exit. Both refuse while a process serves the relay socket, because a running
- * daemon would overwrite the file with its own state. The exit status is the number of resets that
- * failed.
+ * {@code --reset-config} and {@code --reset-policy} (docs/architecture.md, "Persistence and
+ * restart"): edit the cache file of a stopped daemon and exit. Both refuse while a process serves
+ * the relay socket, because a running daemon would overwrite the file with its own state. The exit
+ * status is the number of resets that failed.
  */
 final class CacheReset {
   private CacheReset() {}

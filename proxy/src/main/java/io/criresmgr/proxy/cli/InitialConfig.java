@@ -11,12 +11,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The configuration the daemon starts with, in cri-resmgr's order (reference §1.1 {@code
- * loadConfig}): the {@code --force-config} file; else the configuration last accepted from the node
- * agent, stored in the cache; else the {@code --fallback-config} file; else the defaults. A stored
- * agent configuration that no longer parses (e.g. after an upgrade) or whose policy no longer
- * starts on this host (e.g. {@code ReservedResources} larger than the CPUs now online) is skipped
- * with a warning: what the agent pushed once must never keep the daemon from starting.
+ * The configuration the daemon starts with, in cri-resmgr's order (its {@code loadConfig};
+ * docs/configuration.md, "Where the configuration comes from"): the {@code --force-config} file;
+ * else the configuration last accepted from the node agent, stored in the cache; else the {@code
+ * --fallback-config} file; else the defaults. A stored agent configuration that no longer parses
+ * (e.g. after an upgrade) or whose policy no longer starts on this host (e.g. {@code
+ * ReservedResources} larger than the CPUs now online) is skipped with a warning: what the agent
+ * pushed once must never keep the daemon from starting.
  */
 public final class InitialConfig {
   private static final Logger LOG = LoggerFactory.getLogger(InitialConfig.class);

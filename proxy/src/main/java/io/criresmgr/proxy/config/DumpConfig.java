@@ -3,7 +3,8 @@ package io.criresmgr.proxy.config;
 import java.util.Objects;
 
 /**
- * Section {@code dump}: which CRI messages are logged and where (reference §2.3).
+ * Section {@code dump}: which CRI messages are logged and where (docs/configuration.md, section
+ * {@code dump}).
  *
  * @param config dump rules, comma-separated {@code [off|name|full:]regex}
  * @param file also write dumps to this file; empty for none

@@ -48,8 +48,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running daemon. Start-up order (reference §1.1): claim the relay socket (refusing a live
- * one), wait for the runtime, check its version, start instrumentation and the message dump,
+ * The running daemon. Start-up order (docs/architecture.md, "Start-up and shutdown"; why:
+ * docs/adr/0007-relay-socket-ownership-and-socket-activation.md): claim the relay socket (refusing
+ * a live one), wait for the runtime, check its version, start instrumentation and the message dump,
  * restore the cache and reconcile it with the runtime, serve the relay socket, set its permissions,
  * write the PID file, follow configuration changes, serve the node agent's config socket. Resources
  * are closed in reverse order.

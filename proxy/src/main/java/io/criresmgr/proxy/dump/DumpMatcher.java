@@ -9,9 +9,9 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Decides the dump level of a method from {@link DumpRules} (reference §2.3): an exact name match
- * decides at once; otherwise the last matching pattern wins; no match is off. Levels are cached per
- * method name, so the relay pays one map lookup per call.
+ * Decides the dump level of a method from {@link DumpRules} (docs/configuration.md, section {@code
+ * dump}): an exact name match decides at once; otherwise the last matching pattern wins; no match
+ * is off. Levels are cached per method name, so the relay pays one map lookup per call.
  */
 final class DumpMatcher {
   private static final int MAX_CACHED = 1024;

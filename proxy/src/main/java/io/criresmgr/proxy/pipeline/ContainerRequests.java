@@ -21,8 +21,9 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * StartContainer, StopContainer and RemoveContainer (reference §2.2); CreateContainer is in {@link
- * CreateRequests}. Containers the cache does not know are passed through.
+ * StartContainer, StopContainer and RemoveContainer (the order per method:
+ * docs/adr/0001-two-step-serialized-pipeline.md); CreateContainer is in {@link CreateRequests}.
+ * Containers the cache does not know are passed through.
  */
 public final class ContainerRequests {
   private final Pipeline pipeline;

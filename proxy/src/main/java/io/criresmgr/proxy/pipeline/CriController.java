@@ -9,9 +9,10 @@ import io.criresmgr.proxy.cri.LinuxResourcesCodec;
 import java.util.Objects;
 
 /**
- * Enforces decisions through the CRI (reference §5.2): writes a new container's assignment into its
- * CreateContainer request and sends UpdateContainerResources for existing containers whose
- * assignment changed. The runtime applies both to the container's cgroups.
+ * Enforces decisions through the CRI (controller {@code cri}, docs/controllers/README.md): writes a
+ * new container's assignment into its CreateContainer request and sends UpdateContainerResources
+ * for existing containers whose assignment changed. The runtime applies both to the container's
+ * cgroups.
  */
 public final class CriController implements Controller {
   /** The controller's name in {@code resource-manager.control.Controllers}. */

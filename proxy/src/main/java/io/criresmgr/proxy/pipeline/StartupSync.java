@@ -24,9 +24,9 @@ import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Start-up reconciliation (reference §3.4): the runtime is the truth. Reads the runtime's pods and
- * containers, then in one pipeline step drops what vanished, refreshes what is known and adopts
- * what is new (see {@link Reconciler}).
+ * Start-up reconciliation (docs/adr/0004-runtime-is-the-truth-at-start.md): the runtime is the
+ * truth. Reads the runtime's pods and containers, then in one pipeline step drops what vanished,
+ * refreshes what is known and adopts what is new (see {@link Reconciler}).
  */
 public final class StartupSync {
   private StartupSync() {}

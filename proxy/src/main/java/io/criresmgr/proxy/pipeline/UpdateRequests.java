@@ -24,9 +24,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Kubelet's UpdateContainerResources (DESIGN §3.4): the new request goes into the cache, the policy
- * re-decides, and the request is forwarded with the decision merged in. cri-resmgr dropped these
- * requests; forwarding them keeps in-place resizes and kubelet's CPU manager working.
+ * Kubelet's UpdateContainerResources (docs/architecture.md, "The pipeline"): the new request goes
+ * into the cache, the policy re-decides, and the request is forwarded with the decision merged in.
+ * cri-resmgr dropped these requests; forwarding them keeps in-place resizes and kubelet's CPU
+ * manager working.
  */
 public final class UpdateRequests {
   private static final Logger LOG = LoggerFactory.getLogger(UpdateRequests.class);

@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Builds the value of the pod annotation that tells the daemon every container's requests and
- * limits (reference §8), the format the cache's {@code PodResourcesAnnotation} parses: {@code
+ * limits (docs/webhook.md), the format the cache's {@code PodResourcesAnnotation} parses: {@code
  * {"initContainers":{"<name>":{"requests":{"cpu":"500m"},"limits":{...}}},"containers":{...}}}.
  * Every resource is copied as written in the pod (cpu, memory, hugepages, extended resources);
  * containers without resources appear as {@code {}}. Init containers with {@code restartPolicy:
