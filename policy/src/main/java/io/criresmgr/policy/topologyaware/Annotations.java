@@ -64,6 +64,12 @@ public final class Annotations {
   /** Bool: leave the container's memory nodes as kubelet set them. */
   public static final String MEMORY_PRESERVE = "memory.preserve";
 
+  /**
+   * {@code system|package|die|numa}: where the container goes if it is Burstable without a CPU
+   * limit, instead of the {@code UnlimitedBurstable} option.
+   */
+  public static final String UNLIMITED_BURSTABLE = "unlimited-burstable";
+
   /** Every name above. */
   public static final List<String> NAMES =
       List.of(
@@ -77,7 +83,8 @@ public final class Annotations {
           MEMORY_TYPE,
           COLD_START,
           CPU_PRESERVE,
-          MEMORY_PRESERVE);
+          MEMORY_PRESERVE,
+          UNLIMITED_BURSTABLE);
 
   private static final ObjectMapper YAML = new YAMLMapper(ParseLimits.ANNOTATION.yamlFactory());
 

@@ -25,6 +25,10 @@ import java.util.List;
  *     shared} above 0, as in cri-resmgr
  * @param limitFits whether the pool's memory of the allowed types holds the request's memory limit
  *     (always true when the limit is not above what is reserved)
+ * @param memoryRoom the pool's memory of the allowed types for a request reserving memory without a
+ *     memory limit (Burstable), else 0
+ * @param cpuLimitFits whether the pool's allocatable shared milli-CPUs hold the CPU limit of a
+ *     Burstable request whose limit is above its request (always true for other requests)
  * @param level where the pool is against the {@code UnlimitedBurstable} level for a Burstable
  *     request without a CPU limit: negative above it, 0 at it, positive below (0 for other
  *     requests)
@@ -46,6 +50,8 @@ record PoolScore(
     boolean memoryTypes,
     boolean sharedFits,
     boolean limitFits,
+    long memoryRoom,
+    boolean cpuLimitFits,
     int level,
     long high,
     long normal,
@@ -108,12 +114,21 @@ record PoolScore(
             && pool.hasMemoryTypes(memory.types()),
         sharedFits,
         !memory.burstable() || memoryCapacity(pool, memory) >= memory.limitBytes(),
+        memory.bytes() > 0 && memory.limitBytes() == 0 ? memoryCapacity(pool, memory) : 0,
+        !limitedBurstable(request) || ledger.allocatableShared(pool.id()) >= request.limitMilli(),
         request.unlimitedBurstable() ? Integer.compare(pool.kind().ordinal(), target.ordinal()) : 0,
         prio[CpuPriority.HIGH.ordinal()],
         prio[CpuPriority.NORMAL.ordinal()],
         prio[CpuPriority.LOW.ordinal()],
         hints[0],
         hints[1]);
+  }
+
+  // A Burstable request (normal CPUs, a limit) whose CPU limit is above its request.
+  private static boolean limitedBurstable(CpuRequest r) {
+    return r.kind() == CpuKind.NORMAL
+        && !r.unlimitedBurstable()
+        && r.limitMilli() > 1000L * r.full() + r.fractionMilli();
   }
 
   private static long memoryCapacity(Pool pool, MemoryRequest memory) {
@@ -139,7 +154,8 @@ record PoolScore(
     return String.format(
         java.util.Locale.ROOT,
         "%s: isolated %d, reserved %d, shared %d%s, colocated %d, affinity %.3f, hints %.3f,"
-            + " limit %s, level %d, high/normal/low priority %d/%d/%d",
+            + " limit %s, memory room %d, CPU limit %s, level %d,"
+            + " high/normal/low priority %d/%d/%d",
         pool.name(),
         isolated,
         reserved,
@@ -149,6 +165,8 @@ record PoolScore(
         affinity,
         hints,
         limitFits ? "fits" : "does not fit",
+        memoryRoom,
+        cpuLimitFits ? "fits" : "does not fit",
         level,
         high,
         normal,

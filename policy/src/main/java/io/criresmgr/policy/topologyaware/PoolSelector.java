@@ -23,9 +23,13 @@ import org.jspecify.annotations.Nullable;
  *       memory types);
  *   <li>if the request's memory limit is above what it reserves (Burstable), the pool whose memory
  *       of the allowed types holds the limit wins (nri-plugins);
+ *   <li>a Burstable request reserving memory without a memory limit: the pool with more memory of
+ *       the allowed types wins (nri-plugins);
  *   <li>a Burstable request without a CPU limit: the pool at the {@code UnlimitedBurstable} level
- *       wins (both at it: more shared capacity, then the lower id), else the pool above it, else
- *       the lower id (nri-plugins);
+ *       (or the container's {@code unlimited-burstable} annotation) wins (both at it: more shared
+ *       capacity, then the lower id), else the pool above it, else the lower id (nri-plugins);
+ *   <li>a Burstable request with a CPU limit above its request: the pool whose allocatable shared
+ *       CPUs hold the limit wins (nri-plugins);
  *   <li>if the request restricts memory types, the pool having every type it allows wins;
  *   <li>high or low CPU priority preferred: the pool whose free sharable CPUs of that priority hold
  *       the request wins over one whose do not (nri-plugins' {@code PrioCapacity});
@@ -48,11 +52,16 @@ final class PoolSelector {
 
   /**
    * The scores of every pool with enough memory for the request, by pool id; {@code burstable} is
-   * the {@code UnlimitedBurstable} option.
+   * the {@code UnlimitedBurstable} option, which the container's {@code unlimited-burstable}
+   * annotation overrides.
    */
   static List<PoolScore> candidates(
       Ledger ledger, ContainerRequest r, double[] affinity, Level burstable) {
-    PoolKind target = target(ledger.tree(), burstable);
+    Level level =
+        r.cpu().unlimitedBurstable()
+            ? Preferences.unlimitedBurstable(r.pod(), r.container().name(), burstable)
+            : burstable;
+    PoolKind target = target(ledger.tree(), level);
     List<PoolScore> scores = new ArrayList<>();
     List<TopologyHint> hints = DeviceHintScores.effective(r);
     for (Pool p : ledger.tree().pools()) {
@@ -144,8 +153,14 @@ final class PoolSelector {
     if (a.limitFits() != b.limitFits()) {
       return a.limitFits() ? -1 : 1;
     }
+    if (a.memoryRoom() != b.memoryRoom()) {
+      return a.memoryRoom() > b.memoryRoom() ? -1 : 1;
+    }
     if (r.unlimitedBurstable()) {
       return burstableLevel(a, b);
+    }
+    if (a.cpuLimitFits() != b.cpuLimitFits()) {
+      return a.cpuLimitFits() ? -1 : 1;
     }
     if (a.memoryTypes() != b.memoryTypes()) {
       return a.memoryTypes() ? -1 : 1;

@@ -8,6 +8,7 @@ import io.criresmgr.cache.affinity.Glob;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.topologyaware.Annotations.Found;
+import io.criresmgr.policy.topologyaware.TopologyAwareOptions.Level;
 import io.criresmgr.policy.topologyaware.TopologyAwareOptions.SharedCpus;
 import java.time.Duration;
 import java.util.Locale;
@@ -51,6 +52,7 @@ final class Preferences {
     Pref shared = shared(pod, name, options);
     CpuPriority priority = priority(pod, name, options);
     boolean hide = Annotations.bool(pod, name, Annotations.HIDE_HYPERTHREADS).orElse(false);
+    unlimitedBurstable(pod, name, options.unlimitedBurstable()); // checked even where unused
     QosClass qos = container.qosClass();
     long request =
         qos == QosClass.BEST_EFFORT ? 0 : container.adjustedResources().cpuRequestMilli();
@@ -158,6 +160,27 @@ final class Preferences {
     return value
         .map(v -> new Pref(v, true, false))
         .orElse(new Pref(options.preferSharedCpus() != SharedCpus.NONE, false, false));
+  }
+
+  /**
+   * The pool level of a Burstable container without a CPU limit: the effective {@code
+   * unlimited-burstable} annotation, else {@code option} (the {@code UnlimitedBurstable} option).
+   *
+   * @throws io.criresmgr.policy.PolicyException if the annotation is not {@code system}, {@code
+   *     package}, {@code die} or {@code numa}
+   */
+  static Level unlimitedBurstable(Pod pod, String name, Level option) {
+    Optional<Found> found = Annotations.effective(pod, name, Annotations.UNLIMITED_BURSTABLE);
+    if (found.isEmpty()) {
+      return option;
+    }
+    String value = found.get().value().strip().toLowerCase(Locale.ROOT);
+    for (Level l : Level.values()) {
+      if (l.label().equals(value)) {
+        return l;
+      }
+    }
+    throw found.get().invalid("expected system, package, die or numa");
   }
 
   private static CpuPriority priority(Pod pod, String name, TopologyAwareOptions options) {

@@ -30,7 +30,7 @@ class AnnotationsTest {
     assertEquals(
         "cri-resource-manager.intel.com/cold-start",
         Annotations.deprecatedKey(Annotations.COLD_START));
-    assertEquals(11, Annotations.NAMES.size());
+    assertEquals(12, Annotations.NAMES.size());
   }
 
   @Test
