@@ -27,8 +27,9 @@ import java.util.List;
  *     (always true when the limit is not above what is reserved)
  * @param memoryRoom the pool's memory of the allowed types for a request reserving memory without a
  *     memory limit (Burstable), else 0
- * @param cpuLimitFits whether the pool's allocatable shared milli-CPUs hold the CPU limit of a
- *     Burstable request whose limit is above its request (always true for other requests)
+ * @param cpuLimitFits whether the pool has at least as many CPUs (all it has, reserved and isolated
+ *     included) as the CPU limit of a Burstable request whose limit is above its request, so the
+ *     container can burst to its limit there (always true for other requests)
  * @param level where the pool is against the {@code UnlimitedBurstable} level for a Burstable
  *     request without a CPU limit: negative above it, 0 at it, positive below (0 for other
  *     requests)
@@ -115,7 +116,7 @@ record PoolScore(
         sharedFits,
         !memory.burstable() || memoryCapacity(pool, memory) >= memory.limitBytes(),
         memory.bytes() > 0 && memory.limitBytes() == 0 ? memoryCapacity(pool, memory) : 0,
-        !limitedBurstable(request) || ledger.allocatableShared(pool.id()) >= request.limitMilli(),
+        !limitedBurstable(request) || 1000L * pool.cpus().size() >= request.limitMilli(),
         request.unlimitedBurstable() ? Integer.compare(pool.kind().ordinal(), target.ordinal()) : 0,
         prio[CpuPriority.HIGH.ordinal()],
         prio[CpuPriority.NORMAL.ordinal()],

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Burstable containers on {@code n4c16} (2 sockets of 2 NUMA nodes of 4 CPUs and 2 GiB, 750m
  * reserved on cpu0), with requests derived as in production: memory is reserved by request, a pool
  * holding the memory limit is preferred, one without a memory limit prefers the most memory, one
- * whose CPU limit is above its request prefers a pool whose shared CPUs hold the limit, and
+ * whose CPU limit is above its request prefers a pool with at least as many CPUs as the limit, and
  * containers without a CPU limit go to the {@code UnlimitedBurstable} level or the one their {@code
  * unlimited-burstable} annotation names.
  */
