@@ -62,6 +62,23 @@ public final class DeviceHints {
     }
   }
 
+  /**
+   * A device node of a container known by its number, as an OCI runtime spec lists it ({@code
+   * linux.devices}) where the host path is not known.
+   *
+   * @param path the path in the container (the provider of its hint)
+   * @param block a block device, else a character device
+   * @param major its major number
+   * @param minor its minor number
+   * @param readOnly whether the container cannot write it (such nodes give no hint)
+   */
+  public record Node(String path, boolean block, long major, long minor, boolean readOnly) {
+    /** Checks for nulls. */
+    public Node {
+      Objects.requireNonNull(path, "path");
+    }
+  }
+
   private final Path root;
   private final Path sys;
   private final Path sysDevices;
@@ -106,16 +123,35 @@ public final class DeviceHints {
   }
 
   /**
+   * The hints of the {@link #considered} {@code uses}, then of the considered {@code nodes}
+   * (resolved by number: {@code /sys/dev/char/M:m} or {@code /sys/dev/block/M:m}), in order,
+   * without duplicates.
+   */
+  public List<TopologyHint> hints(List<Use> uses, List<Node> nodes) {
+    Set<TopologyHint> hints = new LinkedHashSet<>(hints(uses));
+    for (Node node : nodes) {
+      if (considered(new Use(node.path(), node.path(), node.readOnly()))) {
+        hints.addAll(hints(node.path(), devices(node)));
+      }
+    }
+    return List.copyOf(hints);
+  }
+
+  /**
    * The hints of the devices behind {@code hostPath} (below the host root), whatever uses it: a
    * balloon type's {@code PreferCloseToDevices} entry, for instance. Empty if it resolves to none.
    */
   public List<TopologyHint> hints(String hostPath) {
+    return hints(hostPath, devices(hostPath));
+  }
+
+  private List<TopologyHint> hints(String provider, List<Path> devices) {
     Set<TopologyHint> hints = new LinkedHashSet<>();
-    for (Path device : devices(hostPath)) {
+    for (Path device : devices) {
       try {
-        hint(hostPath, device).ifPresent(hints::add);
+        hint(provider, device).ifPresent(hints::add);
       } catch (RuntimeException e) {
-        LOG.warn("no topology hint for {}: {}", hostPath, e.getMessage());
+        LOG.warn("no topology hint for {}: {}", provider, e.getMessage());
       }
     }
     return List.copyOf(hints);
@@ -131,15 +167,19 @@ public final class DeviceHints {
     Path file = root.resolve(hostPath.replaceFirst("^/+", ""));
     try {
       Path real = file.toRealPath();
-      Path device = real.startsWith(sysDevices) ? real : sysfsNode(file);
-      if (device == null) {
-        return List.of();
-      }
-      List<Path> out = new ArrayList<>();
-      expand(device, out, 0);
-      return out;
+      return expanded(real.startsWith(sysDevices) ? real : sysfsNode(file));
     } catch (IOException | RuntimeException e) {
       LOG.debug("no topology hint for {}: {}", hostPath, e.toString());
+      return List.of();
+    }
+  }
+
+  /** The sysfs devices behind {@code node}, found by its type and number. */
+  List<Path> devices(Node node) {
+    try {
+      return expanded(sysfsDevice(node.block(), node.major(), node.minor()));
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("no topology hint for {}: {}", node, e.toString());
       return List.of();
     }
   }
@@ -151,16 +191,29 @@ public final class DeviceHints {
     long dev = (Long) Files.getAttribute(file, node ? "unix:rdev" : "unix:dev");
     long major = ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
     long minor = (dev & 0xff) | ((dev >>> 12) & ~0xffL);
+    return sysfsDevice(type != S_IFCHR, major, minor);
+  }
+
+  /** The sysfs device of a device number ({@code /sys/dev/{char,block}/M:m}), if any. */
+  private @org.jspecify.annotations.Nullable Path sysfsDevice(boolean block, long major, long minor)
+      throws IOException {
     if (major == 0) {
       return null; // a virtual file system (tmpfs, overlay) or a virtual device node
     }
-    Path link =
-        sys.resolve("dev").resolve(type == S_IFCHR ? "char" : "block").resolve(major + ":" + minor);
+    Path link = sys.resolve("dev").resolve(block ? "block" : "char").resolve(major + ":" + minor);
     if (!Files.exists(link)) {
       return null;
     }
     Path real = link.toRealPath();
     return real.startsWith(sysDevices) ? real : null;
+  }
+
+  private List<Path> expanded(@org.jspecify.annotations.Nullable Path device) throws IOException {
+    List<Path> out = new ArrayList<>();
+    if (device != null) {
+      expand(device, out, 0);
+    }
+    return out;
   }
 
   /** VFIO groups become their IOMMU group's devices, stacked block devices their slaves. */

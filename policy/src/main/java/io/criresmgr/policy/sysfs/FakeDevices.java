@@ -12,10 +12,16 @@ import java.util.Locale;
  * sys/devices/pci0000:00/0000:00:NN.0} with a {@code numa_node} and a {@code local_cpulist}, and
  * its host path is a symbolic link to it, as no device node can be made without privileges. A host
  * path {@code /dev/vfio/<group>} links to {@code sys/devices/virtual/vfio/<group>} instead, and the
- * function is the only member of IOMMU group {@code <group>}. {@link DeviceHints} resolves both as
- * it resolves real devices.
+ * function is the only member of IOMMU group {@code <group>}. Each device also has a character
+ * device number, {@value #MAJOR}:{@code <slot>}, in a {@code dev} file and a {@code
+ * sys/dev/char/M:m} link as the kernel writes them, so that it can also be found by its number (as
+ * a runtime's OCI spec lists devices). {@link DeviceHints} resolves them all as it resolves real
+ * devices.
  */
 public final class FakeDevices {
+  /** The major number of fake devices (one of the kernel's numbers for local use). */
+  public static final int MAJOR = 240;
+
   private FakeDevices() {}
 
   /**
@@ -60,6 +66,10 @@ public final class FakeDevices {
         Files.createDirectories(members);
         Files.createSymbolicLink(members.resolve(name), function.toAbsolutePath());
       }
+      Files.writeString(target.resolve("dev"), MAJOR + ":" + slot + "\n");
+      Path numbers = hostRoot.resolve("sys/dev/char");
+      Files.createDirectories(numbers);
+      Files.createSymbolicLink(numbers.resolve(MAJOR + ":" + slot), target.toAbsolutePath());
       Files.createDirectories(node.getParent());
       Files.createSymbolicLink(node, target.toAbsolutePath());
       return function;

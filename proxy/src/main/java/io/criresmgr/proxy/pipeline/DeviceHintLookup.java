@@ -10,17 +10,18 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Finds the device hints of a container being created (docs/topology.md, "Device hints") off the
- * pipeline thread and within a time limit. The lookup stats the host paths of the container's
- * devices and writable mounts: a mount on a hung network file system would block a {@code stat} for
- * as long as the server is away, and on the serialized pipeline thread that would stop every pod
- * start on the node. Here such a lookup only costs its container its hints (logged), on one of a
- * few dedicated threads.
+ * Finds the device hints of a container being created or adopted at start-up (docs/topology.md,
+ * "Device hints") off the pipeline thread and within a time limit. The lookup stats the host paths
+ * of the container's devices and writable mounts: a mount on a hung network file system would block
+ * a {@code stat} for as long as the server is away, and on the serialized pipeline thread that
+ * would stop every pod start on the node. Here such a lookup only costs its container its hints
+ * (logged), on one of a few dedicated threads.
  */
 final class DeviceHintLookup {
   private static final Logger LOG = LoggerFactory.getLogger(DeviceHintLookup.class);
@@ -67,12 +68,22 @@ final class DeviceHintLookup {
 
   /** The hints of {@code config}'s devices and mounts; none if the lookup fails or is too slow. */
   CompletableFuture<List<TopologyHint>> of(ContainerConfig config) {
-    ExecutorService threads = executor;
-    if (threads == null || (config.getDevicesCount() == 0 && config.getMountsCount() == 0)) {
+    if (config.getDevicesCount() == 0 && config.getMountsCount() == 0) {
       return CompletableFuture.completedFuture(List.of());
     }
-    String name = config.getMetadata().getName();
-    return CompletableFuture.supplyAsync(() -> hints.apply(config), threads)
+    return of(config.getMetadata().getName(), () -> hints.apply(config));
+  }
+
+  /**
+   * The hints {@code lookup} finds for container {@code name} on a lookup thread; none if it fails
+   * or is too slow (logged), or without a host.
+   */
+  CompletableFuture<List<TopologyHint>> of(String name, Supplier<List<TopologyHint>> lookup) {
+    ExecutorService threads = executor;
+    if (threads == null) {
+      return CompletableFuture.completedFuture(List.of());
+    }
+    return CompletableFuture.supplyAsync(lookup, threads)
         .orTimeout(limit.toMillis(), TimeUnit.MILLISECONDS)
         .exceptionally(
             e -> {

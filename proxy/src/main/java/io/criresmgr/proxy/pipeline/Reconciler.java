@@ -8,6 +8,7 @@ import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.TopologyHint;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyException;
@@ -45,12 +46,23 @@ final class Reconciler {
    * @param newPods sandboxes the cache did not know, built from their verbose status
    * @param containers every container
    * @param statuses status of every container that has not exited, by id
+   * @param hints device hints of containers the cache did not know, by id (none if absent)
    */
   record Input(
       List<PodSandbox> pods,
       Map<String, Pod> newPods,
       List<io.criresmgr.api.runtime.v1.Container> containers,
-      Map<String, ContainerStatus> statuses) {}
+      Map<String, ContainerStatus> statuses,
+      Map<String, List<TopologyHint>> hints) {
+    /** Without device hints. */
+    Input(
+        List<PodSandbox> pods,
+        Map<String, Pod> newPods,
+        List<io.criresmgr.api.runtime.v1.Container> containers,
+        Map<String, ContainerStatus> statuses) {
+      this(pods, newPods, containers, statuses, Map.of());
+    }
+  }
 
   /**
    * What reconciliation did.
@@ -105,7 +117,7 @@ final class Reconciler {
     for (io.criresmgr.api.runtime.v1.Container listed : toAdopt) {
       ContainerStatus status = input.statuses().get(listed.getId());
       if (status != null) {
-        adopt(listed, status, before);
+        adopt(listed, status, input.hints().getOrDefault(listed.getId(), List.of()), before);
       }
     }
     before.reportMoves(s.cache());
@@ -249,15 +261,20 @@ final class Reconciler {
     return true;
   }
 
-  /** Adopts {@code listed}, recording in {@code before} the CPUs and memory nodes it runs on. */
+  /**
+   * Adopts {@code listed} with its device {@code hints}, recording in {@code before} the CPUs and
+   * memory nodes it runs on.
+   */
   private void adopt(
       io.criresmgr.api.runtime.v1.Container listed,
       ContainerStatus status,
+      List<TopologyHint> hints,
       AdoptedPlacements before) {
     Pod pod = s.cache().pod(listed.getPodSandboxId()).orElseThrow();
     String cacheId = ContainerCodec.cacheId(pod, listed.getMetadata().getName());
     Container c =
-        ContainerCodec.fromStatus(cacheId, s.cache().nextSeq(), pod, status, s.memoryCapacity());
+        ContainerCodec.fromStatus(cacheId, s.cache().nextSeq(), pod, status, s.memoryCapacity())
+            .withTopologyHints(hints);
     s.put(c);
     LOG.info("adopting container {} ({}) found running in the runtime", cacheId, listed.getId());
     Assignment current = before.record(cacheId, status);

@@ -2,9 +2,11 @@ package io.criresmgr.proxy.pipeline;
 
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.NodeCache;
+import io.criresmgr.cache.TopologyHint;
 import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.policy.sysfs.DeviceHints;
+import io.criresmgr.proxy.cri.ContainerUses;
 import io.criresmgr.proxy.relay.RelayListener;
 import io.grpc.Channel;
 import io.grpc.ServerServiceDefinition;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The resource-management pipeline assembled: cache, active policy, controllers (the CRI controller
@@ -25,6 +28,7 @@ public final class ResourceManager implements AutoCloseable {
   private final Requests requests;
   private final PolicyTimers timers;
   private final ExportedResources exports;
+  private final DeviceHintLookup hints;
 
   /**
    * Assembles the pipeline over {@code cache} with {@code policy}, the CRI controller and {@code
@@ -60,14 +64,11 @@ public final class ResourceManager implements AutoCloseable {
                                       assignment, java.util.Set.of(CriController.NAME))));
                   return null;
                 }));
+    hints = DeviceHintLookup.of(section::deviceHints, CreateRequests.HINTS_LIMIT);
     requests =
         new Requests(
             new PodRequests(pipeline, runtime),
-            new CreateRequests(
-                pipeline,
-                runtime,
-                updates,
-                DeviceHintLookup.of(section::deviceHints, CreateRequests.HINTS_LIMIT)),
+            new CreateRequests(pipeline, runtime, updates, hints),
             new ContainerRequests(pipeline, runtime),
             new UpdateRequests(pipeline, runtime, updates),
             new ListRequests(pipeline, runtime),
@@ -92,6 +93,17 @@ public final class ResourceManager implements AutoCloseable {
   /** The pipeline's own UpdateContainerResources calls. */
   RuntimeUpdates updates() {
     return updates;
+  }
+
+  /**
+   * The device hints of container {@code name} adopted at start-up with {@code uses}, found on the
+   * lookup threads of created containers and within the same limit; none if that fails.
+   */
+  CompletableFuture<List<TopologyHint>> adoptedHints(String name, ContainerUses uses) {
+    if (uses.isEmpty()) {
+      return CompletableFuture.completedFuture(List.of());
+    }
+    return hints.of(name, () -> section.deviceHints(uses));
   }
 
   /** The runtime client the pipeline uses. */

@@ -17,6 +17,7 @@ import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyTimer;
 import io.criresmgr.policy.sysfs.DeviceHints;
 import io.criresmgr.proxy.cri.ContainerCodec;
+import io.criresmgr.proxy.cri.ContainerUses;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -98,6 +99,15 @@ public final class Section implements NodeView {
   public List<TopologyHint> deviceHints(ContainerConfig config) {
     DeviceHints hints = deviceHints;
     return hints == null ? List.of() : hints.hints(ContainerCodec.uses(config));
+  }
+
+  /**
+   * The topology hints of the mounts and devices the runtime reports for a container being adopted
+   * at start-up; none before {@link #setDeviceHints}.
+   */
+  public List<TopologyHint> deviceHints(ContainerUses uses) {
+    DeviceHints hints = deviceHints;
+    return hints == null ? List.of() : hints.hints(uses.mounts(), uses.devices());
   }
 
   /** Sets where {@link #deviceHints} reads sysfs. */

@@ -8,7 +8,10 @@ import io.criresmgr.api.runtime.v1.PodSandbox;
 import io.criresmgr.api.runtime.v1.PodSandboxStatusRequest;
 import io.criresmgr.api.runtime.v1.PodSandboxStatusResponse;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
+import io.criresmgr.cache.TopologyHint;
+import io.criresmgr.proxy.cri.ContainerUses;
 import io.criresmgr.proxy.cri.PodCodec;
 import io.criresmgr.proxy.relay.RelayException;
 import java.util.ArrayList;
@@ -26,7 +29,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Start-up reconciliation (docs/adr/0004-runtime-is-the-truth-at-start.md): the runtime is the
  * truth. Reads the runtime's pods and containers, then in one pipeline step drops what vanished,
- * refreshes what is known and adopts what is new (see {@link Reconciler}).
+ * refreshes what is known and adopts what is new (see {@link Reconciler}). The device hints of
+ * containers to adopt are looked up before that step, off the pipeline thread, from their verbose
+ * status ({@link ContainerUses}).
  */
 public final class StartupSync {
   private StartupSync() {}
@@ -71,20 +76,38 @@ public final class StartupSync {
         }
       }
     }
+    Set<String> knownContainers =
+        await(
+            manager
+                .pipeline()
+                .run(s -> Set.copyOf(s.cache().containers().stream().map(Container::id).toList())));
     Map<String, io.criresmgr.api.runtime.v1.ContainerStatus> statuses = new HashMap<>();
+    Map<String, CompletableFuture<List<TopologyHint>>> lookups = new HashMap<>();
     for (io.criresmgr.api.runtime.v1.Container c : containers) {
       if (c.getState() != io.criresmgr.api.runtime.v1.ContainerState.CONTAINER_EXITED) {
+        // A container to adopt has no hints in the cache: its verbose status tells its devices.
+        boolean adopting = !knownContainers.contains(c.getId());
         ContainerStatusResponse status =
             awaitUnlessGone(
                 runtime.callOwn(
                     RuntimeServiceGrpc.getContainerStatusMethod(),
-                    ContainerStatusRequest.newBuilder().setContainerId(c.getId()).build()));
+                    ContainerStatusRequest.newBuilder()
+                        .setContainerId(c.getId())
+                        .setVerbose(adopting)
+                        .build()));
         if (status != null) {
           statuses.put(c.getId(), status.getStatus());
+          if (adopting) {
+            lookups.put(
+                c.getId(),
+                manager.adoptedHints(c.getMetadata().getName(), ContainerUses.of(status)));
+          }
         }
       }
     }
-    Reconciler.Input input = new Reconciler.Input(pods, newPods, containers, statuses);
+    Map<String, List<TopologyHint>> hints = new HashMap<>();
+    lookups.forEach((id, lookup) -> hints.put(id, lookup.join())); // bounded, never failing
+    Reconciler.Input input = new Reconciler.Input(pods, newPods, containers, statuses, hints);
     RuntimeUpdates updates = manager.updates();
     Reconciled done =
         await(

@@ -31,17 +31,21 @@ import io.criresmgr.api.runtime.v1.UpdateContainerResourcesRequest;
 import io.criresmgr.api.runtime.v1.UpdateContainerResourcesResponse;
 import io.grpc.Status;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /** The container RPCs as request-to-response functions; errors are thrown as statuses. */
 final class ContainerRpcs {
   private final SimState state;
   private final Listings listings;
+  private final Path hostRoot;
 
-  ContainerRpcs(SimState state, Listings listings) {
+  ContainerRpcs(SimState state, Listings listings, Path hostRoot) {
     this.state = Objects.requireNonNull(state, "state");
     this.listings = Objects.requireNonNull(listings, "listings");
+    this.hostRoot = Objects.requireNonNull(hostRoot, "hostRoot");
   }
 
   CreateContainerResponse create(CreateContainerRequest request) {
@@ -73,7 +77,10 @@ final class ContainerRpcs {
 
   ContainerStatusResponse status(ContainerStatusRequest request) {
     SimContainer c = state.container(request.getContainerId());
-    return ContainerStatusResponse.newBuilder().setStatus(ContainerViews.status(c)).build();
+    return ContainerStatusResponse.newBuilder()
+        .setStatus(ContainerViews.status(c))
+        .putAllInfo(request.getVerbose() ? VerboseInfo.of(c, hostRoot) : Map.of())
+        .build();
   }
 
   /** Replaces the container's linux resources as a whole (kept if the request has none). */

@@ -42,7 +42,7 @@ public final class SimRuntime implements AutoCloseable {
         new SimulatedRuntimeService(
             options,
             new PodRpcs(state, listings),
-            new ContainerRpcs(state, listings),
+            new ContainerRpcs(state, listings, options.hostRoot()),
             listings,
             events);
     imageService = new SimulatedImageService(images, listings, options.clock());

@@ -1,8 +1,12 @@
 package io.criresmgr.proxy.sim;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.criresmgr.api.runtime.v1.Device;
+import io.criresmgr.api.runtime.v1.Mount;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
+import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -10,7 +14,9 @@ import java.util.Map;
  * holds a JSON object with the sandbox's runtime details and its {@code config} in the snake_case
  * spelling of containerd's Go structs (empty values omitted, as Go's {@code omitempty} does). Only
  * the fields a client plausibly reads are there; notably {@code config.linux.cgroup_parent}, which
- * cri-resmgr reads at start-up.
+ * cri-resmgr reads at start-up. The verbose {@code info} of {@code ContainerStatus} holds the
+ * container's OCI {@code runtimeSpec} with its mounts and devices (see {@link #of(SimContainer,
+ * Path)}).
  */
 final class VerboseInfo {
   /** The image containerd runs as the sandbox (kubelet's default pause image). */
@@ -30,6 +36,55 @@ final class VerboseInfo {
     info.put("runtimeHandler", pod.runtimeHandler());
     info.put("runtimeType", "io.containerd.runc.v2");
     info.set("config", config(pod.config()));
+    return Map.of("info", info.toString());
+  }
+
+  /**
+   * The {@code info} map of a verbose status of container {@code c}: its sandbox id and an OCI
+   * {@code runtimeSpec} with the proc mount, a bind mount per mount of its config ({@code ro} or
+   * {@code rw}), and per device of its config a {@code linux.devices} entry with the number of the
+   * device below {@code hostRoot} (left out if it has none) and a device cgroup rule allowing its
+   * permissions after one denying every device.
+   */
+  static Map<String, String> of(SimContainer c, Path hostRoot) {
+    ObjectNode info = JSON.createObjectNode();
+    info.put("sandboxID", c.podId());
+    info.put("snapshotter", "overlayfs");
+    ObjectNode spec = info.putObject("runtimeSpec");
+    spec.put("ociVersion", "1.1.0");
+    ArrayNode mounts = spec.putArray("mounts");
+    ObjectNode proc = mounts.addObject();
+    proc.put("destination", "/proc").put("type", "proc").put("source", "proc");
+    proc.putArray("options").add("nosuid").add("noexec").add("nodev");
+    for (Mount m : c.config().getMountsList()) {
+      ObjectNode mount = mounts.addObject();
+      mount.put("destination", m.getContainerPath()).put("type", "bind");
+      mount.put("source", m.getHostPath());
+      mount.putArray("options").add("rbind").add("rprivate").add(m.getReadonly() ? "ro" : "rw");
+    }
+    ObjectNode linux = spec.putObject("linux");
+    ArrayNode devices = linux.putArray("devices");
+    ArrayNode rules = linux.putObject("resources").putArray("devices");
+    rules.addObject().put("allow", false).put("access", "rwm");
+    for (Device d : c.config().getDevicesList()) {
+      DeviceNumbers.of(hostRoot, d.getHostPath())
+          .ifPresent(
+              n -> {
+                devices
+                    .addObject()
+                    .put("path", d.getContainerPath())
+                    .put("type", n.type())
+                    .put("major", n.major())
+                    .put("minor", n.minor());
+                rules
+                    .addObject()
+                    .put("allow", true)
+                    .put("type", n.type())
+                    .put("major", n.major())
+                    .put("minor", n.minor())
+                    .put("access", d.getPermissions());
+              });
+    }
     return Map.of("info", info.toString());
   }
 
