@@ -35,6 +35,24 @@ class DeviceHintsTest {
   }
 
   @Test
+  void aDeviceNodeKnownByItsNumberHintsAsItsPathDoes() {
+    FakeDevices.write(root, "/dev/vfio/7", 2, CpuSet.parse("8-11"));
+    FakeDevices.write(root, "/dev/accel0", 3, CpuSet.EMPTY);
+    DeviceHints.Node vfio = new DeviceHints.Node("/dev/vfio/7", false, FakeDevices.MAJOR, 1, false);
+    DeviceHints.Node readOnly =
+        new DeviceHints.Node("/dev/accel0", false, FakeDevices.MAJOR, 2, true);
+    DeviceHints.Node block = new DeviceHints.Node("/dev/sdz", true, FakeDevices.MAJOR, 1, false);
+    DeviceHints.Node unknown = new DeviceHints.Node("/dev/x", false, FakeDevices.MAJOR, 9, false);
+    assertEquals(
+        hints(rw("/dev/vfio/7")),
+        new DeviceHints(root).hints(List.of(), List.of(vfio, readOnly, block, unknown)));
+    assertEquals(
+        List.of(new TopologyHint("/dev/accel0", CpuSet.EMPTY, CpuSet.of(3))),
+        new DeviceHints(root)
+            .hints(List.of(), List.of(new DeviceHints.Node("/dev/accel0", false, 240, 2, false))));
+  }
+
+  @Test
   void aSysfsPathIsItsDevice() {
     Path function = FakeDevices.write(root, "/dev/nvidia0", 1, CpuSet.parse("4-7"));
     String sysPath = "/" + root.relativize(function);

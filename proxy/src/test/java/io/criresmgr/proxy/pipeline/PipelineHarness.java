@@ -69,13 +69,21 @@ final class PipelineHarness implements AutoCloseable {
 
   /** Starts the simulated runtime in {@code dir}; the daemon is started separately. */
   PipelineHarness(Path dir) throws IOException {
+    this(dir, Path.of("/"));
+  }
+
+  /** As above, the runtime finding the devices of containers below {@code hostRoot}. */
+  PipelineHarness(Path dir, Path hostRoot) throws IOException {
     this.dir = dir;
     Path online = dir.resolve("host/sys/devices/system/cpu/online");
     Files.createDirectories(online.getParent());
     Files.writeString(online, "0-7\n");
     SimRuntime runtime =
         new SimRuntime(
-            SimOptions.defaults().withRuntimeName("containerd").withImages(List.of(IMAGE)));
+            SimOptions.defaults()
+                .withRuntimeName("containerd")
+                .withImages(List.of(IMAGE))
+                .withHostRoot(hostRoot));
     sim = new SimRuntimeServer(dir.resolve("runtime/containerd.sock"), runtime).start();
     simClient = new RawClient(sim.socket());
   }
