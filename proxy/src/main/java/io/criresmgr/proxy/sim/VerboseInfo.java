@@ -3,6 +3,7 @@ package io.criresmgr.proxy.sim;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.criresmgr.api.runtime.v1.ContainerConfig;
 import io.criresmgr.api.runtime.v1.Device;
 import io.criresmgr.api.runtime.v1.Mount;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
@@ -52,40 +53,44 @@ final class VerboseInfo {
     info.put("snapshotter", "overlayfs");
     ObjectNode spec = info.putObject("runtimeSpec");
     spec.put("ociVersion", "1.1.0");
-    ArrayNode mounts = spec.putArray("mounts");
+    mounts(spec.putArray("mounts"), c.config());
+    devices(spec.putObject("linux"), c.config(), hostRoot);
+    return Map.of("info", info.toString());
+  }
+
+  private static void mounts(ArrayNode mounts, ContainerConfig config) {
     ObjectNode proc = mounts.addObject();
     proc.put("destination", "/proc").put("type", "proc").put("source", "proc");
     proc.putArray("options").add("nosuid").add("noexec").add("nodev");
-    for (Mount m : c.config().getMountsList()) {
+    for (Mount m : config.getMountsList()) {
       ObjectNode mount = mounts.addObject();
       mount.put("destination", m.getContainerPath()).put("type", "bind");
       mount.put("source", m.getHostPath());
       mount.putArray("options").add("rbind").add("rprivate").add(m.getReadonly() ? "ro" : "rw");
     }
-    ObjectNode linux = spec.putObject("linux");
+  }
+
+  private static void devices(ObjectNode linux, ContainerConfig config, Path hostRoot) {
     ArrayNode devices = linux.putArray("devices");
     ArrayNode rules = linux.putObject("resources").putArray("devices");
     rules.addObject().put("allow", false).put("access", "rwm");
-    for (Device d : c.config().getDevicesList()) {
+    for (Device d : config.getDevicesList()) {
       DeviceNumbers.of(hostRoot, d.getHostPath())
           .ifPresent(
               n -> {
-                devices
-                    .addObject()
-                    .put("path", d.getContainerPath())
-                    .put("type", n.type())
-                    .put("major", n.major())
-                    .put("minor", n.minor());
-                rules
-                    .addObject()
-                    .put("allow", true)
-                    .put("type", n.type())
-                    .put("major", n.major())
-                    .put("minor", n.minor())
-                    .put("access", d.getPermissions());
+                devices.addObject().put("path", d.getContainerPath()).setAll(number(n));
+                ObjectNode rule = rules.addObject().put("allow", true);
+                rule.setAll(number(n));
+                rule.put("access", d.getPermissions());
               });
     }
-    return Map.of("info", info.toString());
+  }
+
+  private static ObjectNode number(DeviceNumbers.Number n) {
+    return JSON.createObjectNode()
+        .put("type", n.type())
+        .put("major", n.major())
+        .put("minor", n.minor());
   }
 
   private static ObjectNode config(PodSandboxConfig config) {

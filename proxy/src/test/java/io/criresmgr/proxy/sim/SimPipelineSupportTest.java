@@ -8,16 +8,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.criresmgr.api.runtime.v1.Container;
+import io.criresmgr.api.runtime.v1.ContainerConfig;
 import io.criresmgr.api.runtime.v1.ContainerEventResponse;
 import io.criresmgr.api.runtime.v1.ContainerEventType;
 import io.criresmgr.api.runtime.v1.ContainerState;
 import io.criresmgr.api.runtime.v1.ContainerStatus;
 import io.criresmgr.api.runtime.v1.ContainerStatusRequest;
+import io.criresmgr.api.runtime.v1.ContainerStatusResponse;
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
+import io.criresmgr.api.runtime.v1.Device;
 import io.criresmgr.api.runtime.v1.GetEventsRequest;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
 import io.criresmgr.api.runtime.v1.ListContainersRequest;
+import io.criresmgr.api.runtime.v1.Mount;
 import io.criresmgr.api.runtime.v1.PodSandboxStatusRequest;
 import io.criresmgr.api.runtime.v1.PodSandboxStatusResponse;
 import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
@@ -65,6 +69,44 @@ class SimPipelineSupportTest {
     JsonNode info = new ObjectMapper().readTree(podStatus(pod, true).getInfoOrThrow("info"));
     assertEquals("stopped", info.get("processStatus").asText());
     assertTrue(info.get("netNamespaceClosed").asBoolean());
+  }
+
+  @Test
+  void verboseContainerStatusCarriesTheOciSpecWithDevicesByNumberAndBindMounts() throws Exception {
+    env.pull("busybox");
+    CreateContainerRequest request =
+        InProcessSim.createRequest(
+            env.runPod("web"), "c0", "busybox", LinuxContainerResources.getDefaultInstance());
+    ContainerConfig config =
+        request.getConfig().toBuilder()
+            .addDevices(
+                Device.newBuilder()
+                    .setHostPath("/dev/null")
+                    .setContainerPath("/dev/nil")
+                    .setPermissions("rw"))
+            .addDevices(Device.newBuilder().setHostPath("/no/such").setContainerPath("/dev/x"))
+            .addMounts(
+                Mount.newBuilder().setHostPath("/srv").setContainerPath("/srv").setReadonly(true))
+            .build();
+    String id =
+        env.runtime.createContainer(request.toBuilder().setConfig(config).build()).getContainerId();
+    ContainerStatusResponse verbose =
+        env.runtime.containerStatus(
+            ContainerStatusRequest.newBuilder().setContainerId(id).setVerbose(true).build());
+
+    JsonNode spec = new ObjectMapper().readTree(verbose.getInfoOrThrow("info")).get("runtimeSpec");
+    assertEquals(
+        "[{\"path\":\"/dev/nil\",\"type\":\"c\",\"major\":1,\"minor\":3}]",
+        spec.at("/linux/devices").toString(),
+        "/dev/null by its number; a path without a device is left out");
+    assertEquals(
+        "{\"allow\":true,\"type\":\"c\",\"major\":1,\"minor\":3,\"access\":\"rw\"}",
+        spec.at("/linux/resources/devices/1").toString());
+    assertEquals(
+        "{\"destination\":\"/srv\",\"type\":\"bind\",\"source\":\"/srv\","
+            + "\"options\":[\"rbind\",\"rprivate\",\"ro\"]}",
+        spec.at("/mounts/1").toString());
+    assertEquals(0, status(id, false).getInfoCount(), "info only when verbose");
   }
 
   @Test
@@ -160,6 +202,11 @@ class SimPipelineSupportTest {
   private PodSandboxStatusResponse podStatus(String pod, boolean verbose) {
     return env.runtime.podSandboxStatus(
         PodSandboxStatusRequest.newBuilder().setPodSandboxId(pod).setVerbose(verbose).build());
+  }
+
+  private ContainerStatusResponse status(String id, boolean verbose) {
+    return env.runtime.containerStatus(
+        ContainerStatusRequest.newBuilder().setContainerId(id).setVerbose(verbose).build());
   }
 
   private ContainerStatus status(String id) {
