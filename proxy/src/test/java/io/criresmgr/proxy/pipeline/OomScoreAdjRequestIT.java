@@ -7,7 +7,6 @@ import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandboxMetadata;
-import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.sysfs.FakeSysfsWriter;
 import io.criresmgr.policy.sysfs.NumaNode;
 import io.criresmgr.policy.sysfs.TopologySpec;
@@ -108,15 +107,17 @@ class OomScoreAdjRequestIT {
   }
 
   @Test
-  void topologyAwareGivesTheEstimatedRequestTheMemoryOfASocket() throws Exception {
+  void topologyAwareReservesTheEstimatedRequestWhereTheMostMemoryIs() throws Exception {
     long capacity = 8 * GIB; // n4c16: four 2 GiB nodes, no proc/meminfo
     startDaemon();
-    // 3 GiB, no memory limit: the policy reserves the request, which one 2 GiB node cannot hold.
+    // 3 GiB estimated, no memory limit: the policy reserves the request, and a Burstable container
+    // reserving memory without a memory limit prefers the pool with the most memory, the root
+    // (docs/policy/topology-aware.md, pool choice rules).
     String id = run("big", "burstable", kubelet(3 * GIB, capacity), 0, Map.of());
     JsonNode cache = h.barrier();
     assertEquals(3 * GIB, memoryRequest(cache, id));
     String mems = PipelineHarness.containerById(cache, id).path("Assignment").path("Mems").asText();
-    assertEquals(2, CpuSet.parse(mems).size(), "the memory of a socket, got mems " + mems);
+    assertEquals("0-3", mems, "the memory of the root");
   }
 
   private static long memoryRequest(JsonNode cache, String id) {
