@@ -6,12 +6,16 @@ import io.criresmgr.policy.sysfs.SystemTopology;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The topology of the online CPUs as a tree, named as cri-resmgr's balloons policy names it: {@code
  * system} → package {@code p<N>} → die {@code p<N>d<D>} → NUMA node {@code p<N>d<D>n<M>} (M is the
- * system-wide node id) → core {@code p<N>d<D>n<M>cpu<C>} (C is the core's lowest CPU) → thread
- * {@code p<N>d<D>n<M>cpu<C>t<T>}. Memory-only nodes are left out. Immutable.
+ * system-wide node id) → L2 cache {@code p<N>d<D>n<M>$<L>} (L is the cache's lowest CPU; as in
+ * nri-plugins) → core {@code p<N>d<D>n<M>cpu<C>} (C is the core's lowest CPU) → thread {@code
+ * p<N>d<D>n<M>cpu<C>t<T>}. A CPU of no known L2 cache has its core as its L2 element, so every
+ * branch has the same depth, and a tree whose L2 caches are the cores chooses as one without the
+ * level. Memory-only nodes are left out. Immutable.
  */
 public final class CpuTree {
   private final CpuTreeNode root;
@@ -40,6 +44,29 @@ public final class CpuTree {
   }
 
   private static CpuTreeNode numa(SystemTopology topology, String name, CpuSet cpus) {
+    List<CpuTreeNode> l2s = new ArrayList<>();
+    CpuSet seen = CpuSet.EMPTY;
+    for (int cpu : cpus.stream().toArray()) {
+      if (!seen.contains(cpu)) {
+        CpuSet l2 = l2Cpus(topology, cpu).intersection(cpus).difference(seen);
+        seen = seen.union(l2);
+        l2s.add(CpuTreeNode.of(name + "$" + cpu, Level.L2CACHE, cores(topology, name, l2)));
+      }
+    }
+    return CpuTreeNode.of(name, Level.NUMA, l2s);
+  }
+
+  /** The CPUs sharing the first L2 cache holding {@code cpu}, else (none known) its core. */
+  private static CpuSet l2Cpus(SystemTopology topology, int cpu) {
+    for (CpuSet group : topology.cacheGroups(2)) {
+      if (group.contains(cpu)) {
+        return group;
+      }
+    }
+    return topology.coreCpus(cpu);
+  }
+
+  private static List<CpuTreeNode> cores(SystemTopology topology, String numaName, CpuSet cpus) {
     List<CpuTreeNode> cores = new ArrayList<>();
     CpuSet seen = CpuSet.EMPTY;
     for (int cpu : cpus.stream().toArray()) {
@@ -48,12 +75,12 @@ public final class CpuTree {
       }
       CpuSet threads = topology.coreCpus(cpu).intersection(cpus);
       seen = seen.union(threads);
-      String coreName = name + "cpu" + cpu;
+      String coreName = numaName + "cpu" + cpu;
       List<CpuTreeNode> leaves = new ArrayList<>();
       threads.stream().forEach(t -> leaves.add(thread(coreName, t)));
       cores.add(CpuTreeNode.of(coreName, Level.CORE, leaves));
     }
-    return CpuTreeNode.of(name, Level.NUMA, cores);
+    return cores;
   }
 
   private static CpuTreeNode thread(String coreName, int cpu) {
@@ -74,8 +101,8 @@ public final class CpuTree {
    * This tree with each NUMA node split by thread sibling index, as nri-plugins' balloons policy
    * splits it for {@code preferSpreadOnPhysicalCores}: NUMA node {@code X} gets children {@code
    * Xclass0} (the first thread of every core), {@code Xclass1} (the second threads) and so on, each
-   * holding the cores reduced to those threads. Filling a class before the next one takes one
-   * thread per core first.
+   * holding the L2 caches and cores reduced to those threads. Filling a class before the next one
+   * takes one thread per core first.
    */
   public CpuTree splitThreads() {
     return new CpuTree(split(root));
@@ -91,18 +118,41 @@ public final class CpuTree {
     }
     List<CpuTreeNode> classes = new ArrayList<>();
     for (int index = 0; ; index++) {
-      List<CpuTreeNode> cores = new ArrayList<>();
-      for (CpuTreeNode core : node.children()) {
-        if (index < core.children().size()) {
-          CpuTreeNode thread = core.children().get(index);
-          cores.add(new CpuTreeNode(core.name(), Level.CORE, thread.cpus(), List.of(thread)));
-        }
-      }
-      if (cores.isEmpty()) {
+      CpuSet threads = threadsOfIndex(node, index);
+      if (threads.isEmpty()) {
         return new CpuTreeNode(node.name(), Level.NUMA, node.cpus(), classes);
       }
-      classes.add(CpuTreeNode.of(node.name() + "class" + index, Level.NUMA, cores));
+      List<CpuTreeNode> children = new ArrayList<>();
+      for (CpuTreeNode child : node.children()) {
+        mask(child, threads).ifPresent(children::add);
+      }
+      classes.add(CpuTreeNode.of(node.name() + "class" + index, Level.NUMA, children));
     }
+  }
+
+  /** The CPUs that are thread number {@code index} of their core, below {@code node}. */
+  private static CpuSet threadsOfIndex(CpuTreeNode node, int index) {
+    if (node.level() == Level.CORE) {
+      return index < node.children().size() ? node.children().get(index).cpus() : CpuSet.EMPTY;
+    }
+    CpuSet cpus = CpuSet.EMPTY;
+    for (CpuTreeNode child : node.children()) {
+      cpus = cpus.union(threadsOfIndex(child, index));
+    }
+    return cpus;
+  }
+
+  /** {@code node} reduced to {@code cpus}, empty if it holds none of them. */
+  private static Optional<CpuTreeNode> mask(CpuTreeNode node, CpuSet cpus) {
+    if (!node.cpus().intersects(cpus)) {
+      return Optional.empty();
+    }
+    List<CpuTreeNode> children = new ArrayList<>();
+    for (CpuTreeNode child : node.children()) {
+      mask(child, cpus).ifPresent(children::add);
+    }
+    return Optional.of(
+        new CpuTreeNode(node.name(), node.level(), node.cpus().intersection(cpus), children));
   }
 
   /**

@@ -6,7 +6,8 @@ import java.util.Objects;
 
 /**
  * One element of a {@link CpuTree}: the system, a package, a die, a NUMA node (or, in a tree split
- * for spreading on physical cores, one thread-index class of a NUMA node), a core or a thread.
+ * for spreading on physical cores, one thread-index class of a NUMA node), an L2 cache, a core or a
+ * thread.
  *
  * @param name the cri-resmgr name, e.g. {@code p0d0n1} or {@code p0d0n1cpu4t5}
  * @param level the topology level
@@ -41,6 +42,8 @@ public record CpuTreeNode(String name, Level level, CpuSet cpus, List<CpuTreeNod
     DIE,
     /** A NUMA node of a die. */
     NUMA,
+    /** The CPUs sharing an L2 cache, or a core where no L2 cache is known. */
+    L2CACHE,
     /** A physical core. */
     CORE,
     /** A hardware thread (one CPU). */

@@ -28,6 +28,7 @@ final class GroupReader {
           "core-type",
           "cpufreq",
           "l3-cores",
+          "l2-cores",
           "dist-same-die",
           "dist-same-package",
           "dist-other-package");
@@ -76,7 +77,8 @@ final class GroupReader {
         memType,
         coreType(),
         cpufreq(),
-        optional("l3-cores", 0, 1));
+        optional("l3-cores", 0, 1),
+        optional("l2-cores", 0, 1));
   }
 
   /**

@@ -40,6 +40,30 @@ final class SpecChecks {
     }
   }
 
+  /**
+   * Checks that {@code l2-cores}, if set, divides the cores of a group with cores and its {@code
+   * l3-cores}, so that no L2 cache spans two L3 caches.
+   */
+  static void l2Cores(int cores, int l3Cores, int l2Cores) {
+    if (l2Cores == 0) {
+      return;
+    }
+    String value = Integer.toString(l2Cores);
+    if (cores == 0) {
+      throw invalid("l2-cores", value, "a group without cores has no caches");
+    }
+    if (l2Cores < 0 || cores % l2Cores != 0) {
+      throw invalid(
+          "l2-cores", value, "expected a divisor of cores (" + cores + "): the cores per L2 cache");
+    }
+    if (l3Cores > 0 && l3Cores % l2Cores != 0) {
+      throw invalid(
+          "l2-cores",
+          value,
+          "expected a divisor of l3-cores (" + l3Cores + "): an L2 cache within one L3 cache");
+    }
+  }
+
   /** Checks that memory-only and CPU keys are not mixed. */
   static void kinds(
       boolean memoryOnly,

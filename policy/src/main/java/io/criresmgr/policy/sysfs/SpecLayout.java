@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * group is its own package, so memory-only nodes are {@code dist-other-package} from everything
  * unless {@code node-dist} says otherwise. With {@code "numa":"off"} the nodes, laid out as usual,
  * merge into node 0, as a kernel sees a machine whose firmware disables NUMA. Caches: a unified L2
- * per core, and a unified L3 per die, or per {@code l3-cores} cores of a node.
+ * per core, or per {@code l2-cores} cores of a node, and a unified L3 per die, or per {@code
+ * l3-cores} cores of a node.
  */
 final class SpecLayout {
   private final TopologySpec spec;
@@ -89,11 +90,9 @@ final class SpecLayout {
         }
         CpuSet nodeCpus = CpuSet.range(first, nextCpu - 1);
         placed.add(new Placed(placed.size(), gi, distancePackage, d, nodeCpus));
+        caches(2, first, Math.max(1, g.l2Cores()) * g.threads());
         if (g.l3Cores() > 0) {
-          int step = g.l3Cores() * g.threads();
-          for (int l3 = first; l3 < nextCpu; l3 += step) {
-            l3(CpuSet.range(l3, l3 + step - 1));
-          }
+          caches(3, first, g.l3Cores() * g.threads());
         }
       }
       if (g.l3Cores() == 0 && nextCpu > dieFirst) {
@@ -106,9 +105,15 @@ final class SpecLayout {
     caches.add(new CpuCache(3, CpuCache.Type.UNIFIED, cpus));
   }
 
+  /** Unified caches of {@code level}, each over {@code step} CPUs from {@code first} on. */
+  private void caches(int level, int first, int step) {
+    for (int from = first; from < nextCpu; from += step) {
+      caches.add(new CpuCache(level, CpuCache.Type.UNIFIED, CpuSet.range(from, from + step - 1)));
+    }
+  }
+
   private void placeCore(Group g, int die, int node, int core) {
     CpuSet threads = CpuSet.range(nextCpu, nextCpu + g.threads() - 1);
-    caches.add(new CpuCache(2, CpuCache.Type.UNIFIED, threads));
     for (int t = 0; t < g.threads(); t++, nextCpu++) {
       cpus.put(
           nextCpu,

@@ -146,6 +146,9 @@ public record TopologySpec(
    * @param cpufreq {@code cpufreq}: the group's CPU frequencies
    * @param l3Cores {@code l3-cores}: the cores sharing one L3 cache, dividing {@code cores} (an AMD
    *     CCX: several L3 caches per node); 0 (the default) for one L3 cache per die
+   * @param l2Cores {@code l2-cores}: the cores sharing one L2 cache, dividing {@code cores} and
+   *     {@code l3Cores} (an Intel E-core module: 4 cores per L2); 0 (the default) for one L2 cache
+   *     per core
    */
   public record Group(
       long memBytes,
@@ -159,7 +162,8 @@ public record TopologySpec(
       @Nullable MemoryType memType,
       CoreType coreType,
       CpuFrequency cpufreq,
-      int l3Cores) {
+      int l3Cores,
+      int l2Cores) {
     /**
      * Checks ranges and that memory-only and CPU keys are not mixed.
      *
@@ -173,6 +177,7 @@ public record TopologySpec(
       SpecChecks.kinds(cores == 0, memBytes, memType, coreType, cpufreq);
       SpecChecks.nodeDist(nodeDist);
       SpecChecks.l3Cores(cores, l3Cores);
+      SpecChecks.l2Cores(cores, l3Cores, l2Cores);
     }
 
     /** A group of nodes with CPUs and DRAM; no hints, no offline CPUs, no distances. */
@@ -190,6 +195,7 @@ public record TopologySpec(
           null,
           CoreType.UNKNOWN,
           CpuFrequency.UNKNOWN,
+          0,
           0);
     }
 
@@ -197,7 +203,19 @@ public record TopologySpec(
     public static Group memoryOnly(
         long memBytes, @Nullable MemoryType memType, Map<Integer, Integer> nodeDist) {
       return new Group(
-          memBytes, 0, 1, 1, 1, 1, nodeDist, 0, memType, CoreType.UNKNOWN, CpuFrequency.UNKNOWN, 0);
+          memBytes,
+          0,
+          1,
+          1,
+          1,
+          1,
+          nodeDist,
+          0,
+          memType,
+          CoreType.UNKNOWN,
+          CpuFrequency.UNKNOWN,
+          0,
+          0);
     }
 
     /** Whether the nodes have no CPUs. */

@@ -81,9 +81,21 @@ final class Balloons {
       case PACKAGE -> "p" + c.packageId();
       case DIE -> "p" + c.packageId() + "d" + c.dieId();
       case NUMA -> "n" + c.nodeId();
+      case L2CACHE -> "l2:" + l2(id);
       case CORE -> "p" + c.packageId() + "c" + c.coreId();
       case THREAD -> "t" + id;
     };
+  }
+
+  /** The lowest CPU sharing {@code id}'s L2 cache, else of its core. */
+  private int l2(int id) {
+    return topology.cacheGroups(2).stream()
+        .filter(g -> g.contains(id))
+        .findFirst()
+        .orElse(topology.coreCpus(id))
+        .stream()
+        .min()
+        .orElseThrow();
   }
 
   void assertSame(Level level, CpuSet cpus) {

@@ -129,6 +129,16 @@ class FakeSysfsWriterTest {
   }
 
   @Test
+  void l2CoresShareAnL2CacheAmongConsecutiveCores() throws Exception {
+    FakeSysfs.at(root).topology("[{mem: 1G, cores: 4, nodes: 2, l2-cores: 2}]");
+    assertEquals("4-7\n", file("sys/devices/system/cpu/cpu5/cache/index2/shared_cpu_list"));
+    assertEquals("0-15\n", file("sys/devices/system/cpu/cpu5/cache/index3/shared_cpu_list"));
+    assertEquals(
+        List.of(CpuSet.range(0, 3), CpuSet.range(4, 7), CpuSet.range(8, 11), CpuSet.range(12, 15)),
+        SysfsReader.read(root).cacheGroups(2));
+  }
+
+  @Test
   void withoutL3CoresAnL3CacheCoversADie() {
     SystemTopology t = TopologySpec.parse("[{mem: 1G, cores: 2, nodes: 2, dies: 2}]").topology();
     assertEquals(List.of(CpuSet.range(0, 7), CpuSet.range(8, 15)), t.cacheGroups(3));

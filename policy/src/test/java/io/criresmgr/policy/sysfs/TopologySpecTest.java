@@ -107,10 +107,17 @@ class TopologySpecTest {
         "[{mem: 2G, cores: 1, cpus: 4}]"
             + "|group 0: cpus: unknown key, expected one of mem, nvmem, cores, threads, nodes, dies,"
             + " packages, node-dist, cpus-present, mem-type, core-type, cpufreq, l3-cores,"
-            + " dist-same-die, dist-same-package, dist-other-package",
+            + " l2-cores, dist-same-die, dist-same-package, dist-other-package",
         "[{mem: 2G, cores: 6, l3-cores: 4}]"
             + "|group 0: l3-cores: 4: expected a divisor of cores (6): the cores per L3 cache",
         "[{mem: 2G, cores: 6, l3-cores: 0}]|group 0: l3-cores: 0: expected an integer >= 1",
+        "[{mem: 2G, cores: 6, l2-cores: 4}]"
+            + "|group 0: l2-cores: 4: expected a divisor of cores (6): the cores per L2 cache",
+        "[{mem: 2G, cores: 8, l3-cores: 4, l2-cores: 8}]"
+            + "|group 0: l2-cores: 8: expected a divisor of l3-cores (4): an L2 cache within one L3"
+            + " cache",
+        "[{mem: 2G, cores: 1}, {mem: 1G, l2-cores: 2}]"
+            + "|group 1: l2-cores: 2: a group without cores has no caches",
         "[{mem: 2G, cores: 1}, {mem: 1G, l3-cores: 2}]"
             + "|group 1: l3-cores: 2: a group without cores has no caches",
         "[{mem: 2G, cores: 1, core-type: big}]"
