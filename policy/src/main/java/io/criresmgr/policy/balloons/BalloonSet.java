@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The balloons of one decision, changed in place: which CPUs are free, resizing a balloon to fit
@@ -20,6 +21,7 @@ final class BalloonSet {
   private final CpuSet allowed;
   private final CpuSet reserved;
   private CpuSet preferred = CpuSet.EMPTY;
+  private @Nullable Loads loads;
 
   BalloonSet(
       List<Balloon> balloons,
@@ -40,6 +42,11 @@ final class BalloonSet {
    */
   void prefer(CpuSet cpus) {
     preferred = Objects.requireNonNull(cpus, "cpus");
+  }
+
+  /** Makes growing balloons avoid the CPUs their types' loads avoid. */
+  void loads(Loads l) {
+    loads = Objects.requireNonNull(l, "l");
   }
 
   /** The balloons, in creation order. */
@@ -158,18 +165,33 @@ final class BalloonSet {
     return b;
   }
 
-  /** {@code count} CPUs of {@code free} for {@code b} to grow by, the preferred ones first. */
+  /**
+   * {@code count} CPUs of {@code free} for {@code b} to grow by, the preferred ones first; one at a
+   * time if its loads overload their level, so that each CPU avoids the ones taken before it.
+   */
   private CpuSet inflate(Balloon b, CpuSet free, int count) {
+    if (loads == null || !loads.overloads(type(b))) {
+      return inflate(b, b.cpus(), free, count);
+    }
+    CpuSet added = CpuSet.EMPTY;
+    for (int n = 0; n < count; n++) {
+      added = added.union(inflate(b, b.cpus().union(added), free.difference(added), 1));
+    }
+    return added;
+  }
+
+  private CpuSet inflate(Balloon b, CpuSet current, CpuSet free, int count) {
     CpuTreeAllocator allocator = allocators.get(b.type());
+    CpuSet avoid = loads == null ? CpuSet.EMPTY : loads.avoided(b, current, this);
     CpuSet mine = free.intersection(preferred);
     if (mine.isEmpty()) {
-      return allocator.resize(b.cpus(), free, count);
+      return allocator.resize(current, free, count, avoid);
     }
     if (mine.size() >= count) {
-      return allocator.resize(b.cpus(), mine, count);
+      return allocator.resize(current, mine, count, avoid);
     }
     CpuSet rest =
-        allocator.resize(b.cpus().union(mine), free.difference(mine), count - mine.size());
+        allocator.resize(current.union(mine), free.difference(mine), count - mine.size(), avoid);
     return mine.union(rest);
   }
 

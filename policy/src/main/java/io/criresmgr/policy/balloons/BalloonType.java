@@ -38,6 +38,7 @@ import org.jspecify.annotations.Nullable;
  * @param groupBy {@code GroupBy} (nri-plugins): containers of one group prefer one balloon
  * @param preferCloseToDevices {@code PreferCloseToDevices} (nri-plugins): absolute host paths of
  *     devices whose CPUs this type prefers, most important first; other types avoid them
+ * @param loads {@code Loads} (nri-plugins): names of {@code LoadClasses} its containers generate
  */
 public record BalloonType(
     String name,
@@ -61,7 +62,8 @@ public record BalloonType(
     boolean preferIsolCpus,
     @Nullable CoreType preferCoreType,
     GroupBy groupBy,
-    List<String> preferCloseToDevices) {
+    List<String> preferCloseToDevices,
+    List<String> loads) {
   /** Name of the built-in type of the reserved CPUs. */
   public static final String RESERVED = "reserved";
 
@@ -82,6 +84,7 @@ public record BalloonType(
     Objects.requireNonNull(groupBy, "groupBy");
     memoryTypes = Set.copyOf(memoryTypes);
     preferCloseToDevices = List.copyOf(preferCloseToDevices);
+    loads = List.copyOf(loads);
     if (name.isEmpty()) {
       throw new IllegalArgumentException("balloon type \"\": Name must not be empty");
     }
@@ -98,6 +101,56 @@ public record BalloonType(
           "balloon type \"" + name + "\": PreferCoreType must be performance or efficient");
     }
     preferCloseToDevices.forEach(d -> checkDevice(name, d));
+  }
+
+  /** A type without {@code Loads}. */
+  public BalloonType(
+      String name,
+      List<String> namespaces,
+      List<Expression> matchExpressions,
+      int minCpus,
+      int maxCpus,
+      int minBalloons,
+      int maxBalloons,
+      CpuPriority allocatorPriority,
+      String cpuClass,
+      boolean preferSpreadingPods,
+      boolean preferPerNamespaceBalloon,
+      boolean preferNewBalloons,
+      @Nullable ShareLevel shareIdleCpusInSame,
+      @Nullable Boolean preferSpreadOnPhysicalCores,
+      @Nullable Boolean allocatorTopologyBalancing,
+      @Nullable Boolean pinMemory,
+      Set<MemoryType> memoryTypes,
+      boolean hideHyperthreads,
+      boolean preferIsolCpus,
+      @Nullable CoreType preferCoreType,
+      GroupBy groupBy,
+      List<String> preferCloseToDevices) {
+    this(
+        name,
+        namespaces,
+        matchExpressions,
+        minCpus,
+        maxCpus,
+        minBalloons,
+        maxBalloons,
+        allocatorPriority,
+        cpuClass,
+        preferSpreadingPods,
+        preferPerNamespaceBalloon,
+        preferNewBalloons,
+        shareIdleCpusInSame,
+        preferSpreadOnPhysicalCores,
+        allocatorTopologyBalancing,
+        pinMemory,
+        memoryTypes,
+        hideHyperthreads,
+        preferIsolCpus,
+        preferCoreType,
+        groupBy,
+        preferCloseToDevices,
+        List.of());
   }
 
   /** A type without {@code PreferCloseToDevices}. */
@@ -220,7 +273,8 @@ public record BalloonType(
         preferIsolCpus,
         preferCoreType,
         groupBy,
-        preferCloseToDevices);
+        preferCloseToDevices,
+        loads);
   }
 
   private static void checkDevice(String type, String path) {

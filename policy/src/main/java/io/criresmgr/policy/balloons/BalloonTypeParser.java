@@ -44,7 +44,8 @@ final class BalloonTypeParser {
           "PreferIsolCpus",
           "PreferCoreType",
           "GroupBy",
-          "PreferCloseToDevices");
+          "PreferCloseToDevices",
+          "Loads");
 
   private static final Map<String, String> UNSUPPORTED =
       NriOnlyKeys.TYPE.stream().collect(Collectors.toUnmodifiableMap(k -> k, k -> ""));
@@ -134,7 +135,8 @@ final class BalloonTypeParser {
         r.bool("PreferIsolCpus", false),
         Values.choice(r, "PreferCoreType", CORE_TYPES, "expected performance or efficient"),
         groupBy(r, name),
-        Values.strings(r, "PreferCloseToDevices", "expected a list of device paths"));
+        Values.strings(r, "PreferCloseToDevices", "expected a list of device paths"),
+        Values.strings(r, "Loads", "expected a list of load class names"));
   }
 
   private static GroupBy groupBy(OptionsReader r, String type) {

@@ -27,6 +27,7 @@ import java.util.Set;
  * @param preferSpreadOnPhysicalCores {@code PreferSpreadOnPhysicalCores}: take one thread per
  *     physical core first (default false)
  * @param balloonTypes {@code BalloonTypes} as configured; see {@link #effectiveTypes()}
+ * @param loadClasses {@code LoadClasses} (nri-plugins): the loads types may list in {@code Loads}
  */
 public record BalloonsOptions(
     boolean pinCpu,
@@ -35,7 +36,8 @@ public record BalloonsOptions(
     List<String> reservedPoolNamespaces,
     boolean allocatorTopologyBalancing,
     boolean preferSpreadOnPhysicalCores,
-    List<BalloonType> balloonTypes)
+    List<BalloonType> balloonTypes,
+    List<LoadClass> loadClasses)
     implements PolicyOptions {
   /** The options when {@code policy.balloons} is absent or empty. */
   public static final BalloonsOptions DEFAULTS =
@@ -50,7 +52,8 @@ public record BalloonsOptions(
           "ReservedPoolNamespaces",
           "AllocatorTopologyBalancing",
           "PreferSpreadOnPhysicalCores",
-          "BalloonTypes");
+          "BalloonTypes",
+          "LoadClasses");
 
   /** Priority of the built-in types when not configured (nri-plugins' choice). */
   public static final CpuPriority BUILT_IN_PRIORITY = CpuPriority.LOW;
@@ -67,6 +70,7 @@ public record BalloonsOptions(
     reservedPoolNamespaces = List.copyOf(reservedPoolNamespaces);
     reservedPoolNamespaces.forEach(Glob::check);
     balloonTypes = List.copyOf(balloonTypes);
+    loadClasses = List.copyOf(loadClasses);
     Set<String> names = new HashSet<>();
     for (BalloonType t : balloonTypes) {
       if (!names.add(t.name())) {
@@ -74,6 +78,26 @@ public record BalloonsOptions(
             "balloon type \"" + t.name() + "\": Name is used by more than one balloon type");
       }
     }
+  }
+
+  /** Options without load classes. */
+  public BalloonsOptions(
+      boolean pinCpu,
+      boolean pinMemory,
+      String idleCpuClass,
+      List<String> reservedPoolNamespaces,
+      boolean allocatorTopologyBalancing,
+      boolean preferSpreadOnPhysicalCores,
+      List<BalloonType> balloonTypes) {
+    this(
+        pinCpu,
+        pinMemory,
+        idleCpuClass,
+        reservedPoolNamespaces,
+        allocatorTopologyBalancing,
+        preferSpreadOnPhysicalCores,
+        balloonTypes,
+        List.of());
   }
 
   /**
@@ -87,6 +111,9 @@ public record BalloonsOptions(
     OptionsReader r = OptionsReader.of("balloons", section, KEYS);
     BalloonsOptions d = DEFAULTS;
     List<String> namespaces = namespaces(r);
+    List<LoadClass> loadClasses = LoadClass.parseAll(r);
+    List<BalloonType> types = types(r);
+    checkLoads(r, types, loadClasses);
     try {
       return new BalloonsOptions(
           r.bool("PinCPU", d.pinCpu()),
@@ -95,10 +122,38 @@ public record BalloonsOptions(
           namespaces,
           r.bool("AllocatorTopologyBalancing", d.allocatorTopologyBalancing()),
           r.bool("PreferSpreadOnPhysicalCores", d.preferSpreadOnPhysicalCores()),
-          types(r));
+          types,
+          loadClasses);
     } catch (IllegalArgumentException e) { // not reached: parsing checks first, with paths
       throw new PolicyException("policy.balloons: " + e.getMessage(), e);
     }
+  }
+
+  /** Every load a type lists must be a load class. */
+  private static void checkLoads(
+      OptionsReader r, List<BalloonType> types, List<LoadClass> classes) {
+    List<String> known = classes.stream().map(LoadClass::name).toList();
+    for (int i = 0; i < types.size(); i++) {
+      for (String load : types.get(i).loads()) {
+        if (!known.contains(load)) {
+          throw new PolicyException(
+              String.format(
+                  "%s[%d].Loads: \"%s\": unknown load class, expected %s (balloon type \"%s\")",
+                  r.path("BalloonTypes"),
+                  i,
+                  load,
+                  known.isEmpty()
+                      ? "a class defined in LoadClasses (none is)"
+                      : "one of LoadClasses: " + String.join(", ", known),
+                  types.get(i).name()));
+        }
+      }
+    }
+  }
+
+  /** The load classes {@code type} lists in {@code Loads}. */
+  public List<LoadClass> loadsOf(BalloonType type) {
+    return loadClasses.stream().filter(c -> type.loads().contains(c.name())).toList();
   }
 
   private static List<String> namespaces(OptionsReader r) {

@@ -44,6 +44,7 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
   private final Map<String, CpuTreeAllocator> allocators = new LinkedHashMap<>();
   private final CpuSet allowed;
   private final CpuSet reserved;
+  private final Loads loads;
   private final BalloonAssignments assignments;
   private final List<Balloon> initial;
   private final DataMemo<List<Balloon>> memo = new DataMemo<>();
@@ -90,6 +91,7 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
       CpuTreeOptions o = CpuTreeOptions.of(t, options, topology, deviceCpus);
       allocators.put(t.name(), new CpuTreeAllocator(tree, cpuAllocator, o));
     }
+    this.loads = new Loads(topology, options);
     this.assignments = new BalloonAssignments(topology, options, types);
     checkReservedSize(types.get(BalloonType.RESERVED), reserved);
     this.initial = initialBalloons(reserved);
@@ -314,7 +316,9 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
   }
 
   private BalloonSet newSet(List<Balloon> balloons) {
-    return new BalloonSet(balloons, types, allocators, allowed, reserved);
+    BalloonSet set = new BalloonSet(balloons, types, allocators, allowed, reserved);
+    set.loads(loads);
+    return set;
   }
 
   /** The options. */

@@ -68,7 +68,17 @@ public final class CpuTreeAllocator {
    * @throws IllegalArgumentException if {@code current} and {@code free} overlap
    */
   public CpuSet resize(CpuSet current, CpuSet free, int delta) {
-    CpuSet from = candidates(current, free, delta);
+    return resize(current, free, delta, CpuSet.EMPTY);
+  }
+
+  /**
+   * The CPUs to add or remove as {@link #resize(CpuSet, CpuSet, int)}; inflating, after the type's
+   * preferences, also avoids {@code avoid} (the cores or L2 caches of balloon loads) while enough
+   * other free CPUs remain.
+   */
+  public CpuSet resize(CpuSet current, CpuSet free, int delta, CpuSet avoid) {
+    Objects.requireNonNull(avoid, "avoid");
+    CpuSet from = candidates(current, free, delta, avoid);
     CpuSet picked =
         delta >= 0
             ? allocator.allocate(from, delta, options.priority())
@@ -83,6 +93,10 @@ public final class CpuTreeAllocator {
    * when inflating into a subtree without spreading on physical cores.
    */
   CpuSet candidates(CpuSet current, CpuSet free, int delta) {
+    return candidates(current, free, delta, CpuSet.EMPTY);
+  }
+
+  private CpuSet candidates(CpuSet current, CpuSet free, int delta, CpuSet avoid) {
     Objects.requireNonNull(current, "current");
     Objects.requireNonNull(free, "free");
     if (current.intersects(free)) {
@@ -90,7 +104,7 @@ public final class CpuTreeAllocator {
           "current CPUs " + current + " and free CPUs " + free + " overlap");
     }
     if (delta > 0) {
-      return inflate(current, free, delta);
+      return inflate(current, free, delta, avoid);
     }
     if (delta < 0) {
       return deflate(current, free, -delta);
@@ -98,14 +112,16 @@ public final class CpuTreeAllocator {
     return CpuSet.EMPTY;
   }
 
-  private CpuSet inflate(CpuSet current, CpuSet free, int count) {
+  private CpuSet inflate(CpuSet current, CpuSet free, int count, CpuSet avoid) {
     if (free.size() < count) {
       throw notEnoughFree(current, free, count);
     }
     if (free.size() == count) {
       return free;
     }
-    return inflateTree(current, options.preferences().narrow(free, count), count);
+    CpuSet narrowed = options.preferences().narrow(free, count);
+    CpuSet away = narrowed.difference(avoid);
+    return inflateTree(current, away.size() >= count ? away : narrowed, count);
   }
 
   private CpuSet inflateTree(CpuSet current, CpuSet free, int count) {

@@ -73,6 +73,11 @@ final class IdleCpuSharing {
     return cpus.isEmpty() ? topology.coreCpus(c.id()) : cpus;
   }
 
+  /** The online CPU {@code id}. */
+  Cpu cpu(int id) {
+    return topology.cpu(id);
+  }
+
   /** The online CPUs of the element of {@code level} holding {@code c}. */
   CpuSet element(ShareLevel level, Cpu c) {
     return switch (level) {

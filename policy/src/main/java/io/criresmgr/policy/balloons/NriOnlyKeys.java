@@ -19,7 +19,6 @@ final class NriOnlyKeys {
           Map.entry("control", "section resource-manager.control and the controller sections"),
           Map.entry("preserve", ""),
           Map.entry("showContainersInNrt", ""),
-          Map.entry("loadClasses", ""),
           Map.entry("schedulingClasses", ""),
           Map.entry("turboDomain", ""),
           Map.entry("controllableInterrupts", ""));
@@ -27,7 +26,6 @@ final class NriOnlyKeys {
   /** Balloon-type keys of nri-plugins not supported yet. */
   static final List<String> TYPE =
       List.of(
-          "loads",
           "components",
           "componentCreation",
           "preferFarFromDevices",

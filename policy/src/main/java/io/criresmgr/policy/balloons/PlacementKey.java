@@ -30,6 +30,9 @@ final class PlacementKey {
     for (BalloonType t : options.effectiveTypes()) {
       text.append("type\n");
       typeKey(text, t);
+      if (!t.loads().isEmpty()) { // only then, so that keys of earlier configurations stay
+        add(text, "Loads", options.loadsOf(t));
+      }
     }
     return digest(text.toString());
   }

@@ -21,12 +21,12 @@ class BalloonsValidationTest {
             + " AllocatorPriority, CPUClass, PreferSpreadingPods, PreferPerNamespaceBalloon,"
             + " PreferNewBalloons, ShareIdleCPUsInSame, PreferSpreadOnPhysicalCores,"
             + " AllocatorTopologyBalancing, PinMemory, MemoryTypes, HideHyperthreads,"
-            + " PreferIsolCpus, PreferCoreType, GroupBy, PreferCloseToDevices (balloon type \"typo\")",
+            + " PreferIsolCpus, PreferCoreType, GroupBy, PreferCloseToDevices, Loads (balloon type \"typo\")",
         error("BalloonTypes: [{Name: a}, {Name: b}, {Name: typo, PreferNewBalloon: true}]"));
     assertEquals(
         "policy.balloons.PinCPUs: unknown key, expected one of PinCPU, PinMemory, IdleCPUClass,"
             + " ReservedPoolNamespaces, AllocatorTopologyBalancing, PreferSpreadOnPhysicalCores,"
-            + " BalloonTypes",
+            + " BalloonTypes, LoadClasses",
         error("PinCPUs: true"));
     assertEquals(
         P
@@ -41,17 +41,17 @@ class BalloonsValidationTest {
         "policy.balloons.reservedResources: nri-plugins option, not supported; set"
             + " policy.ReservedResources instead, expected one of PinCPU, PinMemory, IdleCPUClass,"
             + " ReservedPoolNamespaces, AllocatorTopologyBalancing, PreferSpreadOnPhysicalCores,"
-            + " BalloonTypes",
+            + " BalloonTypes, LoadClasses",
         error("reservedResources: {cpu: 750m}"));
     assertEquals(
         P
-            + ".loads: nri-plugins option, not supported (yet), expected one of Name,"
+            + ".components: nri-plugins option, not supported (yet), expected one of Name,"
             + " Namespaces, MatchExpressions, MinCPUs, MaxCPUs, MinBalloons, MaxBalloons,"
             + " AllocatorPriority, CPUClass, PreferSpreadingPods, PreferPerNamespaceBalloon,"
             + " PreferNewBalloons, ShareIdleCPUsInSame, PreferSpreadOnPhysicalCores,"
             + " AllocatorTopologyBalancing, PinMemory, MemoryTypes, HideHyperthreads,"
-            + " PreferIsolCpus, PreferCoreType, GroupBy, PreferCloseToDevices (balloon type \"x\")",
-        typeError("{name: x, loads: [membw]}"));
+            + " PreferIsolCpus, PreferCoreType, GroupBy, PreferCloseToDevices, Loads (balloon type \"x\")",
+        typeError("{name: x, components: [{balloonType: a}]}"));
   }
 
   @Test

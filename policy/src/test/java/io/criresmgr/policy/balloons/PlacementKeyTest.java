@@ -35,10 +35,22 @@ class PlacementKeyTest {
           "PreferIsolCpus: true",
           "PreferCoreType: performance",
           "GroupBy: \"${pod/labels/app}\"",
-          "PreferCloseToDevices: [/dev/vfio/7]");
+          "PreferCloseToDevices: [/dev/vfio/7]",
+          "Loads: [l]");
 
   private static String key(String yaml) throws Exception {
-    return PlacementKey.of(parse(yaml), ALLOWED, RESERVED);
+    return key(yaml, "core");
+  }
+
+  private static String key(String yaml, String loadLevel) throws Exception {
+    String loads = "LoadClasses: [{Name: l, Level: " + loadLevel + "}]\n";
+    return PlacementKey.of(parse(loads + yaml), ALLOWED, RESERVED);
+  }
+
+  @Test
+  void theLevelOfAUsedLoadClassIsInTheKey() throws Exception {
+    assertEquals(key(type(""), "core"), key(type(""), "l2cache"));
+    assertNotEquals(key(type("Loads: [l]"), "core"), key(type("Loads: [l]"), "l2cache"));
   }
 
   private static String type(String option) {
