@@ -10,14 +10,15 @@ import org.slf4j.LoggerFactory;
 /**
  * Chooses the CPUs a balloon gains when it inflates or loses when it deflates, as cri-resmgr's and
  * nri-plugins' balloons policy does ({@code cputree.go}, {@code ResizeCpus}, with the implicit
- * device hints of {@code PreferIsolCpus} and {@code PreferCoreType} but without configured devices
- * and load classes):
+ * device hints of {@code PreferIsolCpus} and {@code PreferCoreType}, the devices of {@code
+ * PreferCloseToDevices} and the CPUs that load classes avoid):
  *
  * <ol>
  *   <li>trivial cases: nothing to do, or all free CPUs wanted, or all current CPUs released;
  *   <li>the type's {@link CpuPreferences}: inflating narrows the free CPUs hint by hint while
- *       enough remain; deflating releases the least wanted CPUs and leaves to the tree only the
- *       choice among equally wanted ones (nri-plugins' {@code resizeCpusWithDevices});
+ *       enough remain, then drops the CPUs its loads avoid if enough remain; deflating releases the
+ *       least wanted CPUs and leaves to the tree only the choice among equally wanted ones
+ *       (nri-plugins' {@code resizeCpusWithDevices});
  *   <li>deflating, and inflating with {@code preferSpreadOnPhysicalCores}, go one CPU at a time;
  *   <li>the subtree: among the tree elements with enough free CPUs (inflate) or current CPUs
  *       (deflate), the deepest, then by the balloon's CPU counts along the path from the root (more
