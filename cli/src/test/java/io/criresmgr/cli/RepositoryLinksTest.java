@@ -3,7 +3,6 @@ package io.criresmgr.cli;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -115,11 +114,24 @@ class RepositoryLinksTest {
   }
 
   /**
-   * The repository's files as git sees them (tracked, or new and not ignored), text only. Outside a
-   * git checkout (a source archive) the checks are skipped.
+   * The repository's files as git sees them (tracked, or new and not ignored), text only; outside a
+   * git checkout (a source archive), every file below the root but build output and hidden
+   * directories.
    */
   private static List<String> files() throws IOException {
-    assumeTrue(Files.exists(ROOT.resolve(".git")), "not a git checkout: " + ROOT);
+    List<String> names = Files.exists(ROOT.resolve(".git")) ? gitFiles() : walkedFiles();
+    List<String> files = new ArrayList<>();
+    for (String name : names) {
+      Path path = ROOT.resolve(name);
+      if (!name.isEmpty() && Files.isRegularFile(path) && isText(path)) {
+        files.add(name);
+      }
+    }
+    assertTrue(files.size() > 100, "files found in " + ROOT + ": " + files.size());
+    return files;
+  }
+
+  private static List<String> gitFiles() throws IOException {
     Process git =
         new ProcessBuilder("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
             .directory(ROOT.toFile())
@@ -135,15 +147,16 @@ class RepositoryLinksTest {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted", e);
     }
-    List<String> files = new ArrayList<>();
-    for (String name : new String(out, UTF_8).split("\0")) {
-      Path path = ROOT.resolve(name);
-      if (!name.isEmpty() && Files.isRegularFile(path) && isText(path)) {
-        files.add(name);
-      }
+    return List.of(new String(out, UTF_8).split("\0"));
+  }
+
+  private static List<String> walkedFiles() throws IOException {
+    try (Stream<Path> s = Files.walk(ROOT)) {
+      return s.filter(Files::isRegularFile)
+          .map(p -> ROOT.relativize(p).toString())
+          .filter(n -> !n.matches("(.*/)?(target|node_modules|\\.[^/]+)/.*"))
+          .toList();
     }
-    assertTrue(files.size() > 100, "files found in " + ROOT + ": " + files.size());
-    return files;
   }
 
   private static boolean isText(Path path) throws IOException {
