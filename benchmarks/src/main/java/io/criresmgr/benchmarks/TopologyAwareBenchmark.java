@@ -49,6 +49,15 @@ public class TopologyAwareBenchmark extends PolicyBenchmarkBase {
   @Param({"SHARED", "EXCLUSIVE"})
   public PipelineStepBenchmark.Kind kind = PipelineStepBenchmark.Kind.SHARED;
 
+  /**
+   * The policy's {@code UnlimitedBurstable}: where the Burstable containers without a CPU limit
+   * (all the shared ones here) go. The default, {@code package}, puts them in socket pools, so an
+   * exclusive grant changes the CPUs of every one in its socket; {@code numa} keeps them on NUMA
+   * nodes (docs/benchmarks.md, "Issue 18: exported resources").
+   */
+  @Param({"package"})
+  public String unlimitedBurstable = "package";
+
   /** Generates the topology, builds the pipeline and fills the cache through it. */
   @Setup(Level.Trial)
   public void start() throws IOException {
@@ -57,7 +66,7 @@ public class TopologyAwareBenchmark extends PolicyBenchmarkBase {
             TOPOLOGIES.get(cpus),
             new TopologyAwarePolicyProvider(),
             "750m",
-            JsonNodeFactory.instance.objectNode());
+            JsonNodeFactory.instance.objectNode().put("UnlimitedBurstable", unlimitedBurstable));
     int exclusive = Math.min(containers / 5, bench.context().onlineCpus().size() / 4);
     LinuxContainerResources small = CriRequests.shared().toBuilder().setCpuShares(10).build();
     for (int i = 0; i < containers; i++) {
