@@ -25,6 +25,10 @@ public final class NodeCache implements NodeState {
   private @Nullable String agentConfig;
   private @Nullable StoredAdjustments adjustments;
   private @Nullable List<Container> sortedContainers;
+
+  /** The cache ids in {@link #containers()} order; kept while containers are only replaced. */
+  private @Nullable List<String> sortedIds;
+
   private long nextSeq = 1;
   private long changes;
 
@@ -84,9 +88,20 @@ public final class NodeCache implements NodeState {
   public List<Container> containers() {
     List<Container> sorted = sortedContainers;
     if (sorted == null) {
-      List<Container> all = new ArrayList<>(containers.values());
-      all.sort(Comparator.comparingLong(Container::seq).thenComparing(c -> c.cacheId()));
-      sorted = List.copyOf(all);
+      List<String> ids = sortedIds;
+      if (ids == null) {
+        List<Container> all = new ArrayList<>(containers.values());
+        all.sort(Comparator.comparingLong(Container::seq).thenComparing(c -> c.cacheId()));
+        sorted = List.copyOf(all);
+        sortedIds = sorted.stream().map(Container::cacheId).toList();
+      } else {
+        // Only replaced since the last sort, none with a new seq: the order holds.
+        Container[] all = new Container[ids.size()];
+        for (int i = 0; i < all.length; i++) {
+          all[i] = containers.get(ids.get(i));
+        }
+        sorted = List.of(all);
+      }
       sortedContainers = sorted;
     }
     return sorted;
@@ -135,6 +150,9 @@ public final class NodeCache implements NodeState {
   public void putContainer(Container container) {
     Container old = containers.put(container.cacheId(), container);
     sortedContainers = null;
+    if (old == null || old.seq() != container.seq()) {
+      sortedIds = null; // a new container or a new place in the order
+    }
     if (old != null && !old.id().isEmpty() && !old.id().equals(container.id())) {
       idToCacheId.remove(old.id());
     }
@@ -150,6 +168,7 @@ public final class NodeCache implements NodeState {
     Container old = containers.remove(cacheId);
     if (old != null) {
       sortedContainers = null;
+      sortedIds = null;
       if (!old.id().isEmpty()) {
         idToCacheId.remove(old.id(), cacheId);
       }

@@ -91,6 +91,31 @@ class NodeCacheTest {
   }
 
   @Test
+  void theOrderFollowsReplacementsRemovalsAndNewSequenceNumbers() {
+    cache.putContainer(Fixtures.container("u1", "a", "c1", 1));
+    cache.putContainer(Fixtures.container("u1", "b", "c2", 2));
+    cache.putContainer(Fixtures.container("u1", "c", "c3", 3));
+    List<Container> before = cache.containers();
+
+    // Replaced with the same seq: the same order, the new content.
+    Assignment pinned = Assignment.of(CpuSet.of(1), CpuSet.EMPTY);
+    cache.applyAssignments(Map.of("u1:b", pinned), Set.of());
+    List<Container> after = cache.containers();
+    assertEquals(List.of("u1:a", "u1:b", "u1:c"), after.stream().map(Container::cacheId).toList());
+    assertEquals(pinned, after.get(1).assignment());
+    assertEquals(Assignment.NONE, before.get(1).assignment(), "an earlier list is unchanged");
+
+    // Replaced with a later seq (a re-created container): it moves to the end.
+    cache.putContainer(Fixtures.container("u1", "a", "c4", 7));
+    assertEquals(
+        List.of("u1:b", "u1:c", "u1:a"),
+        cache.containers().stream().map(Container::cacheId).toList());
+    cache.removeContainer("u1:c");
+    assertEquals(
+        List.of("u1:b", "u1:a"), cache.containers().stream().map(Container::cacheId).toList());
+  }
+
+  @Test
   void listsPodsBySandboxId() {
     cache.putPod(Fixtures.pod("s2", "u2"));
     cache.putPod(Fixtures.pod("s1", "u1"));
