@@ -280,9 +280,18 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
     return d.withCpuClasses(CpuClassPlan.of(s.ledger(), s.node(), options.cpuClasses()));
   }
 
-  /** The current state for read-only views; a restored one is remembered, so it logs once. */
+  /**
+   * The current state for read-only views (introspection, gauges, exported data: all on the
+   * pipeline thread); a restored one is remembered, so it logs once. The remembered state of the
+   * last decision is returned as it is, without the copy a decision works on: the views only read
+   * it.
+   */
   private Ledger view(NodeState node) {
     JsonNode data = node.policyData(name).orElse(MissingNode.getInstance());
+    StateMemo.Entry known = memo.get(data);
+    if (known != null && !known.restored()) {
+      return known.ledger();
+    }
     Session s = open(node);
     if (s.fresh() && memo.get(data) == null) {
       memo.put(data, s.ledger().copy(), true);
