@@ -12,7 +12,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The serialized section: one thread that alone reads and writes the node cache, calls the policy
@@ -26,6 +29,7 @@ import java.util.function.Function;
  * <p>Why: docs/adr/0001-two-step-serialized-pipeline.md.
  */
 public final class Pipeline implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
   private final ExecutorService executor =
       Executors.newSingleThreadExecutor(
           r -> {
@@ -108,7 +112,10 @@ public final class Pipeline implements AutoCloseable {
   private CacheSnapshot snapshot() {
     CompletableFuture<CacheSnapshot> taken = run(s -> s.cache().snapshot());
     try {
-      return taken.get();
+      return taken.get(STUCK.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      // A stuck step (health reports it) or one dropped at shutdown: the saver asks again later.
+      throw new IllegalStateException("the pipeline took no snapshot in " + STUCK, e);
     } catch (ExecutionException e) {
       if (executor.isTerminated()) {
         return section.cache().snapshot(); // no thread changes the cache any more
@@ -127,6 +134,9 @@ public final class Pipeline implements AutoCloseable {
     try {
       if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
         executor.shutdownNow();
+        LOG.warn(
+            "a pipeline step did not end in 10 s at shutdown; the cache file keeps the state of its"
+                + " last save (start-up reconciles it with the runtime)");
       }
     } catch (InterruptedException e) {
       executor.shutdownNow();

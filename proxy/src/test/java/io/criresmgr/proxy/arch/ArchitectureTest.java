@@ -1,0 +1,83 @@
+package io.criresmgr.proxy.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Package and module boundaries the compiler does not check (docs/architecture.md, "Modules and
+ * boundaries"). Maven keeps a module from importing one it does not declare; these rules keep the
+ * core modules away from the daemon's transport even where a dependency would let them in, and keep
+ * the packages below each core module free of cycles. The root packages of policy, controllers and
+ * proxy still form cycles with their subpackages (issue 19's module split), so those are not
+ * checked yet.
+ */
+class ArchitectureTest {
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void importClasses() {
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TEST_FIXTURES)
+            .importPackages("io.criresmgr");
+  }
+
+  @Test
+  void policiesNeverSeeTheTransportTheDaemonOrTheControllers() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.criresmgr.policy..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.grpc..", "io.netty..", "io.criresmgr.proxy..", "io.criresmgr.controllers..")
+        .check(classes);
+  }
+
+  @Test
+  void controllersNeverSeeTheTransportTheDaemonOrThePolicies() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.criresmgr.controllers..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.grpc..", "io.netty..", "io.criresmgr.proxy..", "io.criresmgr.policy..")
+        .check(classes);
+  }
+
+  @Test
+  void theCacheDependsOnNoOtherModuleOfOurs() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.criresmgr.cache..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.grpc..",
+            "io.netty..",
+            "io.criresmgr.api..",
+            "io.criresmgr.policy..",
+            "io.criresmgr.controllers..",
+            "io.criresmgr.proxy..")
+        .check(classes);
+  }
+
+  @Test
+  void thePackagesBelowEachCoreModuleAreFreeOfCycles() {
+    for (String module : new String[] {"cache", "policy", "controllers"}) {
+      slices()
+          .matching("io.criresmgr." + module + ".(**)")
+          .should()
+          .beFreeOfCycles()
+          .check(classes);
+    }
+  }
+}
