@@ -28,8 +28,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>a Burstable request without a CPU limit: the pool at the {@code UnlimitedBurstable} level
  *       (or the container's {@code unlimited-burstable} annotation) wins (both at it: more shared
  *       capacity, then the lower id), else the pool above it, else the lower id (nri-plugins);
- *   <li>a Burstable request with a CPU limit above its request: the pool whose allocatable shared
- *       CPUs hold the limit wins (nri-plugins);
+ *   <li>a Burstable request with a CPU limit above its request: the pool with at least as many CPUs
+ *       as the limit wins (nri-plugins);
  *   <li>if the request restricts memory types, the pool having every type it allows wins;
  *   <li>high or low CPU priority preferred: the pool whose free sharable CPUs of that priority hold
  *       the request wins over one whose do not (nri-plugins' {@code PrioCapacity});
