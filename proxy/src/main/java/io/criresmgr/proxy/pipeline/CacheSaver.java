@@ -86,9 +86,9 @@ public final class CacheSaver implements AutoCloseable {
     try {
       snapshot = supplier.get();
     } catch (RuntimeException e) {
-      // The pipeline is closing: close() asks again once it has stopped.
+      // The pipeline is stuck or closing: asked again later (close() asks once it has stopped).
       LOG.debug("no snapshot of the cache yet: {}", e.toString());
-      next.compareAndSet(null, supplier);
+      askAgain(supplier);
       return;
     }
     try {
@@ -109,7 +109,12 @@ public final class CacheSaver implements AutoCloseable {
 
   /** Writes {@code snapshot} again later, unless a newer one is on its way already. */
   private void retry(CacheSnapshot snapshot) {
-    if (next.compareAndSet(null, () -> snapshot)) {
+    askAgain(() -> snapshot);
+  }
+
+  /** Calls {@code snapshot} again later, unless a newer one is on its way already. */
+  private void askAgain(Supplier<CacheSnapshot> snapshot) {
+    if (next.compareAndSet(null, snapshot)) {
       try {
         writer.schedule(this::writeLatest, RETRY_MILLIS, TimeUnit.MILLISECONDS);
       } catch (RejectedExecutionException e) {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,6 +44,25 @@ class CacheSaverTest {
       Files.delete(blocker.resolve("keep"));
       Files.delete(blocker);
       await("the retry", () -> saver.problem().isEmpty());
+      assertEquals(Optional.of("{}"), file.load().snapshot().orElseThrow().agentConfig());
+    }
+  }
+
+  @Test
+  void aSnapshotThePipelineCannotGiveYetIsAskedForAgainWithoutANewChange() throws Exception {
+    NodeCache cache = new NodeCache();
+    cache.setAgentConfig("{}");
+    CacheFile file = new CacheFile(dir);
+    AtomicInteger asked = new AtomicInteger();
+    try (CacheSaver saver = new CacheSaver(file)) {
+      saver.offer(
+          () -> {
+            if (asked.getAndIncrement() == 0) {
+              throw new IllegalStateException("the pipeline took no snapshot");
+            }
+            return cache.snapshot();
+          });
+      await("the second request", () -> asked.get() >= 2 && Files.exists(file.path()));
       assertEquals(Optional.of("{}"), file.load().snapshot().orElseThrow().agentConfig());
     }
   }
