@@ -26,10 +26,15 @@ launch() {
   fi
   # A small node daemon: serial GC and a small initial heap keep the resident set near 110 MB
   # (the JVM's defaults size the heap from the host's memory). JAVA_OPTS comes last and wins.
-  # -XX:TieredStopAtLevel=1 would start faster but the relay is long-running and wants C2.
+  # -XX:CompileThresholdScaling=3: methods are compiled after three times the usual number of
+  # calls. At start-up most code runs a few times only, and compiling it took as much CPU as
+  # running it: this cuts the CPU time to serving by a quarter; code that stays hot (the relay,
+  # the policies) is still compiled by C1 and C2, a little later (docs/benchmarks.md, "Start-up").
+  # -XX:TieredStopAtLevel=1 would start faster still but gives up C2 for good.
   # -XX:+ExitOnOutOfMemoryError: a thread killed by OutOfMemoryError leaves a half-alive daemon;
   # exiting lets the service manager restart it into a consistent state (docs/files.md).
-  exec "$java" -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError -Xms16m -Xmx512m -Xss512k \
+  exec "$java" -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError -XX:CompileThresholdScaling=3 \
+    -Xms16m -Xmx512m -Xss512k \
     "${cds[@]}" ${JAVA_OPTS:-} \
     -cp "$cp" "$main" "$@"
 }

@@ -1,6 +1,7 @@
 package io.criresmgr.agent;
 
 import io.criresmgr.cli.Cli;
+import io.criresmgr.cli.LogbackProvider;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
@@ -16,6 +17,7 @@ public final class Main {
 
   /** Runs the agent until the process is stopped; exits 1 if it cannot start. */
   public static void main(String[] args) {
+    LogbackProvider.select();
     Charset charset = Charset.defaultCharset();
     PrintWriter out = new PrintWriter(System.out, false, charset);
     PrintWriter err = new PrintWriter(System.err, false, charset);

@@ -42,6 +42,15 @@ class LauncherHeapTest {
     }
   }
 
+  @Test
+  void everyLongRunningLauncherCompilesLaterToStartWithLessCpu() throws Exception {
+    for (String launcher : List.of("cri-resmgr", "cri-resmgr-agent", "cri-resmgr-webhook")) {
+      assertTrue(
+          run(launcher, "").contains("-XX:CompileThresholdScaling=3"),
+          launcher + " must keep the start-up's compile threshold (docs/benchmarks.md)");
+    }
+  }
+
   /** The last -Xmx, the one the JVM uses. */
   private static String heap(List<String> args) {
     return args.stream().filter(a -> a.startsWith("-Xmx")).reduce((a, b) -> b).orElse("none");

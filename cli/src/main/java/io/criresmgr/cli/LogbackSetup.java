@@ -58,7 +58,7 @@ public final class LogbackSetup extends ContextAwareBase implements Configurator
     return encoder;
   }
 
-  private static boolean configuredElsewhere() {
+  static boolean configuredElsewhere() {
     ClassLoader loader = LogbackSetup.class.getClassLoader();
     return System.getProperty("logback.configurationFile") != null
         || loader.getResource("logback-test.xml") != null

@@ -34,6 +34,7 @@ class ImageConfigIT {
             "java",
             "-XX:+UseSerialGC",
             "-XX:+ExitOnOutOfMemoryError",
+            "-XX:CompileThresholdScaling=3",
             "-XX:-UsePerfData",
             "-Xms16m",
             "-Xmx" + image.heap,

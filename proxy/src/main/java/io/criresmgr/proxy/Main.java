@@ -1,6 +1,7 @@
 package io.criresmgr.proxy;
 
 import io.criresmgr.cli.Cli;
+import io.criresmgr.cli.LogbackProvider;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.cli.CriResmgrCommand;
 import io.criresmgr.proxy.cli.DaemonLauncher;
@@ -29,6 +30,7 @@ public final class Main {
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
+    LogbackProvider.select();
     if (System.getProperty(NETTY_JFR) == null) {
       System.setProperty(NETTY_JFR, "false");
     }

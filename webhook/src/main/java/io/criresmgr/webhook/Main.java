@@ -1,6 +1,7 @@
 package io.criresmgr.webhook;
 
 import io.criresmgr.cli.Cli;
+import io.criresmgr.cli.LogbackProvider;
 import io.criresmgr.webhook.server.WebhookServer;
 import io.criresmgr.webhook.tls.CredentialsException;
 import java.io.IOException;
@@ -19,6 +20,7 @@ public final class Main {
 
   /** Runs the webhook until the process is stopped; exits 1 if it cannot start. */
   public static void main(String[] args) {
+    LogbackProvider.select();
     Charset charset = Charset.defaultCharset();
     PrintWriter out = new PrintWriter(System.out, false, charset);
     PrintWriter err = new PrintWriter(System.err, false, charset);

@@ -1,6 +1,7 @@
 package io.criresmgr.agent.probe;
 
 import io.criresmgr.cli.Cli;
+import io.criresmgr.cli.LogbackProvider;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.List;
@@ -11,6 +12,7 @@ public final class ProbeMain {
 
   /** Probes the agent; exits 0 if healthy, 1 with the reason on stderr otherwise. */
   public static void main(String[] args) {
+    LogbackProvider.select();
     Charset charset = Charset.defaultCharset();
     PrintWriter out = new PrintWriter(System.out, false, charset);
     PrintWriter err = new PrintWriter(System.err, false, charset);
