@@ -8,8 +8,12 @@ import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ConfiguratorRank;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.CoreConstants;
+import ch.qos.logback.core.pattern.DynamicConverter;
 import ch.qos.logback.core.spi.ContextAwareBase;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Logging of cri-resmgr, cri-resmgr-agent, cri-resmgr-agent-probe and cri-resmgr-webhook: one
@@ -22,8 +26,11 @@ import java.util.Map;
  */
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_HIGH_PRIORITY)
 public final class LogbackSetup extends ContextAwareBase implements Configurator {
-  /** The line format: time, level, the logger's simple name, the message. */
-  public static final String PATTERN = "%d{HH:mm:ss.SSS} %-5level [%logger{0}] %msg%n";
+  /**
+   * The line format: time, level, the logger's simple name, the request the line belongs to (if
+   * any, {@link RequestConverter}), the message.
+   */
+  public static final String PATTERN = "%d{HH:mm:ss.SSS} %-5level [%logger{0}] %request%msg%n";
 
   /**
    * Library levels: netty warns "Unknown channel option 'SO_KEEPALIVE'" on every Unix socket
@@ -51,11 +58,25 @@ public final class LogbackSetup extends ContextAwareBase implements Configurator
   }
 
   private static PatternLayoutEncoder encoder(LoggerContext context) {
+    registerRequestConverter(context);
     PatternLayoutEncoder encoder = new PatternLayoutEncoder();
     encoder.setContext(context);
     encoder.setPattern(PATTERN);
     encoder.start();
     return encoder;
+  }
+
+  /** Makes {@code %request} known to the patterns of {@code context}. */
+  static void registerRequestConverter(LoggerContext context) {
+    @SuppressWarnings("unchecked") // logback keeps its registry as an untyped context object
+    Map<String, Supplier<DynamicConverter<?>>> registry =
+        (Map<String, Supplier<DynamicConverter<?>>>)
+            context.getObject(CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS);
+    if (registry == null) {
+      registry = new HashMap<>();
+      context.putObject(CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS, registry);
+    }
+    registry.put(RequestConverter.KEYWORD, RequestConverter::new);
   }
 
   static boolean configuredElsewhere() {

@@ -17,8 +17,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
-import org.jspecify.annotations.Nullable;
 
 /**
  * StartContainer, StopContainer and RemoveContainer (the order per method:
@@ -26,35 +24,33 @@ import org.jspecify.annotations.Nullable;
  * Containers the cache does not know are passed through.
  */
 public final class ContainerRequests {
-  private final Pipeline pipeline;
-  private final RuntimeClient runtime;
+  private final RequestFlow flow;
 
   /** Requests running through {@code pipeline} and calling {@code runtime}. */
   public ContainerRequests(Pipeline pipeline, RuntimeClient runtime) {
-    this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
-    this.runtime = Objects.requireNonNull(runtime, "runtime");
+    this.flow = new RequestFlow(pipeline, runtime);
   }
 
   /** Refuses to start a container that is not in state created; records it running. */
   public CompletableFuture<StartContainerResponse> start(
       StartContainerRequest request, CallScope scope) {
     String id = request.getContainerId();
-    return pipeline
-        .run(s -> checkStartable(s, id))
-        .thenCompose(
-            known ->
-                scope
-                    .timed(
-                        runtime.call(
-                            RuntimeServiceGrpc.getStartContainerMethod(),
-                            request,
-                            scope.deadline()))
-                    .thenCompose(
-                        reply ->
-                            known.isEmpty()
-                                ? CompletableFuture.completedFuture(reply)
-                                : pipeline.run(s -> started(s, id, reply))));
+    return flow.decideCallSettle(
+        scope,
+        RuntimeServiceGrpc.getStartContainerMethod(),
+        request,
+        s -> checkStartable(s, id).map(known -> new Start(request)).orElse(null),
+        (s, start, reply, error) -> {
+          if (error != null) {
+            throw Errors.rethrow(error);
+          }
+          return started(s, id, Objects.requireNonNull(reply));
+        });
   }
+
+  /** A StartContainer of a container the cache knows. */
+  private record Start(StartContainerRequest request)
+      implements RequestFlow.Decision<StartContainerRequest> {}
 
   private static Optional<String> checkStartable(Section s, String id) {
     Optional<Container> c = s.cache().containerById(id);
@@ -95,12 +91,13 @@ public final class ContainerRequests {
   /** Stops in the runtime, then releases the container's resources. */
   public CompletableFuture<StopContainerResponse> stop(
       StopContainerRequest request, CallScope scope) {
-    return afterRuntime(
-        runtime.call(RuntimeServiceGrpc.getStopContainerMethod(), request, scope.deadline()),
+    String id = request.getContainerId();
+    return flow.callRecord(
         scope,
-        request.getContainerId(),
-        ContainerState.EXITED,
-        false);
+        RuntimeServiceGrpc.getStopContainerMethod(),
+        request,
+        false,
+        s -> release(s, id, ContainerState.EXITED));
   }
 
   /**
@@ -110,39 +107,17 @@ public final class ContainerRequests {
    */
   public CompletableFuture<RemoveContainerResponse> remove(
       RemoveContainerRequest request, CallScope scope) {
-    return afterRuntime(
-        runtime.call(RuntimeServiceGrpc.getRemoveContainerMethod(), request, scope.deadline()),
+    String id = request.getContainerId();
+    return flow.callRecord(
         scope,
-        request.getContainerId(),
-        ContainerState.STALE,
-        true);
+        RuntimeServiceGrpc.getRemoveContainerMethod(),
+        request,
+        true,
+        s -> release(s, id, ContainerState.STALE));
   }
 
-  private <R> CompletableFuture<R> afterRuntime(
-      CompletableFuture<R> call,
-      CallScope scope,
-      String id,
-      ContainerState newState,
-      boolean notFoundIsSuccess) {
-    return scope
-        .timed(call)
-        .handle(
-            (reply, error) -> {
-              if (error != null && !(notFoundIsSuccess && isNotFound(error))) {
-                return CompletableFuture.<R>failedFuture(Errors.unwrap(error));
-              }
-              return pipeline.run(s -> releaseById(s, id, newState, reply, error));
-            })
-        .thenCompose(Function.identity());
-  }
-
-  private static <R> R releaseById(
-      Section s, String id, ContainerState newState, @Nullable R reply, @Nullable Throwable error) {
+  private static void release(Section s, String id, ContainerState newState) {
     s.cache().containerById(id).ifPresent(c -> s.release(c, newState));
-    if (error != null) {
-      throw Errors.rethrow(error);
-    }
-    return Objects.requireNonNull(reply);
   }
 
   static boolean isNotFound(Throwable error) {

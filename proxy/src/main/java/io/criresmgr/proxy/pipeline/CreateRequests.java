@@ -21,7 +21,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,8 +34,7 @@ import org.slf4j.LoggerFactory;
 public final class CreateRequests {
   private static final Logger LOG = LoggerFactory.getLogger(CreateRequests.class);
 
-  private final Pipeline pipeline;
-  private final RuntimeClient runtime;
+  private final RequestFlow flow;
   private final RuntimeUpdates updates;
   private final DeviceHintLookup hints;
 
@@ -51,38 +49,37 @@ public final class CreateRequests {
   /** As above, with the device hints of created containers found by {@code hints}. */
   CreateRequests(
       Pipeline pipeline, RuntimeClient runtime, RuntimeUpdates updates, DeviceHintLookup hints) {
-    this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
-    this.runtime = Objects.requireNonNull(runtime, "runtime");
+    this.flow = new RequestFlow(pipeline, runtime);
     this.updates = Objects.requireNonNull(updates, "updates");
     this.hints = Objects.requireNonNull(hints, "hints");
   }
 
-  /** A reservation made before the runtime call. */
+  /**
+   * A reservation made before the runtime call: the rewritten request goes out once the updates of
+   * other containers it implies are {@code sent}.
+   */
   private record Reservation(
-      String cacheId, long seq, CreateContainerRequest request, CompletableFuture<Void> sent) {}
+      String cacheId, long seq, CreateContainerRequest request, CompletableFuture<Void> sent)
+      implements RequestFlow.Decision<CreateContainerRequest> {
+    @Override
+    public CompletableFuture<?> ready() {
+      return sent;
+    }
+  }
 
   /** Handles one CreateContainer. */
   public CompletableFuture<CreateContainerResponse> create(
       CreateContainerRequest request, CallScope scope) {
     return hints
         .of(request.getConfig())
-        .thenCompose(h -> pipeline.run(s -> reserve(s, request, h)))
         .thenCompose(
-            reservation -> {
-              if (reservation == null) {
-                return scope.timed(call(request, scope));
-              }
-              return reservation
-                  .sent()
-                  .thenCompose(v -> scope.timed(call(reservation.request(), scope)))
-                  .handle((reply, error) -> pipeline.run(s -> commit(s, reservation, reply, error)))
-                  .thenCompose(Function.identity());
-            });
-  }
-
-  private CompletableFuture<CreateContainerResponse> call(
-      CreateContainerRequest request, CallScope scope) {
-    return runtime.call(RuntimeServiceGrpc.getCreateContainerMethod(), request, scope.deadline());
+            h ->
+                flow.decideCallSettle(
+                    scope,
+                    RuntimeServiceGrpc.getCreateContainerMethod(),
+                    request,
+                    s -> reserve(s, request, h),
+                    this::commit));
   }
 
   private @Nullable Reservation reserve(

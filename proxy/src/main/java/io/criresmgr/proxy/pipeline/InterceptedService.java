@@ -66,13 +66,16 @@ public final class InterceptedService {
     long start = System.nanoTime();
     RelayListener.CallTrace trace = listener.callStarted(method.getFullMethodName(), true);
     trace.request(request.toByteArray());
-    CallScope scope = CallScope.current();
-    CompletableFuture<R> reply;
-    try {
-      reply = handler.apply(request, scope);
-    } catch (RuntimeException e) {
-      reply = CompletableFuture.failedFuture(e);
-    }
+    CallScope scope = CallScope.current(RequestLog.of(method.getBareMethodName(), request));
+    CompletableFuture<R> reply =
+        scope.logged(
+            () -> {
+              try {
+                return handler.apply(request, scope);
+              } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+              }
+            });
     reply.whenComplete(
         (response, error) -> {
           if (error == null) {
@@ -82,7 +85,7 @@ public final class InterceptedService {
             observer.onCompleted();
             return;
           }
-          Throwable failure = toStatusError(method, Errors.unwrap(error));
+          Throwable failure = scope.logged(() -> toStatusError(method, Errors.unwrap(error)));
           trace.closed(
               Status.fromThrowable(failure), System.nanoTime() - start, scope.runtimeNanos());
           observer.onError(failure);

@@ -8,7 +8,6 @@ import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,26 +20,22 @@ import org.slf4j.LoggerFactory;
 public final class ListRequests {
   private static final Logger LOG = LoggerFactory.getLogger(ListRequests.class);
 
-  private final Pipeline pipeline;
-  private final RuntimeClient runtime;
+  private final RequestFlow flow;
 
   /** Requests through {@code pipeline}, calling {@code runtime}. */
   public ListRequests(Pipeline pipeline, RuntimeClient runtime) {
-    this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
-    this.runtime = Objects.requireNonNull(runtime, "runtime");
+    this.flow = new RequestFlow(pipeline, runtime);
   }
 
   /** Relays the listing; an unfiltered one also updates the cache. */
   public CompletableFuture<ListContainersResponse> list(
       ListContainersRequest request, CallScope scope, long stampBefore) {
     CompletableFuture<ListContainersResponse> reply =
-        scope.timed(
-            runtime.call(RuntimeServiceGrpc.getListContainersMethod(), request, scope.deadline()));
+        flow.call(scope, RuntimeServiceGrpc.getListContainersMethod(), request);
     if (isUnfiltered(request)) {
       reply.thenAccept(
           listing ->
-              pipeline
-                  .run(s -> reconcile(s, listing, stampBefore))
+              flow.step(scope, s -> reconcile(s, listing, stampBefore))
                   .exceptionally(
                       e -> {
                         LOG.warn("exit detection failed: {}", e.toString());

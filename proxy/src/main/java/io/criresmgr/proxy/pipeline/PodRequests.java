@@ -16,7 +16,6 @@ import io.grpc.Status;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,14 +23,18 @@ import org.slf4j.LoggerFactory;
 public final class PodRequests {
   private static final Logger LOG = LoggerFactory.getLogger(PodRequests.class);
 
-  private final Pipeline pipeline;
+  private final RequestFlow flow;
   private final RuntimeClient runtime;
 
   /** Requests through {@code pipeline}, calling {@code runtime}. */
   public PodRequests(Pipeline pipeline, RuntimeClient runtime) {
-    this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
+    this.flow = new RequestFlow(pipeline, runtime);
     this.runtime = Objects.requireNonNull(runtime, "runtime");
   }
+
+  /** A RunPodSandbox, ready once no live sandbox shares its pod's UID. */
+  private record Run(RunPodSandboxRequest request, CompletableFuture<?> ready)
+      implements RequestFlow.Decision<RunPodSandboxRequest> {}
 
   /**
    * Checks the pod's resource annotation before the runtime sees the request, then records the pod.
@@ -48,15 +51,17 @@ public final class PodRequests {
       return CompletableFuture.failedFuture(
           new RequestException(Status.Code.INVALID_ARGUMENT, e.getMessage(), e));
     }
-    return pipeline
-        .run(s -> sameUid(s, pod.uid()))
-        .thenCompose(others -> refuseLive(pod, others, scope))
-        .thenCompose(
-            ok ->
-                scope.timed(
-                    runtime.call(
-                        RuntimeServiceGrpc.getRunPodSandboxMethod(), request, scope.deadline())))
-        .thenCompose(reply -> pipeline.run(s -> insert(s, request, reply)));
+    return flow.decideCallSettle(
+        scope,
+        RuntimeServiceGrpc.getRunPodSandboxMethod(),
+        request,
+        s -> new Run(request, refuseLive(pod, sameUid(s, pod.uid()), scope)),
+        (s, run, reply, error) -> {
+          if (error != null) {
+            throw Errors.rethrow(error);
+          }
+          return insert(s, request, Objects.requireNonNull(reply));
+        });
   }
 
   /** The cached sandboxes with UID {@code uid} that have active containers. */
@@ -141,21 +146,18 @@ public final class PodRequests {
   public CompletableFuture<StopPodSandboxResponse> stop(
       StopPodSandboxRequest request, CallScope scope) {
     String id = request.getPodSandboxId();
-    return scope
-        .timed(
-            runtime.call(RuntimeServiceGrpc.getStopPodSandboxMethod(), request, scope.deadline()))
-        .thenCompose(
-            reply ->
-                pipeline.run(
-                    s -> {
-                      s.cache()
-                          .pod(id)
-                          .ifPresent(
-                              pod -> {
-                                s.releasePod(id, ContainerState.EXITED);
-                                s.cache().putPod(pod.withReady(false));
-                              });
-                      return reply;
+    return flow.callRecord(
+        scope,
+        RuntimeServiceGrpc.getStopPodSandboxMethod(),
+        request,
+        false,
+        s ->
+            s.cache()
+                .pod(id)
+                .ifPresent(
+                    pod -> {
+                      s.releasePod(id, ContainerState.EXITED);
+                      s.cache().putPod(pod.withReady(false));
                     }));
   }
 
@@ -166,25 +168,14 @@ public final class PodRequests {
   public CompletableFuture<RemovePodSandboxResponse> remove(
       RemovePodSandboxRequest request, CallScope scope) {
     String id = request.getPodSandboxId();
-    return scope
-        .timed(
-            runtime.call(RuntimeServiceGrpc.getRemovePodSandboxMethod(), request, scope.deadline()))
-        .handle(
-            (reply, error) -> {
-              if (error != null && !ContainerRequests.isNotFound(error)) {
-                return CompletableFuture.<RemovePodSandboxResponse>failedFuture(
-                    Errors.unwrap(error));
-              }
-              return pipeline.run(
-                  s -> {
-                    s.releasePod(id, ContainerState.STALE);
-                    s.cache().removePod(id);
-                    if (error != null) {
-                      throw Errors.rethrow(error);
-                    }
-                    return Objects.requireNonNull(reply);
-                  });
-            })
-        .thenCompose(Function.identity());
+    return flow.callRecord(
+        scope,
+        RuntimeServiceGrpc.getRemovePodSandboxMethod(),
+        request,
+        true,
+        s -> {
+          s.releasePod(id, ContainerState.STALE);
+          s.cache().removePod(id);
+        });
   }
 }

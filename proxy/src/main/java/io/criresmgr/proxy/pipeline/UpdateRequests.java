@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,45 +31,37 @@ import org.slf4j.LoggerFactory;
 public final class UpdateRequests {
   private static final Logger LOG = LoggerFactory.getLogger(UpdateRequests.class);
 
-  private final Pipeline pipeline;
-  private final RuntimeClient runtime;
+  private final RequestFlow flow;
   private final RuntimeUpdates updates;
 
   /** Requests through {@code pipeline}, calling {@code runtime}, waiting for {@code updates}. */
   public UpdateRequests(Pipeline pipeline, RuntimeClient runtime, RuntimeUpdates updates) {
-    this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
-    this.runtime = Objects.requireNonNull(runtime, "runtime");
+    this.flow = new RequestFlow(pipeline, runtime);
     this.updates = Objects.requireNonNull(updates, "updates");
   }
 
+  /** A prepared update: the merged request goes out once the implied updates are {@code sent}. */
   private record Prepared(
       Container before,
       Assignment decided,
       UpdateContainerResourcesRequest request,
-      CompletableFuture<Void> sent) {}
+      CompletableFuture<Void> sent)
+      implements RequestFlow.Decision<UpdateContainerResourcesRequest> {
+    @Override
+    public CompletableFuture<?> ready() {
+      return sent;
+    }
+  }
 
   /** Handles one UpdateContainerResources. */
   public CompletableFuture<UpdateContainerResourcesResponse> update(
       UpdateContainerResourcesRequest request, CallScope scope) {
-    return pipeline
-        .run(s -> prepare(s, request))
-        .thenCompose(
-            prepared -> {
-              if (prepared == null) {
-                return scope.timed(call(request, scope));
-              }
-              return prepared
-                  .sent()
-                  .thenCompose(v -> scope.timed(call(prepared.request(), scope)))
-                  .handle((reply, error) -> pipeline.run(s -> finish(s, prepared, reply, error)))
-                  .thenCompose(Function.identity());
-            });
-  }
-
-  private CompletableFuture<UpdateContainerResourcesResponse> call(
-      UpdateContainerResourcesRequest request, CallScope scope) {
-    return runtime.call(
-        RuntimeServiceGrpc.getUpdateContainerResourcesMethod(), request, scope.deadline());
+    return flow.decideCallSettle(
+        scope,
+        RuntimeServiceGrpc.getUpdateContainerResourcesMethod(),
+        request,
+        s -> prepare(s, request),
+        this::finish);
   }
 
   private @Nullable Prepared prepare(Section s, UpdateContainerResourcesRequest request) {
