@@ -1,9 +1,9 @@
 package io.criresmgr.benchmarks;
 
-import io.criresmgr.proxy.sim.SimHooks;
-import io.criresmgr.proxy.sim.SimOptions;
-import io.criresmgr.proxy.sim.SimRuntime;
-import io.criresmgr.proxy.sim.SimRuntimeServer;
+import io.criresmgr.sim.SimHooks;
+import io.criresmgr.sim.SimOptions;
+import io.criresmgr.sim.SimRuntime;
+import io.criresmgr.sim.SimRuntimeServer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

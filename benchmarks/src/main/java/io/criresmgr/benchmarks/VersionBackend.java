@@ -7,8 +7,8 @@ import io.criresmgr.api.runtime.v1.ListPodSandboxResponse;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.api.runtime.v1.VersionResponse;
-import io.criresmgr.proxy.relay.EventLoops;
-import io.criresmgr.proxy.relay.RelayServer;
+import io.criresmgr.grpc.unix.EventLoops;
+import io.criresmgr.grpc.unix.UnixGrpc;
 import io.grpc.Server;
 import io.grpc.stub.StreamObserver;
 import io.netty.channel.EventLoopGroup;
@@ -47,10 +47,7 @@ public final class VersionBackend implements AutoCloseable {
     EventLoopGroup boss = EventLoops.epoll("backend-accept", 1);
     EventLoopGroup workers = EventLoops.epoll("backend-io", 1);
     Server server =
-        RelayServer.builder(socket, boss, workers)
-            .directExecutor()
-            .addService(new Runtime())
-            .build();
+        UnixGrpc.server(socket, boss, workers).directExecutor().addService(new Runtime()).build();
     try {
       return new VersionBackend(server.start(), boss, workers);
     } catch (IOException e) {

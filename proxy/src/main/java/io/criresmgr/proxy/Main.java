@@ -10,7 +10,7 @@ import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.daemon.Daemon;
 import io.criresmgr.proxy.scenario.SimulateCommand;
-import io.criresmgr.proxy.sim.SimRuntimeCommand;
+import io.criresmgr.sim.SimRuntimeCommand;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.List;

@@ -8,7 +8,7 @@ import com.google.gson.JsonObject;
 import io.criresmgr.agent.adjust.AdjustmentAgent;
 import io.criresmgr.api.config.v1.ConfigGrpc;
 import io.criresmgr.api.config.v1.SetConfigRequest;
-import io.criresmgr.proxy.relay.EventLoops;
+import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.proxy.relay.RuntimeChannels;
 import io.criresmgr.proxy.testkit.InProcessDaemon;
 import io.criresmgr.proxy.testkit.KubeletClient;

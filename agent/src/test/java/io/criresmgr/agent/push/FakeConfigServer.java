@@ -5,8 +5,8 @@ import io.criresmgr.api.config.v1.SetAdjustmentReply;
 import io.criresmgr.api.config.v1.SetAdjustmentRequest;
 import io.criresmgr.api.config.v1.SetConfigReply;
 import io.criresmgr.api.config.v1.SetConfigRequest;
-import io.criresmgr.proxy.relay.EventLoops;
-import io.criresmgr.proxy.relay.RelayServer;
+import io.criresmgr.grpc.unix.EventLoops;
+import io.criresmgr.grpc.unix.UnixGrpc;
 import io.grpc.Server;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
@@ -41,7 +41,7 @@ public final class FakeConfigServer implements AutoCloseable {
     this.socket = socket;
     this.verdict = verdict;
     Files.createDirectories(socket.getParent());
-    server = RelayServer.builder(socket, loops, loops).addService(new Service()).build().start();
+    server = UnixGrpc.server(socket, loops, loops).addService(new Service()).build().start();
   }
 
   /** Serves on {@code socket} (a stale file there is replaced). */

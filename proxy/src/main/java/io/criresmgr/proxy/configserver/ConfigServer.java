@@ -1,8 +1,8 @@
 package io.criresmgr.proxy.configserver;
 
 import io.criresmgr.api.config.v1.ConfigGrpc;
+import io.criresmgr.grpc.unix.UnixGrpc;
 import io.criresmgr.proxy.relay.RelayException;
-import io.criresmgr.proxy.relay.RelayServer;
 import io.criresmgr.proxy.relay.RelaySocket;
 import io.criresmgr.proxy.relay.UnixFiles;
 import io.grpc.Server;
@@ -48,7 +48,7 @@ public final class ConfigServer implements AutoCloseable {
     Server server;
     try {
       server =
-          RelayServer.builder(path, boss, workers)
+          UnixGrpc.server(path, boss, workers)
               .addService(service)
               .addService(health.getHealthService())
               .build()

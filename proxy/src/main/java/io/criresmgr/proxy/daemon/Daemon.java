@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.daemon;
 
 import io.criresmgr.cache.files.StateDirectory;
+import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
@@ -19,7 +20,6 @@ import io.criresmgr.proxy.metrics.RelayMetrics;
 import io.criresmgr.proxy.pipeline.Introspection;
 import io.criresmgr.proxy.pipeline.PolicyGauges;
 import io.criresmgr.proxy.relay.CompositeRelayListener;
-import io.criresmgr.proxy.relay.EventLoops;
 import io.criresmgr.proxy.relay.ListenFds;
 import io.criresmgr.proxy.relay.PidFile;
 import io.criresmgr.proxy.relay.RelayException;

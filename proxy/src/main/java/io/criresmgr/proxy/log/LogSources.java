@@ -31,7 +31,7 @@ public final class LogSources {
     m.put("config", List.of("io.criresmgr.proxy.config"));
     m.put("metrics", List.of("io.criresmgr.proxy.metrics"));
     m.put("instrumentation", List.of("io.criresmgr.proxy.metrics"));
-    m.put("sim-runtime", List.of("io.criresmgr.proxy.sim"));
+    m.put("sim-runtime", List.of("io.criresmgr.sim"));
     m.put("cache", List.of("io.criresmgr.cache"));
     m.put("policy", List.of("io.criresmgr.policy"));
     m.put("resource-control", List.of("io.criresmgr.controllers"));

@@ -1,16 +1,15 @@
 package io.criresmgr.proxy.relay;
 
+import io.criresmgr.grpc.unix.UnixGrpc;
 import io.grpc.HandlerRegistry;
 import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.netty.NettyServerBuilder;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollServerDomainSocketChannel;
-import io.netty.channel.unix.DomainSocketAddress;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.file.Files;
@@ -43,7 +42,8 @@ public final class RelayServer implements AutoCloseable {
       HandlerRegistry fallback,
       List<ServerServiceDefinition> services) {
     Path binding = bindingName(socket);
-    NettyServerBuilder builder = relayOptions(builder(binding, boss, workers), fallback, services);
+    NettyServerBuilder builder =
+        relayOptions(UnixGrpc.server(binding, boss, workers), fallback, services);
     Server server;
     try {
       Files.deleteIfExists(binding); // left by a daemon killed between bind and rename
@@ -85,7 +85,7 @@ public final class RelayServer implements AutoCloseable {
 
   private static NettyServerBuilder inheritedBuilder(
       int fd, Path socket, EventLoopGroup boss, EventLoopGroup workers) {
-    return builder(socket, boss, workers)
+    return UnixGrpc.server(socket, boss, workers)
         .channelFactory(
             () -> {
               // Already bound and listening: gRPC's bind must not reach the socket (EINVAL).
@@ -126,20 +126,6 @@ public final class RelayServer implements AutoCloseable {
     String byName = "." + socket.getFileName() + "~";
     String byPid = "." + ProcessHandle.current().pid() + "~";
     return socket.resolveSibling(byPid.length() < byName.length() ? byPid : byName);
-  }
-
-  /**
-   * A gRPC server builder for a Unix socket on epoll loops: every Unix-socket server of the project
-   * (relay, simulated runtime, benchmark backends) is built here.
-   */
-  public static NettyServerBuilder builder(
-      Path socket, EventLoopGroup boss, EventLoopGroup workers) {
-    return NettyServerBuilder.forAddress(new DomainSocketAddress(socket.toString()))
-        .channelType(EpollServerDomainSocketChannel.class)
-        .bossEventLoopGroup(boss)
-        .workerEventLoopGroup(workers)
-        // gRPC asks for TCP keep-alive, which Unix sockets do not have (netty warns per conn.).
-        .withChildOption(ChannelOption.SO_KEEPALIVE, null);
   }
 
   /** Stops accepting calls, waits up to {@code graceSeconds} for running ones, then cancels. */

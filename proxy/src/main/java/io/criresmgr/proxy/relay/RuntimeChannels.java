@@ -1,11 +1,8 @@
 package io.criresmgr.proxy.relay;
 
+import io.criresmgr.grpc.unix.UnixGrpc;
 import io.grpc.ManagedChannel;
-import io.grpc.netty.NettyChannelBuilder;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.epoll.EpollDomainSocketChannel;
-import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,13 +54,7 @@ public final class RuntimeChannels implements AutoCloseable {
 
   /** A plaintext channel to a Unix socket; callbacks run on the transport threads. */
   public static ManagedChannel channel(Path socket, EventLoopGroup group) {
-    return NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))
-        .eventLoopGroup(group)
-        .channelType(EpollDomainSocketChannel.class)
-        .usePlaintext()
-        // gRPC asks for TCP keep-alive, which Unix sockets do not have (netty warns per
-        // connection).
-        .withOption(ChannelOption.SO_KEEPALIVE, null)
+    return UnixGrpc.channel(socket, group)
         .directExecutor()
         .maxInboundMessageSize(MAX_MESSAGE_BYTES)
         .maxInboundMetadataSize(MAX_METADATA_BYTES)

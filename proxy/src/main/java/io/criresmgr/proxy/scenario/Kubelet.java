@@ -11,7 +11,7 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub
 import io.criresmgr.api.runtime.v1.StartContainerRequest;
 import io.criresmgr.api.runtime.v1.StopContainerRequest;
 import io.criresmgr.api.runtime.v1.StopPodSandboxRequest;
-import io.criresmgr.proxy.sim.SimRuntime;
+import io.criresmgr.sim.SimRuntime;
 import io.grpc.StatusRuntimeException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -71,6 +71,21 @@ class ArchitectureTest {
   }
 
   @Test
+  void theSimulatedRuntimeAndTheUnixSocketHelperNeedOnlyTheApi() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("io.criresmgr.sim..", "io.criresmgr.grpc.unix..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.criresmgr.proxy..",
+            "io.criresmgr.policy..",
+            "io.criresmgr.controllers..",
+            "io.criresmgr.cache..")
+        .check(classes);
+  }
+
+  @Test
   void thePackagesBelowEachCoreModuleAreFreeOfCycles() {
     for (String module : new String[] {"cache", "policy", "controllers"}) {
       slices()

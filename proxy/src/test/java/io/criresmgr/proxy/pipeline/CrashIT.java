@@ -3,9 +3,9 @@ package io.criresmgr.proxy.pipeline;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.proxy.relay.RawClient;
-import io.criresmgr.proxy.sim.SimOptions;
-import io.criresmgr.proxy.sim.SimRuntime;
-import io.criresmgr.proxy.sim.SimRuntimeServer;
+import io.criresmgr.sim.SimOptions;
+import io.criresmgr.sim.SimRuntime;
+import io.criresmgr.sim.SimRuntimeServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

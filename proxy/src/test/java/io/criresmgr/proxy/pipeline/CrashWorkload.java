@@ -9,7 +9,7 @@ import io.criresmgr.api.runtime.v1.RemovePodSandboxRequest;
 import io.criresmgr.api.runtime.v1.StartContainerRequest;
 import io.criresmgr.api.runtime.v1.StopContainerRequest;
 import io.criresmgr.api.runtime.v1.StopPodSandboxRequest;
-import io.criresmgr.proxy.sim.SimRuntime;
+import io.criresmgr.sim.SimRuntime;
 import io.grpc.Channel;
 import io.grpc.Status;
 import java.util.ArrayList;

@@ -9,7 +9,7 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.api.runtime.v1.VersionResponse;
 import io.criresmgr.proxy.relay.RawClient;
-import io.criresmgr.proxy.sim.SimRuntimeServer;
+import io.criresmgr.sim.SimRuntimeServer;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

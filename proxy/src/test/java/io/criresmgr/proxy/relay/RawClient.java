@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.relay;
 
+import io.criresmgr.grpc.unix.EventLoops;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientInterceptors;

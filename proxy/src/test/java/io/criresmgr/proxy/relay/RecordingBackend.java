@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.relay;
 
 import io.criresmgr.api.runtime.v1.VersionResponse;
+import io.criresmgr.grpc.unix.EventLoops;
 import io.grpc.Context;
 import io.grpc.Deadline;
 import io.grpc.HandlerRegistry;

@@ -14,7 +14,7 @@ import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
 import io.criresmgr.api.runtime.v1.StartContainerRequest;
-import io.criresmgr.proxy.relay.EventLoops;
+import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.proxy.relay.RuntimeChannels;
 import io.grpc.ManagedChannel;
 import io.netty.channel.EventLoopGroup;
