@@ -31,6 +31,9 @@ public final class LogbackProvider implements SLF4JServiceProvider {
    */
   static final String VERBOSITY_PROPERTY = "slf4j.internal.verbosity";
 
+  /** Logback's property naming a configuration file of the user's. */
+  static final String CONFIGURATION_FILE = "logback.configurationFile";
+
   private final LoggerContext context = new LoggerContext();
   private final IMarkerFactory markers = new BasicMarkerFactory();
   private final LogbackMDCAdapter mdc = new LogbackMDCAdapter();
@@ -52,12 +55,10 @@ public final class LogbackProvider implements SLF4JServiceProvider {
   public void initialize() {
     context.setName(CoreConstants.DEFAULT_CONTEXT_NAME);
     context.setMDCAdapter(mdc);
-    if (LogbackSetup.configuredElsewhere()) {
+    if (System.getProperty(CONFIGURATION_FILE) != null) {
       autoConfigure();
     } else {
-      LogbackSetup setup = new LogbackSetup();
-      setup.setContext(context);
-      setup.configure(context);
+      LogbackSetup.apply(context);
     }
     context.start();
   }

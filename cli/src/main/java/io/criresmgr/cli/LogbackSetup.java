@@ -44,6 +44,12 @@ public final class LogbackSetup extends ContextAwareBase implements Configurator
     if (configuredElsewhere()) {
       return ExecutionStatus.INVOKE_NEXT_IF_ANY;
     }
+    apply(context);
+    return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+  }
+
+  /** Sets up {@code context}: the stderr appender, the line format and the library levels. */
+  static void apply(LoggerContext context) {
     ConsoleAppender<ILoggingEvent> stderr = new ConsoleAppender<>();
     stderr.setContext(context);
     stderr.setName("STDERR");
@@ -54,7 +60,6 @@ public final class LogbackSetup extends ContextAwareBase implements Configurator
     Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
     root.setLevel(Level.INFO);
     root.addAppender(stderr);
-    return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
   }
 
   private static PatternLayoutEncoder encoder(LoggerContext context) {

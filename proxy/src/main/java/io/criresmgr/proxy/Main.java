@@ -9,6 +9,7 @@ import io.criresmgr.proxy.cli.DaemonStartup;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.daemon.Daemon;
+import io.criresmgr.proxy.daemon.StartupWarmup;
 import io.criresmgr.proxy.scenario.SimulateCommand;
 import io.criresmgr.sim.SimRuntimeCommand;
 import java.io.PrintWriter;
@@ -31,6 +32,7 @@ public final class Main {
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
     LogbackProvider.select();
+    StartupWarmup.begin();
     if (System.getProperty(NETTY_JFR) == null) {
       System.setProperty(NETTY_JFR, "false");
     }

@@ -1,0 +1,42 @@
+package io.criresmgr.proxy.daemon;
+
+import io.grpc.LoadBalancerRegistry;
+import io.grpc.NameResolverRegistry;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.nio.channels.SocketChannel;
+
+/**
+ * Work the daemon's start does anyway, begun on a second thread while the main thread parses the
+ * command line and the configuration (docs/benchmarks.md, "Start-up"): gRPC's registries, whose
+ * service lookups open every jar on the class path, and the JDK's Unix-domain sockets, whose first
+ * use seeds a random generator. Only pure-Java initialization that any command may leave half done
+ * at exit: nothing is written, nothing is extracted (netty's native library is left to the main
+ * thread, which extracts it to a temporary file). A failure here is ignored; the main thread meets
+ * it again and reports it.
+ */
+public final class StartupWarmup {
+  private StartupWarmup() {}
+
+  /** Starts the warm-up on a daemon thread of its own. */
+  public static void begin() {
+    Thread t = new Thread(StartupWarmup::run, "startup-warmup");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  @SuppressWarnings("EmptyCatch") // the main thread reports what fails here
+  static void run() {
+    try {
+      NameResolverRegistry.getDefaultRegistry();
+      LoadBalancerRegistry.getDefaultRegistry();
+    } catch (RuntimeException | LinkageError e) {
+      // the runtime channel meets it again
+    }
+    try (SocketChannel probe = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+      probe.isOpen();
+    } catch (IOException | RuntimeException e) {
+      // the runtime socket check meets it again
+    }
+  }
+}
