@@ -1,14 +1,13 @@
 package io.criresmgr.controllers;
 
 import io.criresmgr.cache.Container;
-import io.criresmgr.cache.CpuSet;
-import java.util.Map;
 
 /**
  * Enforces policy decisions in one domain (CRI requests, cgroups, RDT, block I/O, ...). Hooks run
  * on the pipeline thread in name order and must be quick: a controller that talks to something slow
  * queues the work and returns. A hook signals failure with {@link ControllerException}; the
- * controller's {@link ControllerMode} decides whether that fails the request.
+ * controller's {@link ControllerMode} decides whether that fails the request. Optional hooks are
+ * interfaces of their own that a controller may implement as well ({@link CpuClassesListener}).
  */
 public interface Controller {
   /** Unique name, the key in {@code resource-manager.control.Controllers}. */
@@ -63,7 +62,4 @@ public interface Controller {
 
   /** After {@code container} stopped, exited or vanished and its resources were released. */
   default void postStop(Container container) {}
-
-  /** The active policy's CPU classes changed (class name to CPUs); see {@link NodeView}. */
-  default void cpuClassesChanged(Map<String, CpuSet> classes) {}
 }

@@ -12,7 +12,7 @@ import java.util.Optional;
  * @param hostRoot prefix of the host's {@code /sys} ({@code --host-root}); empty means {@code /}
  * @param cgroupMount parent of the cgroup controller mounts ({@code --cgroup-mount})
  * @param sections configuration sections by name (e.g. {@code rdt}, {@code blockio}), validated by
- *     {@link ControllerSections} but unparsed
+ *     by their {@link ControllerSection} but unparsed
  * @param node the node as the cache knows it
  * @param stateDir the daemon's state directory ({@code --relay-dir}), where a controller may note
  *     what it leaves running across restarts; empty path: none

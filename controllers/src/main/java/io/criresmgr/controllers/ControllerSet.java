@@ -228,14 +228,14 @@ public final class ControllerSet {
   }
 
   /**
-   * Tells every running controller that the policy's CPU classes changed. Failures are logged
-   * whatever the mode: no request waits for this.
+   * Tells every running {@link CpuClassesListener} that the policy's CPU classes changed. Failures
+   * are logged whatever the mode: no request waits for this.
    */
   public void cpuClassesChanged(Map<String, CpuSet> classes) {
     for (Controller c : controllers) {
-      if (running.contains(c.name())) {
+      if (running.contains(c.name()) && c instanceof CpuClassesListener listener) {
         try {
-          c.cpuClassesChanged(classes);
+          listener.cpuClassesChanged(classes);
         } catch (RuntimeException e) {
           LOG.warn("controller {} cannot apply CPU classes: {}", c.name(), message(e));
         }

@@ -9,7 +9,7 @@ import java.util.Set;
  * A controller that records every call as {@code <name>.<call>[ <cacheId>]} into a shared list and
  * fails the calls it is told to fail.
  */
-final class RecordingController implements Controller {
+final class RecordingController implements Controller, CpuClassesListener {
   private final String name;
   private final List<String> calls;
   private final Set<String> failing = new HashSet<>();

@@ -14,6 +14,9 @@ import java.util.Objects;
  * @param classes class name to its entries, in configuration order
  */
 public record BlockIoConfig(Map<String, List<DeviceParameters>> classes) {
+  /** The section's top-level key. */
+  public static final String SECTION = "blockio";
+
   /** Copies {@code classes} keeping its order. */
   public BlockIoConfig {
     Objects.requireNonNull(classes, "classes");

@@ -40,8 +40,6 @@ public final class BlockIoController implements Controller {
   /** The {@link BlockIoClassChoice#source} of a class the policy assigned. */
   static final String POLICY_SOURCE = "policy assignment";
 
-  private static final String SECTION = "blockio";
-
   private static final Logger LOG = LoggerFactory.getLogger(BlockIoController.class);
 
   private @Nullable Running running;
@@ -79,7 +77,7 @@ public final class BlockIoController implements Controller {
   @Override
   public void start(ControllerContext context) {
     running = null;
-    if (context.section(SECTION).isEmpty()) {
+    if (context.section(BlockIoConfig.SECTION).isEmpty()) {
       LOG.debug("no blockio section: block I/O control is off");
       return;
     }
@@ -102,7 +100,7 @@ public final class BlockIoController implements Controller {
   @Override
   public void reconfigure(ControllerContext context) {
     Running r = running;
-    if (r == null || context.section(SECTION).isEmpty()) {
+    if (r == null || context.section(BlockIoConfig.SECTION).isEmpty()) {
       start(context); // a new section starts it, a removed one makes it inert
       return;
     }
@@ -143,7 +141,8 @@ public final class BlockIoController implements Controller {
   }
 
   private static BlockIoConfig config(ControllerContext context) {
-    return BlockIoConfig.parse(context.section(SECTION).orElse(NullNode.getInstance()));
+    return BlockIoConfig.parse(
+        context.section(BlockIoConfig.SECTION).orElse(NullNode.getInstance()));
   }
 
   /** Resolves the devices once per configuration and logs what was skipped, once. */

@@ -4,6 +4,7 @@ import io.criresmgr.cache.CpuSet;
 import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
+import io.criresmgr.controllers.CpuClassesListener;
 import java.nio.file.Files;
 import java.util.HashSet;
 import java.util.Map;
@@ -21,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * the policy's classes change. Without a {@code cpu} section it does nothing. It restores nothing
  * when stopped: the limits stay as last written.
  */
-public final class CpuController implements Controller {
+public final class CpuController implements Controller, CpuClassesListener {
   /** The controller's name. */
   public static final String NAME = "cpu";
 

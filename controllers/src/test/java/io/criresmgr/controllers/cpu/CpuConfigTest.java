@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import io.criresmgr.controllers.ControllerException;
-import io.criresmgr.controllers.ControllerSections;
+import io.criresmgr.controllers.builtin.BuiltInControllers;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -127,12 +127,14 @@ class CpuConfigTest {
     ControllerException e =
         assertThrows(
             ControllerException.class,
-            () -> ControllerSections.validate("cpu", json("{'classes': {'t': {'minFreq': -5}}}")));
+            () ->
+                BuiltInControllers.registry()
+                    .validate("cpu", json("{'classes': {'t': {'minFreq': -5}}}")));
     assertEquals(
         "cpu.classes.t.minFreq: invalid value -5: expected a non-negative integer up to"
             + " 4294967295 (kHz, 0 leaves it alone)",
         e.getMessage());
-    ControllerSections.validate("cpu", json("{'classes': {'t': {'minFreq': 5}}}"));
+    BuiltInControllers.registry().validate("cpu", json("{'classes': {'t': {'minFreq': 5}}}"));
   }
 
   @Test

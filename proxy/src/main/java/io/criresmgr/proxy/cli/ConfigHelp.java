@@ -1,5 +1,8 @@
 package io.criresmgr.proxy.cli;
 
+import io.criresmgr.controllers.ControllerSection;
+import io.criresmgr.controllers.builtin.BuiltInControllers;
+import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.config.ConfigLoader;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,59 +10,44 @@ import java.util.Map;
 
 /**
  * Text of {@code cri-resmgr config-help [section...]}: what each configuration section holds. The
- * full reference is docs/configuration.md.
+ * daemon's own sections are described here; the policy section lists the policies of the registry,
+ * and each controller's section brings its text with it ({@link ControllerSection#help}). The full
+ * reference is docs/configuration.md.
  */
 final class ConfigHelp {
-  private static final Map<String, String> SECTIONS = sections();
+  private static final Map<String, String> DAEMON_SECTIONS = daemonSections();
 
-  private ConfigHelp() {}
+  private final Map<String, String> sections = new LinkedHashMap<>();
 
-  private static Map<String, String> sections() {
-    Map<String, String> m = new LinkedHashMap<>();
-    m.put(
-        "policy",
-        """
+  /** Help for the policies of {@code policies} and the built-in controllers. */
+  ConfigHelp(PolicyRegistry policies) {
+    sections.put("policy", policyHelp(policies));
+    for (ControllerSection<?> s : BuiltInControllers.registry().sections()) {
+      sections.put(s.name(), s.help());
+    }
+    sections.putAll(DAEMON_SECTIONS);
+  }
+
+  private static String policyHelp(PolicyRegistry policies) {
+    return """
         Placement policy.
           Active              name of the active policy (see --list-policies), default none
           AvailableResources  resources the policy may use, e.g. CPU: cpuset:1-15
           ReservedResources   resources for kube-system pods, e.g. CPU: 750m or cpuset:0-1
-          <policy name>       options of that policy, used when it is active""");
+          <policy name>       options of that policy, used when it is active; one of
+        """
+        + " ".repeat(22)
+        + String.join(", ", policies.names());
+  }
+
+  private static Map<String, String> daemonSections() {
+    Map<String, String> m = new LinkedHashMap<>();
     m.put(
         "resource-manager",
         """
         Resource manager; its child section control holds:
           Controllers     mode per controller: disabled, required, optional or relaxed
           page-migration  options of the page-migration controller (kept for later)""");
-    m.put(
-        "cpu",
-        """
-        CPU frequency classes of the cpu controller (docs/controllers/cpu.md).
-          classes  <name>: minFreq, maxFreq, uncoreMinFreq, uncoreMaxFreq (kHz),
-                   energyPerformancePreference (accepted, not enforced)""");
-    m.put(
-        "rdt",
-        """
-        RDT (resctrl) of the rdt controller (docs/controllers/rdt.md).
-          options     mode (Full, Discovery, Disabled), l2/l3/mb optional, ...
-          partitions  <name>: l2Allocation, l3Allocation, mbAllocation, classes""");
-    m.put(
-        "blockio",
-        """
-        Block I/O classes of the blockio controller (docs/controllers/blockio.md).
-          Classes  <name>: list of Devices, Weight, ThrottleRead/WriteBps/IOPS""");
-    m.put(
-        "memory-qos",
-        """
-        Memory QoS classes of the memory-qos controller (docs/controllers/memory-qos.md).
-          classes             list of name, swaplimitratio (0.0-1.0)
-          unifiedannotations  cgroup v2 files direct annotations may set""");
-    m.put(
-        "memtierd",
-        """
-        memtierd classes of the memtierd controller (docs/controllers/memtierd.md).
-          classes  list of name, allowswap, memtierdconfig (template)
-          binary   the memtierd executable, default memtierd
-          rundir   per-container output, default /var/run/cri-resmgr/memtierd""");
     m.put(
         "dump",
         """
@@ -97,11 +85,11 @@ final class ConfigHelp {
    * Help for {@code names}, or for every section if empty. Throws {@link IllegalArgumentException}
    * for an unknown section name.
    */
-  static String describe(List<String> names) {
+  String describe(List<String> names) {
     List<String> wanted = names.isEmpty() ? ConfigLoader.SECTIONS : names;
     StringBuilder out = new StringBuilder();
     for (String name : wanted) {
-      String text = SECTIONS.get(name);
+      String text = sections.get(name);
       if (text == null) {
         throw new IllegalArgumentException(
             "unknown configuration section \""

@@ -236,7 +236,7 @@ public final class CriResmgrCommand implements Callable<Integer> {
           "unexpected argument \"" + first + "\" (only help and config-help are accepted)");
     }
     try {
-      out().print(ConfigHelp.describe(positional.subList(1, positional.size())));
+      out().print(new ConfigHelp(policies).describe(positional.subList(1, positional.size())));
     } catch (IllegalArgumentException e) {
       throw usageError(e.getMessage());
     }

@@ -8,12 +8,14 @@ import io.criresmgr.cache.files.FileLimit;
 import io.criresmgr.cache.files.RefusedFileException;
 import io.criresmgr.cache.files.SafeFiles;
 import io.criresmgr.controllers.ControllerException;
-import io.criresmgr.controllers.ControllerSections;
+import io.criresmgr.controllers.ControllerRegistry;
+import io.criresmgr.controllers.builtin.BuiltInControllers;
 import io.criresmgr.policy.PolicyRegistry;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,37 +26,37 @@ import java.util.TreeMap;
  * Parses configuration files in cri-resmgr's YAML layout into a {@link Config}, strictly.
  *
  * <p>Top-level sections: {@code policy}, {@code resource-manager}, {@code dump}, {@code logger},
- * {@code instrumentation}, and the controller sections {@code cpu}, {@code rdt}, {@code blockio},
- * {@code memory-qos} and {@code memtierd} (validated by {@link ControllerSections}, kept unparsed).
- * A dotted top-level key stands for nested sections. Sections not given keep their defaults, as do
- * fields not given. Every error is a {@link ConfigException} with a message {@code SOURCE:
- * path.to.key: what is wrong, what is allowed}. See docs/configuration.md.
+ * {@code instrumentation}, and the sections of the built-in controllers ({@code cpu}, {@code rdt},
+ * {@code blockio}, {@code memory-qos}, {@code memtierd}: validated by their {@link
+ * io.criresmgr.controllers.ControllerSection}, kept unparsed). A dotted top-level key stands for
+ * nested sections. Sections not given keep their defaults, as do fields not given. Every error is a
+ * {@link ConfigException} with a message {@code SOURCE: path.to.key: what is wrong, what is
+ * allowed}. See docs/configuration.md.
  *
  * <p>Thread-safe and stateless apart from the policy registry.
  */
 public final class ConfigLoader {
+  /** The controllers whose sections this loader accepts. */
+  private static final ControllerRegistry CONTROLLERS = BuiltInControllers.registry();
+
   /** Top-level sections kept as JSON for their controllers. */
-  public static final List<String> CONTROLLER_SECTIONS = ControllerSections.names();
+  public static final List<String> CONTROLLER_SECTIONS = CONTROLLERS.sectionNames();
 
   /** Every top-level section, in the documented order. */
-  public static final List<String> SECTIONS =
-      List.of(
-          PolicySection.NAME,
-          ResourceManagerSection.NAME,
-          "cpu",
-          "rdt",
-          "blockio",
-          "memory-qos",
-          "memtierd",
-          DumpSection.NAME,
-          LoggerSection.NAME,
-          InstrumentationSection.NAME);
+  public static final List<String> SECTIONS = sections();
 
   private final PolicyRegistry policies;
 
   /** A loader accepting the policies of {@code policies} in {@code policy.Active}. */
   public ConfigLoader(PolicyRegistry policies) {
     this.policies = Objects.requireNonNull(policies, "policies");
+  }
+
+  private static List<String> sections() {
+    List<String> all = new ArrayList<>(List.of(PolicySection.NAME, ResourceManagerSection.NAME));
+    all.addAll(CONTROLLER_SECTIONS);
+    all.addAll(List.of(DumpSection.NAME, LoggerSection.NAME, InstrumentationSection.NAME));
+    return List.copyOf(all);
   }
 
   /** The policies this loader accepts. */
@@ -132,7 +134,7 @@ public final class ConfigLoader {
       String source, SectionReader top, String name, JsonNode value) {
     JsonNode section = top.mapping(name, value);
     try {
-      ControllerSections.validate(name, section);
+      CONTROLLERS.validate(name, section);
     } catch (ControllerException e) {
       throw new ConfigException(source + ": " + e.getMessage(), e);
     }

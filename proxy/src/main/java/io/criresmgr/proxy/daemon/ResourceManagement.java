@@ -7,6 +7,7 @@ import io.criresmgr.cache.adjustment.AdjustmentSet;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.NodeView;
+import io.criresmgr.controllers.builtin.BuiltInControllers;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
@@ -67,7 +68,8 @@ final class ResourceManagement implements AutoCloseable {
             NodeView.EMPTY,
             options.relayDir());
     ResourceManager manager =
-        new ResourceManager(cache, policy, HostControllers.create(), runtime, file);
+        new ResourceManager(
+            cache, policy, BuiltInControllers.registry().createAll(), runtime, file);
     manager.setMemoryCapacity(HostMemory.capacity(options.hostRoot()));
     manager.setHostRoot(options.hostRoot());
     try {

@@ -10,6 +10,7 @@ import io.criresmgr.cache.NodeCache;
 import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.controllers.CpuClassesListener;
 import io.criresmgr.controllers.cpu.CpuController;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
@@ -76,18 +77,18 @@ class CpuClassesChannelTest {
   }
 
   private Section section(NodeCache cache, String name, Policy policy) throws IOException {
-    Controller recorder =
-        new Controller() {
-          @Override
-          public String name() {
-            return "recorder";
-          }
+    class Recorder implements Controller, CpuClassesListener {
+      @Override
+      public String name() {
+        return "recorder";
+      }
 
-          @Override
-          public void cpuClassesChanged(Map<String, CpuSet> classes) {
-            changes.add(classes);
-          }
-        };
+      @Override
+      public void cpuClassesChanged(Map<String, CpuSet> classes) {
+        changes.add(classes);
+      }
+    }
+    Controller recorder = new Recorder();
     ControllerSet controllers = new ControllerSet(List.of(new CpuController(), recorder));
     Section section = new Section(cache, new ActivePolicy(name, policy), controllers);
     controllers.configure(

@@ -7,6 +7,7 @@ import io.criresmgr.cache.NodeCache;
 import io.criresmgr.controllers.Controller;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.controllers.CpuClassesListener;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyOptions;
@@ -22,18 +23,18 @@ class SectionTest {
   private final List<Map<String, CpuSet>> seen = new ArrayList<>();
 
   private Section section() {
-    Controller cpu =
-        new Controller() {
-          @Override
-          public String name() {
-            return "cpu";
-          }
+    class Recorder implements Controller, CpuClassesListener {
+      @Override
+      public String name() {
+        return "cpu";
+      }
 
-          @Override
-          public void cpuClassesChanged(Map<String, CpuSet> classes) {
-            seen.add(classes);
-          }
-        };
+      @Override
+      public void cpuClassesChanged(Map<String, CpuSet> classes) {
+        seen.add(classes);
+      }
+    }
+    Controller cpu = new Recorder();
     ControllerSet controllers = new ControllerSet(List.of(cpu));
     Section s =
         new Section(
