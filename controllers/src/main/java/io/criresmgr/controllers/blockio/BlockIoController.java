@@ -1,14 +1,12 @@
 package io.criresmgr.controllers.blockio;
 
-import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
-import io.criresmgr.controllers.ContainerLoop;
-import io.criresmgr.controllers.Controller;
+import io.criresmgr.controllers.ClassBasedController;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.KernelFiles;
-import io.criresmgr.controllers.NodeView;
 import io.criresmgr.controllers.cgroups.CgroupLayout;
 import io.criresmgr.controllers.cgroups.ContainerCgroup;
 import io.criresmgr.controllers.cgroups.ContainerCgroups;
@@ -22,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * io.weight} and {@code io.max} when the v2 hierarchy has the io controller. Confined to the
  * pipeline thread.
  */
-public final class BlockIoController implements Controller {
+public final class BlockIoController
+    extends ClassBasedController<BlockIoConfig, BlockIoController.Running> {
   /** The controller's name in {@code resource-manager.control.Controllers}. */
   public static final String NAME = "blockio";
 
@@ -42,45 +40,34 @@ public final class BlockIoController implements Controller {
 
   private static final Logger LOG = LoggerFactory.getLogger(BlockIoController.class);
 
-  private @Nullable Running running;
+  /** A controller that is inert until it gets a {@code blockio} section. */
+  public BlockIoController() {
+    super(NAME, BlockIoConfig.SECTION, "block I/O");
+  }
 
   /**
    * What a started controller works with.
    *
    * @param v2 whether the files are cgroup v2's (else v1's blkio)
    */
-  private record Running(
-      Path hostRoot,
-      BlockIoConfig config,
-      ResolvedClasses classes,
-      CgroupLayout layout,
-      boolean v2,
-      NodeView node) {
+  record Running(Path hostRoot, ResolvedClasses classes, CgroupLayout layout, boolean v2) {
     Running {
       Objects.requireNonNull(classes, "classes");
     }
   }
 
   @Override
-  public String name() {
-    return NAME;
+  protected BlockIoConfig parse(JsonNode section) {
+    return BlockIoConfig.parse(section);
   }
 
   /**
-   * Without a {@code blockio} section the controller is inert (nothing checked, nothing written).
-   * With one it finds the block I/O cgroup controller, resolves the classes and applies them to
-   * every active container.
+   * Finds the block I/O cgroup controller and resolves the classes.
    *
-   * @throws ControllerException if no blkio (v1) or io (v2) controller is mounted or the section is
-   *     invalid
+   * @throws ControllerException if no blkio (v1) or io (v2) controller is mounted
    */
   @Override
-  public void start(ControllerContext context) {
-    running = null;
-    if (context.section(BlockIoConfig.SECTION).isEmpty()) {
-      LOG.debug("no blockio section: block I/O control is off");
-      return;
-    }
+  protected Running open(ControllerContext context, BlockIoConfig config) {
     CgroupLayout layout = CgroupLayout.detect(context.cgroupMountOrDefault());
     boolean v2 = !layout.v1Hierarchies().containsKey("blkio");
     if (v2 && !(layout.unifiedRoot().isPresent() && layout.unifiedControllers().contains("io"))) {
@@ -91,87 +78,23 @@ public final class BlockIoController implements Controller {
               + " cgroup.controllers");
     }
     Path hostRoot = context.hostRootOrSlash();
-    BlockIoConfig config = config(context);
-    running = new Running(hostRoot, config, resolve(hostRoot, config), layout, v2, context.node());
-    applyAll();
+    return new Running(hostRoot, resolve(hostRoot, config), layout, v2);
   }
 
-  /** Resolves a changed {@code blockio} section again and re-applies it to every container. */
+  /** Resolves the changed classes against the devices again. */
   @Override
-  public void reconfigure(ControllerContext context) {
-    Running r = running;
-    if (r == null || context.section(BlockIoConfig.SECTION).isEmpty()) {
-      start(context); // a new section starts it, a removed one makes it inert
-      return;
-    }
-    BlockIoConfig config = config(context);
-    if (config.equals(r.config()) && context.node() == r.node()) {
-      return;
-    }
-    running =
-        new Running(
-            r.hostRoot(),
-            config,
-            resolve(r.hostRoot(), config),
-            r.layout(),
-            r.v2(),
-            context.node());
-    applyAll();
+  protected Running reopen(Running r, BlockIoConfig config) {
+    return new Running(r.hostRoot(), resolve(r.hostRoot(), config), r.layout(), r.v2());
   }
 
   @Override
-  public void stop() {
-    running = null;
+  protected ControllerException error(String message) {
+    return new BlockIoException(message);
   }
 
-  /** Writes the new container's class. */
+  /** Writes the container's class into its block I/O cgroup files. */
   @Override
-  public void postStart(Container container) {
-    if (running != null) {
-      apply(container);
-    }
-  }
-
-  /** Writes the container's class again if its assignment changed for this controller. */
-  @Override
-  public void postUpdate(Container container) {
-    if (running != null && container.pending().contains(NAME)) {
-      apply(container);
-    }
-  }
-
-  private static BlockIoConfig config(ControllerContext context) {
-    return BlockIoConfig.parse(
-        context.section(BlockIoConfig.SECTION).orElse(NullNode.getInstance()));
-  }
-
-  /** Resolves the devices once per configuration and logs what was skipped, once. */
-  private static ResolvedClasses resolve(Path hostRoot, BlockIoConfig config) {
-    ResolvedClasses classes = BlockIoClasses.resolve(config, new BlockDeviceResolver(hostRoot));
-    classes.warnings().forEach(w -> LOG.warn("block I/O {}", w));
-    return classes;
-  }
-
-  /** Applies every active container; one container's failure is logged and the rest go on. */
-  private void applyAll() {
-    ContainerLoop.applyToEach(
-        started().node().activeContainers(),
-        this::apply,
-        (c, e) -> LOG.warn("block I/O class of {} not applied: {}", c.cacheId(), e.getMessage()));
-  }
-
-  private void apply(Container c) {
-    Running r = started();
-    if (c.id().isEmpty()) {
-      return; // not created yet: no cgroup
-    }
-    Pod pod =
-        r.node()
-            .pod(c.podId())
-            .orElseThrow(
-                () ->
-                    new BlockIoException(
-                        "pod " + c.podId() + " of container " + c.cacheId() + " is not cached"));
+  protected void apply(Running r, Container c, Pod pod) {
     BlockIoClassChoice choice = choice(c, pod);
     Optional<BlockIoParameters> p = choice.parameters(r.classes());
     if (p.isEmpty()) {
@@ -187,6 +110,13 @@ public final class BlockIoController implements Controller {
     V2Files files = v2Files(r, p.get(), dir);
     files.skipped().forEach(s -> warnSkipped(c, choice, s, dir));
     write(dir, files.files());
+  }
+
+  /** Resolves the devices once per configuration and logs what was skipped, once. */
+  private static ResolvedClasses resolve(Path hostRoot, BlockIoConfig config) {
+    ResolvedClasses classes = BlockIoClasses.resolve(config, new BlockDeviceResolver(hostRoot));
+    classes.warnings().forEach(w -> LOG.warn("block I/O {}", w));
+    return classes;
   }
 
   /** A device weight no file takes is never an error: runc drops it without a word. */
@@ -263,13 +193,5 @@ public final class BlockIoController implements Controller {
     return e instanceof FileSystemException f && f.getReason() != null
         ? f.getReason()
         : String.valueOf(e.getMessage());
-  }
-
-  private Running started() {
-    Running r = running;
-    if (r == null) {
-      throw new IllegalStateException("blockio controller is not started");
-    }
-    return r;
   }
 }

@@ -281,6 +281,18 @@ class CriResmgrCommandTest {
     run = CliRun.of("help");
     assertTrue(run.out.startsWith("policy: Placement policy.\n"), run.out);
     assertTrue(run.out.contains("\ninstrumentation: Metrics and tracing.\n"), run.out);
+    assertTrue(
+        run.out.contains(
+            "  <policy name>       options of that policy, used when it is active; one of\n"
+                + "                      none, memory-qos, template, topology-aware, memtier,"
+                + " balloons\n"),
+        run.out);
+    assertTrue(
+        run.out.contains(
+            "\nblockio: Block I/O classes of the blockio controller (docs/controllers/blockio.md).\n"
+                + "  Classes  <name>: list of Devices, Weight, ThrottleRead/WriteBps/IOPS\n\n"
+                + "memory-qos: "),
+        run.out);
     run = CliRun.of("help", "bogus");
     assertEquals(1, run.status);
     assertTrue(
