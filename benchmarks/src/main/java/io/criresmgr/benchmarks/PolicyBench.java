@@ -34,11 +34,11 @@ final class PolicyBench {
   private final InProcessPipeline pipeline;
 
   private PolicyBench(
-      Path dir, PolicyProvider provider, PolicyContext context, JsonNode options, Path cache)
+      Path dir, PolicyProvider<?> provider, PolicyContext context, JsonNode options, Path cache)
       throws IOException {
     this.dir = dir;
     this.context = context;
-    this.policy = provider.create(context, provider.parseOptions(options));
+    this.policy = provider.parseAndCreate(context, options);
     this.pipeline = new InProcessPipeline(provider.name(), policy, cache);
   }
 
@@ -47,7 +47,7 @@ final class PolicyBench {
    * spec}, with {@code ReservedResources: {CPU: reservedCpu}}.
    */
   static PolicyBench onFakeSysfs(
-      String spec, PolicyProvider provider, String reservedCpu, JsonNode options)
+      String spec, PolicyProvider<?> provider, String reservedCpu, JsonNode options)
       throws IOException {
     // tmpfs when there is one: a 4096-CPU fake sysfs has about 45,000 files
     Path shm = Path.of("/dev/shm");
@@ -62,7 +62,7 @@ final class PolicyBench {
   }
 
   /** The policy of {@code provider} with its default options in {@code context}. */
-  static PolicyBench of(PolicyProvider provider, PolicyContext context) throws IOException {
+  static PolicyBench of(PolicyProvider<?> provider, PolicyContext context) throws IOException {
     Path dir = Files.createTempDirectory("crb");
     return new PolicyBench(dir, provider, context, JsonNodeFactory.instance.objectNode(), dir);
   }

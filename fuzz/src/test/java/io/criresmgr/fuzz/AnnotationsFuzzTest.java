@@ -79,14 +79,14 @@ class AnnotationsFuzzTest {
     assertEquals(read, RequestedAnnotation.parse(RequestedAnnotation.format(read)));
   }
 
-  private static Policy create(PolicyProvider provider, String options) {
+  private static Policy create(PolicyProvider<?> provider, String options) {
     try {
       Path root = Files.createTempDirectory("fuzz-sysfs");
       FakeSysfsWriter.write(TopologySpec.builtIn("c4pmem4"), root);
       PolicyContext context =
           new PolicyContext(
               root, CpuSet.range(0, 3), CpuSet.range(0, 7), Map.of(), Map.of("CPU", "750m"));
-      return provider.create(context, provider.parseOptions(new ObjectMapper().readTree(options)));
+      return provider.parseAndCreate(context, new ObjectMapper().readTree(options));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -14,12 +14,12 @@ import java.util.Optional;
 
 /** An explicit, immutable registry of policy providers; duplicate names are rejected. */
 public final class PolicyRegistry {
-  private final Map<String, PolicyProvider> providers;
+  private final Map<String, PolicyProvider<?>> providers;
 
   /** Builds a registry from an explicit list, in the given order. */
-  public PolicyRegistry(List<? extends PolicyProvider> providers) {
-    Map<String, PolicyProvider> byName = new LinkedHashMap<>();
-    for (PolicyProvider provider : providers) {
+  public PolicyRegistry(List<? extends PolicyProvider<?>> providers) {
+    Map<String, PolicyProvider<?>> byName = new LinkedHashMap<>();
+    for (PolicyProvider<?> provider : providers) {
       Objects.requireNonNull(provider, "provider");
       if (byName.putIfAbsent(provider.name(), provider) != null) {
         throw new IllegalArgumentException("duplicate policy name \"" + provider.name() + "\"");
@@ -44,7 +44,7 @@ public final class PolicyRegistry {
   }
 
   /** The provider with this name, if registered. */
-  public Optional<PolicyProvider> find(String name) {
+  public Optional<PolicyProvider<?>> find(String name) {
     return Optional.ofNullable(providers.get(name));
   }
 
@@ -53,7 +53,7 @@ public final class PolicyRegistry {
    *
    * @throws PolicyException naming the unknown policy and listing the registered ones
    */
-  public PolicyProvider require(String name) {
+  public PolicyProvider<?> require(String name) {
     return find(name)
         .orElseThrow(
             () ->
@@ -65,7 +65,7 @@ public final class PolicyRegistry {
   }
 
   /** Every provider, in registration order. */
-  public Collection<PolicyProvider> all() {
+  public Collection<PolicyProvider<?>> all() {
     return providers.values();
   }
 

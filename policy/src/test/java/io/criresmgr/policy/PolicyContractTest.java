@@ -35,7 +35,7 @@ public abstract class PolicyContractTest {
   private static final int STEPS = 60;
 
   /** The provider of the policy under test. */
-  protected abstract PolicyProvider provider();
+  protected abstract PolicyProvider<?> provider();
 
   /** The options section given to {@link PolicyProvider#parseOptions}; default empty. */
   protected JsonNode options() {
@@ -74,7 +74,7 @@ public abstract class PolicyContractTest {
 
   /** A new policy from the provider, the options and the context. */
   protected final Policy newPolicy() {
-    return provider().create(context(), provider().parseOptions(options()));
+    return provider().parseAndCreate(context(), options());
   }
 
   private void scenario(long seed, PolicyScenario.Check check) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.policy.CpuConstraints;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
-import io.criresmgr.policy.PolicyOptions;
 import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.cpuallocator.CpuAllocator;
 import io.criresmgr.policy.sysfs.SysfsReader;
@@ -17,7 +16,7 @@ import java.util.function.Function;
  * Provides the {@code balloons} policy: reads the topology below the host root and resolves the CPU
  * constraints once, so bad resources or {@code MinBalloons} that do not fit fail activation.
  */
-public final class BalloonsPolicyProvider implements PolicyProvider {
+public final class BalloonsPolicyProvider implements PolicyProvider<BalloonsOptions> {
   /** The policy's name. */
   public static final String NAME = "balloons";
 
@@ -44,7 +43,7 @@ public final class BalloonsPolicyProvider implements PolicyProvider {
   }
 
   @Override
-  public PolicyOptions parseOptions(JsonNode section) {
+  public BalloonsOptions parseOptions(JsonNode section) {
     return BalloonsOptions.parse(section);
   }
 
@@ -53,14 +52,9 @@ public final class BalloonsPolicyProvider implements PolicyProvider {
    *
    * @throws io.criresmgr.policy.PolicyException if the topology cannot be read, a CPU constraint is
    *     malformed, or the {@code MinBalloons} do not fit
-   * @throws IllegalArgumentException if {@code options} did not come from {@link #parseOptions}
    */
   @Override
-  public Policy create(PolicyContext context, PolicyOptions options) {
-    if (!(options instanceof BalloonsOptions opts)) {
-      throw new IllegalArgumentException(
-          NAME + " policy created with options of another policy: " + options);
-    }
+  public Policy create(PolicyContext context, BalloonsOptions opts) {
     SystemTopology topology = topologies.apply(context.hostRoot());
     CpuConstraints cpus =
         CpuConstraints.resolve(NAME, context, topology, new CpuAllocator(topology));

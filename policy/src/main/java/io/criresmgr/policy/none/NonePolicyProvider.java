@@ -15,7 +15,7 @@ import io.criresmgr.policy.PolicyProvider;
  * registered as {@code memory-qos}: no placement, so that the memory QoS and memtierd controllers
  * (which work with any policy) run alone, as the nri-plugins memory-qos plugin does.
  */
-public final class NonePolicyProvider implements PolicyProvider {
+public final class NonePolicyProvider implements PolicyProvider<PolicyOptions> {
   /** The policy's name. */
   public static final String NAME = "none";
 

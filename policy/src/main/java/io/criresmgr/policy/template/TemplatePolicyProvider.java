@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
-import io.criresmgr.policy.PolicyOptions;
 import io.criresmgr.policy.PolicyProvider;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * template}, options {@link TemplateOptions}, and a factory that reads the allowed CPUs from the
  * context once, so that a bad {@code policy.AvailableResources} fails activation, not a request.
  */
-public final class TemplatePolicyProvider implements PolicyProvider {
+public final class TemplatePolicyProvider implements PolicyProvider<TemplateOptions> {
   /**
    * The policy's name, in {@code policy.Active} and as the options section {@code policy.template}.
    */
@@ -33,7 +32,7 @@ public final class TemplatePolicyProvider implements PolicyProvider {
   }
 
   @Override
-  public PolicyOptions parseOptions(JsonNode section) {
+  public TemplateOptions parseOptions(JsonNode section) {
     return TemplateOptions.parse(section);
   }
 
@@ -42,14 +41,9 @@ public final class TemplatePolicyProvider implements PolicyProvider {
    *
    * @throws io.criresmgr.policy.PolicyException if {@code policy.AvailableResources.CPU} is
    *     malformed or names no online CPU
-   * @throws IllegalArgumentException if {@code options} did not come from {@link #parseOptions}
    */
   @Override
-  public Policy create(PolicyContext context, PolicyOptions options) {
-    if (!(options instanceof TemplateOptions templateOptions)) {
-      throw new IllegalArgumentException(
-          "template policy created with options of another policy: " + options);
-    }
+  public Policy create(PolicyContext context, TemplateOptions templateOptions) {
     CpuSet allowed = AllowedCpus.from(context);
     LOG.info(
         "template policy: allowed CPUs {}, memory nodes {}, exclusive CPUs {}",

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.policy.CpuConstraints;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
-import io.criresmgr.policy.PolicyOptions;
 import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.cpuallocator.CpuAllocator;
 import io.criresmgr.policy.sysfs.MemoryType;
@@ -27,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * policy.AvailableResources} or {@code policy.ReservedResources} fails activation (the daemon does
  * not start), not a request.
  */
-public final class TopologyAwarePolicyProvider implements PolicyProvider {
+public final class TopologyAwarePolicyProvider implements PolicyProvider<TopologyAwareOptions> {
   /** The policy's name. */
   public static final String NAME = "topology-aware";
 
@@ -87,7 +86,7 @@ public final class TopologyAwarePolicyProvider implements PolicyProvider {
   }
 
   @Override
-  public PolicyOptions parseOptions(JsonNode section) {
+  public TopologyAwareOptions parseOptions(JsonNode section) {
     return optionsParser.apply(section);
   }
 
@@ -96,14 +95,9 @@ public final class TopologyAwarePolicyProvider implements PolicyProvider {
    *
    * @throws io.criresmgr.policy.PolicyException if the topology cannot be read or is not supported,
    *     or a CPU constraint is malformed or cannot be met
-   * @throws IllegalArgumentException if {@code options} did not come from {@link #parseOptions}
    */
   @Override
-  public Policy create(PolicyContext context, PolicyOptions options) {
-    if (!(options instanceof TopologyAwareOptions opts)) {
-      throw new IllegalArgumentException(
-          name + " policy created with options of another policy: " + options);
-    }
+  public Policy create(PolicyContext context, TopologyAwareOptions opts) {
     SystemTopology topology = topologies.apply(context.hostRoot());
     CpuAllocator allocator = new CpuAllocator(topology);
     CpuConstraints cpus = CpuConstraints.resolve(NAME, context, topology, allocator);

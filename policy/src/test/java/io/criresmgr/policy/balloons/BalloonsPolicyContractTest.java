@@ -24,7 +24,7 @@ class BalloonsPolicyContractTest extends PolicyContractTest {
           .topology();
 
   @Override
-  protected PolicyProvider provider() {
+  protected PolicyProvider<?> provider() {
     return new BalloonsPolicyProvider(root -> TOPOLOGY);
   }
 

@@ -5,7 +5,7 @@ import io.criresmgr.policy.PolicyProvider;
 
 class NonePolicyContractTest extends PolicyContractTest {
   @Override
-  protected PolicyProvider provider() {
+  protected PolicyProvider<?> provider() {
     return new NonePolicyProvider();
   }
 }

@@ -44,11 +44,11 @@ final class Node implements AutoCloseable {
     int cpus = spec.groups().stream().mapToInt(g -> g.nodeCount() * g.cpusPerNode()).sum();
     int nodes = spec.groups().stream().mapToInt(TopologySpec.Group::nodeCount).sum();
     this.online = CpuSet.range(0, cpus - 1);
-    PolicyProvider provider = kind.provider();
+    PolicyProvider<?> provider = kind.provider();
     PolicyContext context =
         new PolicyContext(
             root, online, CpuSet.range(0, nodes - 1), Map.of(), Map.of("CPU", "cpuset:0"));
-    this.policy = provider.create(context, provider.parseOptions(kind.options()));
+    this.policy = provider.parseAndCreate(context, kind.options());
     this.node = new FakeNode(provider.name());
   }
 

@@ -24,17 +24,17 @@ enum PolicyKind {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final Supplier<PolicyProvider> provider;
+  private final Supplier<PolicyProvider<?>> provider;
   private final String options;
   private final boolean keepsOffReserved;
 
-  PolicyKind(Supplier<PolicyProvider> provider, String options, boolean keepsOffReserved) {
+  PolicyKind(Supplier<PolicyProvider<?>> provider, String options, boolean keepsOffReserved) {
     this.provider = provider;
     this.options = options;
     this.keepsOffReserved = keepsOffReserved;
   }
 
-  PolicyProvider provider() {
+  PolicyProvider<?> provider() {
     return provider.get();
   }
 

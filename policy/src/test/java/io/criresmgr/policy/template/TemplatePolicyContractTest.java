@@ -10,7 +10,7 @@ import java.util.Map;
 /** The contract with exclusive CPUs on and a CPU constraint narrower than the online CPUs. */
 class TemplatePolicyContractTest extends PolicyContractTest {
   @Override
-  protected PolicyProvider provider() {
+  protected PolicyProvider<?> provider() {
     return new TemplatePolicyProvider();
   }
 

@@ -2,7 +2,6 @@ package io.criresmgr.policy.template;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.criresmgr.cache.CpuSet;
@@ -10,7 +9,6 @@ import io.criresmgr.policy.Introspectable;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyMetrics;
-import io.criresmgr.policy.PolicyOptions;
 import io.criresmgr.policy.PolicyRegistry;
 import java.nio.file.Path;
 import java.util.Map;
@@ -29,19 +27,8 @@ class TemplatePolicyProviderTest {
 
   @Test
   void createsAPolicyWithMetricsAndIntrospection() {
-    Policy policy =
-        provider.create(context, provider.parseOptions(JsonNodeFactory.instance.objectNode()));
+    Policy policy = provider.parseAndCreate(context, JsonNodeFactory.instance.objectNode());
     assertInstanceOf(Introspectable.class, policy);
     assertInstanceOf(PolicyMetrics.class, policy);
-  }
-
-  @Test
-  void refusesOptionsOfAnotherPolicy() {
-    IllegalArgumentException e =
-        assertThrows(
-            IllegalArgumentException.class, () -> provider.create(context, PolicyOptions.NONE));
-    assertEquals(
-        "template policy created with options of another policy: " + PolicyOptions.NONE,
-        e.getMessage());
   }
 }

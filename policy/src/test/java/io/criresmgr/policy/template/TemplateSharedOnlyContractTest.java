@@ -9,7 +9,7 @@ import io.criresmgr.policy.PolicyProvider;
 /** The contract with {@code ExclusiveCpus: false}: every container shares every online CPU. */
 class TemplateSharedOnlyContractTest extends PolicyContractTest {
   @Override
-  protected PolicyProvider provider() {
+  protected PolicyProvider<?> provider() {
     return new TemplatePolicyProvider();
   }
 

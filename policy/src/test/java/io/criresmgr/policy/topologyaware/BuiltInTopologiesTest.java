@@ -33,13 +33,13 @@ class BuiltInTopologiesTest {
     TopologySpec spec = TopologySpec.builtIn("n4c16");
     FakeSysfsWriter.write(spec, root);
     SystemTopology t = spec.topology();
-    PolicyProvider provider = PolicyRegistry.builtIn().require("topology-aware");
+    PolicyProvider<?> provider = PolicyRegistry.builtIn().require("topology-aware");
     PolicyContext context =
         new PolicyContext(
             root, t.onlineCpus(), CpuSet.range(0, 3), Map.of(), Map.of("CPU", "750m"));
     TopologyAwarePolicy policy =
         (TopologyAwarePolicy)
-            provider.create(context, provider.parseOptions(JsonNodeFactory.instance.objectNode()));
+            provider.parseAndCreate(context, JsonNodeFactory.instance.objectNode());
     assertEquals("root", policy.tree().root().name());
     assertEquals(7, policy.tree().size());
     assertEquals(CpuSet.of(0), policy.tree().reserved());

@@ -20,7 +20,7 @@ class TopologyAwarePolicyContractTest extends PolicyContractTest {
       Topologies.grid(1, 1, 2, 2, 2, 4 * Topologies.GIB, CpuSet.EMPTY);
 
   @Override
-  protected PolicyProvider provider() {
+  protected PolicyProvider<?> provider() {
     TopologyAwareOptions options = TopologyAwareOptions.DEFAULTS;
     return Harness.provider(TOPOLOGY, options, new SimpleRequests(options), Clock.systemUTC());
   }

@@ -212,7 +212,7 @@ public final class CriResmgrCommand implements Callable<Integer> {
     }
     if (listPolicies) {
       out().println("Available policies:");
-      for (PolicyProvider p : policies.all()) {
+      for (PolicyProvider<?> p : policies.all()) {
         out().println("  * " + p.name() + ": " + p.description());
       }
       return 0;

@@ -67,7 +67,7 @@ final class PolicySection {
   /** The active policy's options are checked at load time, so a bad file is never applied. */
   private static void checkOptions(
       String source, PolicyRegistry policies, String active, Map<String, JsonNode> options) {
-    PolicyProvider provider = policies.find(active).orElseThrow();
+    PolicyProvider<?> provider = policies.find(active).orElseThrow();
     try {
       provider.parseOptions(options.getOrDefault(active, JsonNodeFactory.instance.objectNode()));
     } catch (PolicyException e) {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.criresmgr.policy.HostCpus;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyException;
-import io.criresmgr.policy.PolicyOptions;
 import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.config.ConfigException;
@@ -50,7 +49,7 @@ public final class PolicyActivation {
    */
   public static ActivePolicy activate(
       PolicyRegistry registry, PolicyConfig config, PolicyContext context) {
-    PolicyProvider provider =
+    PolicyProvider<?> provider =
         registry
             .find(config.active())
             .orElseThrow(
@@ -63,8 +62,7 @@ public final class PolicyActivation {
     JsonNode section =
         config.options().getOrDefault(provider.name(), JsonNodeFactory.instance.objectNode());
     try {
-      PolicyOptions options = provider.parseOptions(section);
-      return new ActivePolicy(provider.name(), provider.create(context, options));
+      return new ActivePolicy(provider.name(), provider.parseAndCreate(context, section));
     } catch (PolicyException e) {
       throw new ConfigException("policy " + provider.name() + ": " + e.getMessage(), e);
     }

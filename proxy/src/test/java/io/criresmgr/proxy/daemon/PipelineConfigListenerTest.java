@@ -52,8 +52,8 @@ class PipelineConfigListenerTest {
   /** Options {@code {"refuse": bool}}: a refusing policy throws at reconfigure. */
   private record RecordingOptions(boolean refuse) implements PolicyOptions {}
 
-  private final PolicyProvider recording =
-      new PolicyProvider() {
+  private final PolicyProvider<RecordingOptions> recording =
+      new PolicyProvider<RecordingOptions>() {
         @Override
         public String name() {
           return "recording";
@@ -65,13 +65,13 @@ class PipelineConfigListenerTest {
         }
 
         @Override
-        public PolicyOptions parseOptions(JsonNode section) {
+        public RecordingOptions parseOptions(JsonNode section) {
           return new RecordingOptions(section.path("refuse").asBoolean(false));
         }
 
         @Override
-        public Policy create(PolicyContext context, PolicyOptions options) {
-          boolean refuse = ((RecordingOptions) options).refuse();
+        public Policy create(PolicyContext context, RecordingOptions options) {
+          boolean refuse = options.refuse();
           return new NoDecisions() {
 
             @Override

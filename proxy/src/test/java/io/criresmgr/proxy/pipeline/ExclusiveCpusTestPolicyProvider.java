@@ -12,7 +12,7 @@ import io.criresmgr.policy.PolicyProvider;
  * Provider of {@link ExclusiveCpusTestPolicy}, name {@value #NAME}. The CPUs are the online ones,
  * or those of {@code policy.AvailableResources.CPU: cpuset:<list>} among them.
  */
-final class ExclusiveCpusTestPolicyProvider implements PolicyProvider {
+final class ExclusiveCpusTestPolicyProvider implements PolicyProvider<PolicyOptions> {
   /** The policy's name in {@code policy.Active}. */
   static final String NAME = "test-exclusive";
 

@@ -203,9 +203,9 @@ class GrantsSurviveCacheLossIT {
                 Map.of("CPU", "1"),
                 options.isMissingNode() ? Map.of() : Map.of(policy, options)));
     DaemonOptions o = h.optionsOnHost(dir.resolve("sysfs"));
-    List<PolicyProvider> extra =
+    List<PolicyProvider<?>> extra =
         List.of(new TopologyAwarePolicyProvider(), new BalloonsPolicyProvider());
-    h.startDaemon(o, config, extra.toArray(PolicyProvider[]::new));
+    h.startDaemon(o, config, extra.toArray(PolicyProvider<?>[]::new));
   }
 
   /** Runs pod {@code name} with one container {@code name} as kubelet does; the container id. */

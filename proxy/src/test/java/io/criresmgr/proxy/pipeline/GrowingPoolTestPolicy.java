@@ -49,7 +49,7 @@ final class GrowingPoolTestPolicy implements Policy {
   }
 
   /** Its provider. */
-  static final class Provider implements PolicyProvider {
+  static final class Provider implements PolicyProvider<PolicyOptions> {
     @Override
     public String name() {
       return NAME;

@@ -172,7 +172,7 @@ class PipelineConcurrencyIT {
   }
 
   /** The exclusive test policy, but allocating container {@value #BLOCKED} waits for a latch. */
-  static final class BlockingPolicyProvider implements PolicyProvider {
+  static final class BlockingPolicyProvider implements PolicyProvider<PolicyOptions> {
     static final String NAME = "test-blocking";
     static final String BLOCKED = "blocked";
 

@@ -159,8 +159,8 @@ final class PipelineHarness implements AutoCloseable {
   }
 
   /** none, test-exclusive and {@code extra}. */
-  static PolicyRegistry registry(PolicyProvider... extra) {
-    List<PolicyProvider> all = new ArrayList<>();
+  static PolicyRegistry registry(PolicyProvider<?>... extra) {
+    List<PolicyProvider<?>> all = new ArrayList<>();
     all.add(new NonePolicyProvider());
     all.add(new ExclusiveCpusTestPolicyProvider());
     all.addAll(List.of(extra));
@@ -173,13 +173,13 @@ final class PipelineHarness implements AutoCloseable {
   }
 
   /** Starts the daemon with {@code policy} active, registering {@code extra} policies too. */
-  void startDaemon(String policy, boolean disablePolicySwitch, PolicyProvider... extra)
+  void startDaemon(String policy, boolean disablePolicySwitch, PolicyProvider<?>... extra)
       throws InterruptedException {
     startDaemon(options(disablePolicySwitch), config(policy), extra);
   }
 
   /** Starts the daemon with {@code options} and {@code config}, registering {@code extra} too. */
-  void startDaemon(DaemonOptions options, Config config, PolicyProvider... extra)
+  void startDaemon(DaemonOptions options, Config config, PolicyProvider<?>... extra)
       throws InterruptedException {
     daemon = Daemon.start(options, new ConfigStore(config), registry(extra));
     relayClient = new RawClient(relaySocket());

@@ -92,7 +92,7 @@ class PolicyTimersIT {
     }
 
     /** Its provider. */
-    static final class Provider implements PolicyProvider {
+    static final class Provider implements PolicyProvider<PolicyOptions> {
       @Override
       public String name() {
         return NAME;
