@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A container as the cache knows it. Immutable: the cache replaces the whole record on change.
@@ -69,84 +70,6 @@ public record Container(
     topologyHints = List.copyOf(topologyHints);
   }
 
-  /** A container without topology hints. */
-  public Container(
-      String cacheId,
-      String id,
-      String podId,
-      String name,
-      String namespace,
-      boolean initContainer,
-      Map<String, String> labels,
-      Map<String, String> annotations,
-      String image,
-      ContainerState state,
-      LinuxResources requested,
-      Resources resources,
-      QosClass qosClass,
-      Assignment assignment,
-      Set<String> pending,
-      long seq,
-      Adjustment adjustment) {
-    this(
-        cacheId,
-        id,
-        podId,
-        name,
-        namespace,
-        initContainer,
-        labels,
-        annotations,
-        image,
-        state,
-        requested,
-        resources,
-        qosClass,
-        assignment,
-        pending,
-        seq,
-        adjustment,
-        List.of());
-  }
-
-  /** A container without an adjustment. */
-  public Container(
-      String cacheId,
-      String id,
-      String podId,
-      String name,
-      String namespace,
-      boolean initContainer,
-      Map<String, String> labels,
-      Map<String, String> annotations,
-      String image,
-      ContainerState state,
-      LinuxResources requested,
-      Resources resources,
-      QosClass qosClass,
-      Assignment assignment,
-      Set<String> pending,
-      long seq) {
-    this(
-        cacheId,
-        id,
-        podId,
-        name,
-        namespace,
-        initContainer,
-        labels,
-        annotations,
-        image,
-        state,
-        requested,
-        resources,
-        qosClass,
-        assignment,
-        pending,
-        seq,
-        Adjustment.NONE);
-  }
-
   /**
    * The cache id of a container: {@code <podUID>:<name>}, with {@code %} and {@code :} in either
    * part escaped as {@code %25} and {@code %3A}, so that no two pairs share an id (Kubernetes UIDs
@@ -162,191 +85,58 @@ public record Container(
         : part.replace("%", "%25").replace(":", "%3A");
   }
 
+  /** A builder with the defaults of a container not created yet; see {@link Builder}. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding every field of this container, to change some and {@link Builder#build}. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
   /** A copy that is ({@code value}) an init container running to completion or not. */
   public Container withInitContainer(boolean value) {
-    return new Container(
-        cacheId,
-        id,
-        podId,
-        name,
-        namespace,
-        value,
-        labels,
-        annotations,
-        image,
-        state,
-        requested,
-        resources,
-        qosClass,
-        assignment,
-        pending,
-        seq,
-        adjustment);
+    return toBuilder().initContainer(value).build();
   }
 
   /** A copy with another runtime id. */
   public Container withId(String value) {
-    return new Container(
-        cacheId,
-        value,
-        podId,
-        name,
-        namespace,
-        initContainer,
-        labels,
-        annotations,
-        image,
-        state,
-        requested,
-        resources,
-        qosClass,
-        assignment,
-        pending,
-        seq,
-        adjustment,
-        topologyHints);
+    return toBuilder().id(value).build();
   }
 
   /** A copy in another state. */
   public Container withState(ContainerState value) {
-    return new Container(
-        cacheId,
-        id,
-        podId,
-        name,
-        namespace,
-        initContainer,
-        labels,
-        annotations,
-        image,
-        value,
-        requested,
-        resources,
-        qosClass,
-        assignment,
-        pending,
-        seq,
-        adjustment,
-        topologyHints);
+    return toBuilder().state(value).build();
   }
 
   /** A copy with other requested resources and requests/limits. */
   public Container withRequested(LinuxResources value, Resources estimated) {
-    return new Container(
-        cacheId,
-        id,
-        podId,
-        name,
-        namespace,
-        initContainer,
-        labels,
-        annotations,
-        image,
-        state,
-        value,
-        estimated,
-        qosClass,
-        assignment,
-        pending,
-        seq,
-        adjustment,
-        topologyHints);
+    return toBuilder().requested(value).resources(estimated).build();
   }
 
   /** A copy with another assignment and the given controllers marked pending. */
   public Container withAssignment(Assignment value, Set<String> markPending) {
     Set<String> all = new TreeSet<>(pending);
     all.addAll(markPending);
-    return new Container(
-        cacheId,
-        id,
-        podId,
-        name,
-        namespace,
-        initContainer,
-        labels,
-        annotations,
-        image,
-        state,
-        requested,
-        resources,
-        qosClass,
-        value,
-        all,
-        seq,
-        adjustment,
-        topologyHints);
+    return toBuilder().assignment(value).pending(all).build();
   }
 
   /** A copy with {@code controller} no longer pending. */
   public Container withoutPending(String controller) {
     Set<String> rest = new TreeSet<>(pending);
     rest.remove(controller);
-    return new Container(
-        cacheId,
-        id,
-        podId,
-        name,
-        namespace,
-        initContainer,
-        labels,
-        annotations,
-        image,
-        state,
-        requested,
-        resources,
-        qosClass,
-        assignment,
-        rest,
-        seq,
-        adjustment,
-        topologyHints);
+    return toBuilder().pending(rest).build();
   }
 
   /** A copy under another adjustment ({@link Adjustment#NONE}: none). */
   public Container withAdjustment(Adjustment value) {
-    return new Container(
-        cacheId,
-        id,
-        podId,
-        name,
-        namespace,
-        initContainer,
-        labels,
-        annotations,
-        image,
-        state,
-        requested,
-        resources,
-        qosClass,
-        assignment,
-        pending,
-        seq,
-        value,
-        topologyHints);
+    return toBuilder().adjustment(value).build();
   }
 
   /** A copy with other topology hints. */
   public Container withTopologyHints(List<TopologyHint> value) {
-    return new Container(
-        cacheId,
-        id,
-        podId,
-        name,
-        namespace,
-        initContainer,
-        labels,
-        annotations,
-        image,
-        state,
-        requested,
-        resources,
-        qosClass,
-        assignment,
-        pending,
-        seq,
-        adjustment,
-        value);
+    return toBuilder().topologyHints(value).build();
   }
 
   /**
@@ -361,5 +151,191 @@ public record Container(
   /** The linux resources the runtime should apply: the request with the assignment applied. */
   public LinuxResources effectiveResources() {
     return assignment.applyTo(requested);
+  }
+
+  /**
+   * Builds a {@link Container}. A new builder has no runtime id ({@code ""}), no labels,
+   * annotations, requested resources, assignment, pending controllers, adjustment or topology
+   * hints, is no init container and has {@code seq} 0; {@link #build} fails naming the first of
+   * {@code cacheId}, {@code podId}, {@code name}, {@code namespace}, {@code image}, {@code state},
+   * {@code resources} and {@code qosClass} that was not set.
+   */
+  public static final class Builder {
+    private @Nullable String cacheId;
+    private String id = "";
+    private @Nullable String podId;
+    private @Nullable String name;
+    private @Nullable String namespace;
+    private boolean initContainer = false;
+    private Map<String, String> labels = Map.of();
+    private Map<String, String> annotations = Map.of();
+    private @Nullable String image;
+    private @Nullable ContainerState state;
+    private LinuxResources requested = LinuxResources.NONE;
+    private @Nullable Resources resources;
+    private @Nullable QosClass qosClass;
+    private Assignment assignment = Assignment.NONE;
+    private Set<String> pending = Set.of();
+    private long seq = 0;
+    private Adjustment adjustment = Adjustment.NONE;
+    private List<TopologyHint> topologyHints = List.of();
+
+    private Builder() {}
+
+    private Builder(Container c) {
+      cacheId = c.cacheId;
+      id = c.id;
+      podId = c.podId;
+      name = c.name;
+      namespace = c.namespace;
+      initContainer = c.initContainer;
+      labels = c.labels;
+      annotations = c.annotations;
+      image = c.image;
+      state = c.state;
+      requested = c.requested;
+      resources = c.resources;
+      qosClass = c.qosClass;
+      assignment = c.assignment;
+      pending = c.pending;
+      seq = c.seq;
+      adjustment = c.adjustment;
+      topologyHints = c.topologyHints;
+    }
+
+    /** Sets {@link Container#cacheId}. */
+    public Builder cacheId(String value) {
+      cacheId = value;
+      return this;
+    }
+
+    /** Sets {@link Container#id}. */
+    public Builder id(String value) {
+      id = value;
+      return this;
+    }
+
+    /** Sets {@link Container#podId}. */
+    public Builder podId(String value) {
+      podId = value;
+      return this;
+    }
+
+    /** Sets {@link Container#name}. */
+    public Builder name(String value) {
+      name = value;
+      return this;
+    }
+
+    /** Sets {@link Container#namespace}. */
+    public Builder namespace(String value) {
+      namespace = value;
+      return this;
+    }
+
+    /** Sets {@link Container#initContainer}. */
+    public Builder initContainer(boolean value) {
+      initContainer = value;
+      return this;
+    }
+
+    /** Sets {@link Container#labels}. */
+    public Builder labels(Map<String, String> value) {
+      labels = value;
+      return this;
+    }
+
+    /** Sets {@link Container#annotations}. */
+    public Builder annotations(Map<String, String> value) {
+      annotations = value;
+      return this;
+    }
+
+    /** Sets {@link Container#image}. */
+    public Builder image(String value) {
+      image = value;
+      return this;
+    }
+
+    /** Sets {@link Container#state}. */
+    public Builder state(ContainerState value) {
+      state = value;
+      return this;
+    }
+
+    /** Sets {@link Container#requested}. */
+    public Builder requested(LinuxResources value) {
+      requested = value;
+      return this;
+    }
+
+    /** Sets {@link Container#resources}. */
+    public Builder resources(Resources value) {
+      resources = value;
+      return this;
+    }
+
+    /** Sets {@link Container#qosClass}. */
+    public Builder qosClass(QosClass value) {
+      qosClass = value;
+      return this;
+    }
+
+    /** Sets {@link Container#assignment}. */
+    public Builder assignment(Assignment value) {
+      assignment = value;
+      return this;
+    }
+
+    /** Sets {@link Container#pending}. */
+    public Builder pending(Set<String> value) {
+      pending = value;
+      return this;
+    }
+
+    /** Sets {@link Container#seq}. */
+    public Builder seq(long value) {
+      seq = value;
+      return this;
+    }
+
+    /** Sets {@link Container#adjustment}. */
+    public Builder adjustment(Adjustment value) {
+      adjustment = value;
+      return this;
+    }
+
+    /** Sets {@link Container#topologyHints}. */
+    public Builder topologyHints(List<TopologyHint> value) {
+      topologyHints = value;
+      return this;
+    }
+
+    /** The container; fails if a field without a default was not set. */
+    public Container build() {
+      return new Container(
+          required(cacheId, "cacheId"),
+          id,
+          required(podId, "podId"),
+          required(name, "name"),
+          required(namespace, "namespace"),
+          initContainer,
+          labels,
+          annotations,
+          required(image, "image"),
+          required(state, "state"),
+          requested,
+          required(resources, "resources"),
+          required(qosClass, "qosClass"),
+          assignment,
+          pending,
+          seq,
+          adjustment,
+          topologyHints);
+    }
+
+    private static <T> T required(@Nullable T value, String field) {
+      return Objects.requireNonNull(value, () -> "Container." + field + " not set");
+    }
   }
 }

@@ -61,24 +61,25 @@ record ContainerJson(
   }
 
   Container toContainer() {
-    return new Container(
-        cacheId,
-        id,
-        podId,
-        name,
-        namespace,
-        initContainer,
-        labels,
-        annotations,
-        image,
-        state,
-        requested.toLinuxResources(),
-        resources.toResources(),
-        qosClass,
-        assignment.toAssignment(),
-        Set.copyOf(pending),
-        seq,
-        adjustment == null ? Adjustment.NONE : adjustment.toAdjustment(),
-        topologyHints.stream().map(TopologyHintJson::toHint).toList());
+    return Container.builder()
+        .cacheId(cacheId)
+        .id(id)
+        .podId(podId)
+        .name(name)
+        .namespace(namespace)
+        .initContainer(initContainer)
+        .labels(labels)
+        .annotations(annotations)
+        .image(image)
+        .state(state)
+        .requested(requested.toLinuxResources())
+        .resources(resources.toResources())
+        .qosClass(qosClass)
+        .assignment(assignment.toAssignment())
+        .pending(Set.copyOf(pending))
+        .seq(seq)
+        .adjustment(adjustment == null ? Adjustment.NONE : adjustment.toAdjustment())
+        .topologyHints(topologyHints.stream().map(TopologyHintJson::toHint).toList())
+        .build();
   }
 }

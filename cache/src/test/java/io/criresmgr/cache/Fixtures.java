@@ -28,23 +28,23 @@ final class Fixtures {
   }
 
   static Container container(String podUid, String name, String id, long seq) {
-    return new Container(
-        Container.cacheId(podUid, name),
-        id,
-        "sandbox-" + podUid,
-        name,
-        "default",
-        false,
-        Map.of("io.kubernetes.container.name", name),
-        Map.of("io.kubernetes.container.restartCount", "0"),
-        "docker.io/library/busybox:1.36",
-        ContainerState.RUNNING,
-        new LinuxResources(100000, 50000, 512, 128 << 20, "0-7", "0", Map.of("memory.high", "max")),
-        new Resources(500, 500, 0, 128 << 20),
-        QosClass.BURSTABLE,
-        Assignment.NONE,
-        Set.of(),
-        seq);
+    return Container.builder()
+        .cacheId(Container.cacheId(podUid, name))
+        .id(id)
+        .podId("sandbox-" + podUid)
+        .name(name)
+        .namespace("default")
+        .labels(Map.of("io.kubernetes.container.name", name))
+        .annotations(Map.of("io.kubernetes.container.restartCount", "0"))
+        .image("docker.io/library/busybox:1.36")
+        .state(ContainerState.RUNNING)
+        .requested(
+            new LinuxResources(
+                100000, 50000, 512, 128 << 20, "0-7", "0", Map.of("memory.high", "max")))
+        .resources(new Resources(500, 500, 0, 128 << 20))
+        .qosClass(QosClass.BURSTABLE)
+        .seq(seq)
+        .build();
   }
 
   static Assignment fullAssignment() {
@@ -67,23 +67,7 @@ final class Fixtures {
         container("u1", "app", "c1", 7).withAssignment(fullAssignment(), Set.of("cri", "rdt"));
     Container init = container("u1", "init", "", 3).withState(ContainerState.EXITED);
     Container initFlagged =
-        new Container(
-            init.cacheId(),
-            init.id(),
-            init.podId(),
-            init.name(),
-            init.namespace(),
-            true,
-            init.labels(),
-            init.annotations(),
-            init.image(),
-            init.state(),
-            init.requested(),
-            init.resources(),
-            QosClass.GUARANTEED,
-            init.assignment(),
-            init.pending(),
-            init.seq());
+        init.toBuilder().initContainer(true).qosClass(QosClass.GUARANTEED).build();
     ObjectNode data = JsonNodeFactory.instance.objectNode();
     data.putObject("allocations").put("u1:app", "2-3,6");
     data.putArray("order").add(1).add(2.5).add(true).addNull();

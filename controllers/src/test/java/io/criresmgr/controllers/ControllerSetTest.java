@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import ch.qos.logback.classic.Level;
-import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
-import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.QosClass;
 import io.criresmgr.cache.Resources;
 import java.nio.file.Path;
@@ -22,23 +20,18 @@ class ControllerSetTest {
   private static final ControllerContext CONTEXT =
       new ControllerContext(Path.of("/"), Path.of("/sys/fs/cgroup"), Map.of());
   private static final Container CONTAINER =
-      new Container(
-          "uid-p:c",
-          "ctr-1",
-          "sandbox-p",
-          "c",
-          "default",
-          false,
-          Map.of(),
-          Map.of(),
-          "busybox",
-          ContainerState.RUNNING,
-          LinuxResources.NONE,
-          Resources.NONE,
-          QosClass.BEST_EFFORT,
-          Assignment.NONE,
-          Set.of(),
-          1);
+      Container.builder()
+          .cacheId("uid-p:c")
+          .id("ctr-1")
+          .podId("sandbox-p")
+          .name("c")
+          .namespace("default")
+          .image("busybox")
+          .state(ContainerState.RUNNING)
+          .resources(Resources.NONE)
+          .qosClass(QosClass.BEST_EFFORT)
+          .seq(1)
+          .build();
 
   private final List<String> calls = new ArrayList<>();
   private final LogCapture log = LogCapture.of(ControllerSet.class);

@@ -250,23 +250,21 @@ public final class FakeNode implements NodeView {
 
     /** The container. */
     public Container build() {
-      return new Container(
-          Container.cacheId(podUid, name),
-          id,
-          podId,
-          name,
-          "default",
-          false,
-          Map.of(),
-          Map.of(),
-          "busybox",
-          state,
-          requested,
-          Resources.NONE,
-          qos,
-          assignment,
-          pending,
-          seq);
+      return Container.builder()
+          .cacheId(Container.cacheId(podUid, name))
+          .id(id)
+          .podId(podId)
+          .name(name)
+          .namespace("default")
+          .image("busybox")
+          .state(state)
+          .requested(requested)
+          .resources(Resources.NONE)
+          .qosClass(qos)
+          .assignment(assignment)
+          .pending(pending)
+          .seq(seq)
+          .build();
     }
   }
 }

@@ -1,9 +1,7 @@
 package io.criresmgr.fuzz;
 
-import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
-import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResources;
@@ -12,7 +10,6 @@ import io.criresmgr.cache.Resources;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Pods and containers carrying fuzzed annotations. The input is {@code key NUL value NUL key NUL
@@ -52,23 +49,17 @@ final class FuzzedPods {
   /** Container {@link #CONTAINER} of {@code pod} as the pipeline creates it, one CPU, 64 MiB. */
   static Container container(Pod pod) {
     Resources one = new Resources(1000, 1000, 64L << 20, 64L << 20);
-    return new Container(
-        Container.cacheId(pod.uid(), CONTAINER),
-        "",
-        pod.id(),
-        CONTAINER,
-        pod.namespace(),
-        false,
-        Map.of(),
-        Map.of(),
-        "busybox",
-        ContainerState.CREATING,
-        LinuxResources.NONE,
-        one,
-        QosClass.GUARANTEED,
-        Assignment.NONE,
-        Set.of(),
-        1);
+    return Container.builder()
+        .cacheId(Container.cacheId(pod.uid(), CONTAINER))
+        .podId(pod.id())
+        .name(CONTAINER)
+        .namespace(pod.namespace())
+        .image("busybox")
+        .state(ContainerState.CREATING)
+        .resources(one)
+        .qosClass(QosClass.GUARANTEED)
+        .seq(1)
+        .build();
   }
 
   /** A cache holding {@code pod} and {@code container}. */

@@ -90,23 +90,17 @@ public final class FakeNode {
       addPod(podName);
     }
     Container c =
-        new Container(
-            Container.cacheId("uid-" + podName, name),
-            "",
-            "sandbox-" + podName,
-            name,
-            "default",
-            false,
-            Map.of(),
-            Map.of(),
-            "busybox",
-            ContainerState.CREATING,
-            LinuxResources.NONE,
-            resources,
-            qos(resources),
-            Assignment.NONE,
-            Set.of(),
-            cache.nextSeq());
+        Container.builder()
+            .cacheId(Container.cacheId("uid-" + podName, name))
+            .podId("sandbox-" + podName)
+            .name(name)
+            .namespace("default")
+            .image("busybox")
+            .state(ContainerState.CREATING)
+            .resources(resources)
+            .qosClass(qos(resources))
+            .seq(cache.nextSeq())
+            .build();
     cache.putContainer(c);
     return c;
   }

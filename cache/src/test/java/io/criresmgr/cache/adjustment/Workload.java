@@ -1,15 +1,12 @@
 package io.criresmgr.cache.adjustment;
 
-import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
-import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResources;
 import io.criresmgr.cache.QosClass;
 import io.criresmgr.cache.Resources;
 import java.util.Map;
-import java.util.Set;
 
 /** Pods and containers for the adjustment tests. */
 final class Workload {
@@ -34,22 +31,18 @@ final class Workload {
   static Container container(Pod pod, String name) {
     Resources r =
         pod.qosClass() == QosClass.BEST_EFFORT ? Resources.NONE : new Resources(500, 1000, 0, 0);
-    return new Container(
-        Container.cacheId(pod.uid(), name),
-        "ctr-" + name,
-        pod.id(),
-        name,
-        pod.namespace(),
-        false,
-        Map.of("io.kubernetes.container.name", name),
-        Map.of(),
-        "busybox",
-        ContainerState.RUNNING,
-        LinuxResources.NONE,
-        r,
-        pod.qosClass(),
-        Assignment.NONE,
-        Set.of(),
-        1);
+    return Container.builder()
+        .cacheId(Container.cacheId(pod.uid(), name))
+        .id("ctr-" + name)
+        .podId(pod.id())
+        .name(name)
+        .namespace(pod.namespace())
+        .labels(Map.of("io.kubernetes.container.name", name))
+        .image("busybox")
+        .state(ContainerState.RUNNING)
+        .resources(r)
+        .qosClass(pod.qosClass())
+        .seq(1)
+        .build();
   }
 }

@@ -1,15 +1,12 @@
 package io.criresmgr.cache.affinity;
 
-import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
-import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResources;
 import io.criresmgr.cache.QosClass;
 import io.criresmgr.cache.Resources;
 import java.util.Map;
-import java.util.Set;
 
 /** Pods and containers to evaluate expressions and affinities against. */
 final class Subjects {
@@ -41,23 +38,18 @@ final class Subjects {
 
   /** Container {@code name} of {@code pod} with {@code labels}, runtime id {@code ctr-<name>}. */
   static Container container(Pod pod, String name, Map<String, String> labels) {
-    return new Container(
-        Container.cacheId(pod.uid(), name),
-        "ctr-" + name,
-        pod.id(),
-        name,
-        pod.namespace(),
-        false,
-        labels,
-        Map.of(),
-        "busybox",
-        ContainerState.RUNNING,
-        LinuxResources.NONE,
-        Resources.NONE,
-        pod.qosClass(),
-        Assignment.NONE,
-        Set.of(),
-        0);
+    return Container.builder()
+        .cacheId(Container.cacheId(pod.uid(), name))
+        .id("ctr-" + name)
+        .podId(pod.id())
+        .name(name)
+        .namespace(pod.namespace())
+        .labels(labels)
+        .image("busybox")
+        .state(ContainerState.RUNNING)
+        .resources(Resources.NONE)
+        .qosClass(pod.qosClass())
+        .build();
   }
 
   /** Container {@code name} of {@code pod} labelled as kubelet does. */

@@ -103,131 +103,22 @@ public record BalloonType(
     preferCloseToDevices.forEach(d -> checkDevice(name, d));
   }
 
-  /** A type without {@code Loads}. */
-  public BalloonType(
-      String name,
-      List<String> namespaces,
-      List<Expression> matchExpressions,
-      int minCpus,
-      int maxCpus,
-      int minBalloons,
-      int maxBalloons,
-      CpuPriority allocatorPriority,
-      String cpuClass,
-      boolean preferSpreadingPods,
-      boolean preferPerNamespaceBalloon,
-      boolean preferNewBalloons,
-      @Nullable ShareLevel shareIdleCpusInSame,
-      @Nullable Boolean preferSpreadOnPhysicalCores,
-      @Nullable Boolean allocatorTopologyBalancing,
-      @Nullable Boolean pinMemory,
-      Set<MemoryType> memoryTypes,
-      boolean hideHyperthreads,
-      boolean preferIsolCpus,
-      @Nullable CoreType preferCoreType,
-      GroupBy groupBy,
-      List<String> preferCloseToDevices) {
-    this(
-        name,
-        namespaces,
-        matchExpressions,
-        minCpus,
-        maxCpus,
-        minBalloons,
-        maxBalloons,
-        allocatorPriority,
-        cpuClass,
-        preferSpreadingPods,
-        preferPerNamespaceBalloon,
-        preferNewBalloons,
-        shareIdleCpusInSame,
-        preferSpreadOnPhysicalCores,
-        allocatorTopologyBalancing,
-        pinMemory,
-        memoryTypes,
-        hideHyperthreads,
-        preferIsolCpus,
-        preferCoreType,
-        groupBy,
-        preferCloseToDevices,
-        List.of());
-  }
-
-  /** A type without {@code PreferCloseToDevices}. */
-  public BalloonType(
-      String name,
-      List<String> namespaces,
-      List<Expression> matchExpressions,
-      int minCpus,
-      int maxCpus,
-      int minBalloons,
-      int maxBalloons,
-      CpuPriority allocatorPriority,
-      String cpuClass,
-      boolean preferSpreadingPods,
-      boolean preferPerNamespaceBalloon,
-      boolean preferNewBalloons,
-      @Nullable ShareLevel shareIdleCpusInSame,
-      @Nullable Boolean preferSpreadOnPhysicalCores,
-      @Nullable Boolean allocatorTopologyBalancing,
-      @Nullable Boolean pinMemory,
-      Set<MemoryType> memoryTypes,
-      boolean hideHyperthreads,
-      boolean preferIsolCpus,
-      @Nullable CoreType preferCoreType,
-      GroupBy groupBy) {
-    this(
-        name,
-        namespaces,
-        matchExpressions,
-        minCpus,
-        maxCpus,
-        minBalloons,
-        maxBalloons,
-        allocatorPriority,
-        cpuClass,
-        preferSpreadingPods,
-        preferPerNamespaceBalloon,
-        preferNewBalloons,
-        shareIdleCpusInSame,
-        preferSpreadOnPhysicalCores,
-        allocatorTopologyBalancing,
-        pinMemory,
-        memoryTypes,
-        hideHyperthreads,
-        preferIsolCpus,
-        preferCoreType,
-        groupBy,
-        List.of());
-  }
-
   /**
    * A type with every option at its default: no namespaces or expressions, no CPU or balloon
    * limits, priority {@link CpuPriority#HIGH}, nothing shared, nothing overridden.
    */
   public static BalloonType named(String name) {
-    return new BalloonType(
-        name,
-        List.of(),
-        List.of(),
-        0,
-        0,
-        0,
-        0,
-        CpuPriority.HIGH,
-        "",
-        false,
-        false,
-        false,
-        null,
-        null,
-        null,
-        null,
-        Set.of(),
-        false,
-        false,
-        null,
-        GroupBy.NONE);
+    return builder(name).build();
+  }
+
+  /** A builder of type {@code name}, every other option at its default (see {@link #named}). */
+  public static Builder builder(String name) {
+    return new Builder(name);
+  }
+
+  /** A builder holding every option of this type. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
   /** Whether this is the built-in {@code reserved} type. */
@@ -251,30 +142,12 @@ public record BalloonType(
 
   /** This type with other namespaces and balloon limits (for the built-in types). */
   BalloonType withBuiltIn(List<String> newNamespaces, int newMin, int newMax, CpuPriority p) {
-    return new BalloonType(
-        name,
-        newNamespaces,
-        matchExpressions,
-        minCpus,
-        maxCpus,
-        newMin,
-        newMax,
-        p,
-        cpuClass,
-        preferSpreadingPods,
-        preferPerNamespaceBalloon,
-        preferNewBalloons,
-        shareIdleCpusInSame,
-        preferSpreadOnPhysicalCores,
-        allocatorTopologyBalancing,
-        pinMemory,
-        memoryTypes,
-        hideHyperthreads,
-        preferIsolCpus,
-        preferCoreType,
-        groupBy,
-        preferCloseToDevices,
-        loads);
+    return toBuilder()
+        .namespaces(newNamespaces)
+        .minBalloons(newMin)
+        .maxBalloons(newMax)
+        .allocatorPriority(p)
+        .build();
   }
 
   private static void checkDevice(String type, String path) {
@@ -324,6 +197,233 @@ public record BalloonType(
           String.format(
               "balloon type \"%s\": %s (%d) is greater than %s (%d)",
               type, minField, min, maxField, max));
+    }
+  }
+
+  /** Builds a {@link BalloonType}; {@link #build} checks it as the constructor does. */
+  public static final class Builder {
+    private String name;
+    private List<String> namespaces = List.of();
+    private List<Expression> matchExpressions = List.of();
+    private int minCpus = 0;
+    private int maxCpus = 0;
+    private int minBalloons = 0;
+    private int maxBalloons = 0;
+    private CpuPriority allocatorPriority = CpuPriority.HIGH;
+    private String cpuClass = "";
+    private boolean preferSpreadingPods = false;
+    private boolean preferPerNamespaceBalloon = false;
+    private boolean preferNewBalloons = false;
+    private @Nullable ShareLevel shareIdleCpusInSame = null;
+    private @Nullable Boolean preferSpreadOnPhysicalCores = null;
+    private @Nullable Boolean allocatorTopologyBalancing = null;
+    private @Nullable Boolean pinMemory = null;
+    private Set<MemoryType> memoryTypes = Set.of();
+    private boolean hideHyperthreads = false;
+    private boolean preferIsolCpus = false;
+    private @Nullable CoreType preferCoreType = null;
+    private GroupBy groupBy = GroupBy.NONE;
+    private List<String> preferCloseToDevices = List.of();
+    private List<String> loads = List.of();
+
+    private Builder(String name) {
+      this.name = name;
+    }
+
+    private Builder(BalloonType o) {
+      name = o.name;
+      namespaces = o.namespaces;
+      matchExpressions = o.matchExpressions;
+      minCpus = o.minCpus;
+      maxCpus = o.maxCpus;
+      minBalloons = o.minBalloons;
+      maxBalloons = o.maxBalloons;
+      allocatorPriority = o.allocatorPriority;
+      cpuClass = o.cpuClass;
+      preferSpreadingPods = o.preferSpreadingPods;
+      preferPerNamespaceBalloon = o.preferPerNamespaceBalloon;
+      preferNewBalloons = o.preferNewBalloons;
+      shareIdleCpusInSame = o.shareIdleCpusInSame;
+      preferSpreadOnPhysicalCores = o.preferSpreadOnPhysicalCores;
+      allocatorTopologyBalancing = o.allocatorTopologyBalancing;
+      pinMemory = o.pinMemory;
+      memoryTypes = o.memoryTypes;
+      hideHyperthreads = o.hideHyperthreads;
+      preferIsolCpus = o.preferIsolCpus;
+      preferCoreType = o.preferCoreType;
+      groupBy = o.groupBy;
+      preferCloseToDevices = o.preferCloseToDevices;
+      loads = o.loads;
+    }
+
+    /** Sets {@link BalloonType#name}. */
+    public Builder name(String value) {
+      name = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#namespaces}. */
+    public Builder namespaces(List<String> value) {
+      namespaces = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#matchExpressions}. */
+    public Builder matchExpressions(List<Expression> value) {
+      matchExpressions = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#minCpus}. */
+    public Builder minCpus(int value) {
+      minCpus = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#maxCpus}. */
+    public Builder maxCpus(int value) {
+      maxCpus = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#minBalloons}. */
+    public Builder minBalloons(int value) {
+      minBalloons = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#maxBalloons}. */
+    public Builder maxBalloons(int value) {
+      maxBalloons = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#allocatorPriority}. */
+    public Builder allocatorPriority(CpuPriority value) {
+      allocatorPriority = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#cpuClass}. */
+    public Builder cpuClass(String value) {
+      cpuClass = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#preferSpreadingPods}. */
+    public Builder preferSpreadingPods(boolean value) {
+      preferSpreadingPods = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#preferPerNamespaceBalloon}. */
+    public Builder preferPerNamespaceBalloon(boolean value) {
+      preferPerNamespaceBalloon = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#preferNewBalloons}. */
+    public Builder preferNewBalloons(boolean value) {
+      preferNewBalloons = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#shareIdleCpusInSame}. */
+    public Builder shareIdleCpusInSame(@Nullable ShareLevel value) {
+      shareIdleCpusInSame = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#preferSpreadOnPhysicalCores}. */
+    public Builder preferSpreadOnPhysicalCores(@Nullable Boolean value) {
+      preferSpreadOnPhysicalCores = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#allocatorTopologyBalancing}. */
+    public Builder allocatorTopologyBalancing(@Nullable Boolean value) {
+      allocatorTopologyBalancing = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#pinMemory}. */
+    public Builder pinMemory(@Nullable Boolean value) {
+      pinMemory = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#memoryTypes}. */
+    public Builder memoryTypes(Set<MemoryType> value) {
+      memoryTypes = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#hideHyperthreads}. */
+    public Builder hideHyperthreads(boolean value) {
+      hideHyperthreads = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#preferIsolCpus}. */
+    public Builder preferIsolCpus(boolean value) {
+      preferIsolCpus = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#preferCoreType}. */
+    public Builder preferCoreType(@Nullable CoreType value) {
+      preferCoreType = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#groupBy}. */
+    public Builder groupBy(GroupBy value) {
+      groupBy = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#preferCloseToDevices}. */
+    public Builder preferCloseToDevices(List<String> value) {
+      preferCloseToDevices = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonType#loads}. */
+    public Builder loads(List<String> value) {
+      loads = value;
+      return this;
+    }
+
+    /**
+     * The type.
+     *
+     * @throws IllegalArgumentException with a message {@code balloon type "<name>": <Field> ...}
+     */
+    public BalloonType build() {
+      return new BalloonType(
+          name,
+          namespaces,
+          matchExpressions,
+          minCpus,
+          maxCpus,
+          minBalloons,
+          maxBalloons,
+          allocatorPriority,
+          cpuClass,
+          preferSpreadingPods,
+          preferPerNamespaceBalloon,
+          preferNewBalloons,
+          shareIdleCpusInSame,
+          preferSpreadOnPhysicalCores,
+          allocatorTopologyBalancing,
+          pinMemory,
+          memoryTypes,
+          hideHyperthreads,
+          preferIsolCpus,
+          preferCoreType,
+          groupBy,
+          preferCloseToDevices,
+          loads);
     }
   }
 }

@@ -109,34 +109,37 @@ final class BalloonTypeParser {
 
   private static BalloonType read(OptionsReader r) {
     String name = r.string("Name", "");
-    return new BalloonType(
-        name,
-        Values.strings(r, "Namespaces", "expected a list of namespace patterns"),
-        expressions(r),
-        Values.integer(r, "MinCPUs", 0),
-        Values.integer(r, "MaxCPUs", 0),
-        Values.integer(r, "MinBalloons", 0),
-        Values.integer(r, "MaxBalloons", 0),
-        priority(r),
-        r.string("CPUClass", ""),
-        r.bool("PreferSpreadingPods", false),
-        r.bool("PreferPerNamespaceBalloon", false),
-        r.bool("PreferNewBalloons", false),
-        Values.choice(
-            r,
-            "ShareIdleCPUsInSame",
-            LEVELS,
-            "expected system, package, die, numa, l2cache, core or thread"),
-        Values.optionalBool(r, "PreferSpreadOnPhysicalCores"),
-        Values.optionalBool(r, "AllocatorTopologyBalancing"),
-        Values.optionalBool(r, "PinMemory"),
-        memoryTypes(r),
-        r.bool("HideHyperthreads", false),
-        r.bool("PreferIsolCpus", false),
-        Values.choice(r, "PreferCoreType", CORE_TYPES, "expected performance or efficient"),
-        groupBy(r, name),
-        Values.strings(r, "PreferCloseToDevices", "expected a list of device paths"),
-        Values.strings(r, "Loads", "expected a list of load class names"));
+    return BalloonType.builder(name)
+        .namespaces(Values.strings(r, "Namespaces", "expected a list of namespace patterns"))
+        .matchExpressions(expressions(r))
+        .minCpus(Values.integer(r, "MinCPUs", 0))
+        .maxCpus(Values.integer(r, "MaxCPUs", 0))
+        .minBalloons(Values.integer(r, "MinBalloons", 0))
+        .maxBalloons(Values.integer(r, "MaxBalloons", 0))
+        .allocatorPriority(priority(r))
+        .cpuClass(r.string("CPUClass", ""))
+        .preferSpreadingPods(r.bool("PreferSpreadingPods", false))
+        .preferPerNamespaceBalloon(r.bool("PreferPerNamespaceBalloon", false))
+        .preferNewBalloons(r.bool("PreferNewBalloons", false))
+        .shareIdleCpusInSame(
+            Values.choice(
+                r,
+                "ShareIdleCPUsInSame",
+                LEVELS,
+                "expected system, package, die, numa, l2cache, core or thread"))
+        .preferSpreadOnPhysicalCores(Values.optionalBool(r, "PreferSpreadOnPhysicalCores"))
+        .allocatorTopologyBalancing(Values.optionalBool(r, "AllocatorTopologyBalancing"))
+        .pinMemory(Values.optionalBool(r, "PinMemory"))
+        .memoryTypes(memoryTypes(r))
+        .hideHyperthreads(r.bool("HideHyperthreads", false))
+        .preferIsolCpus(r.bool("PreferIsolCpus", false))
+        .preferCoreType(
+            Values.choice(r, "PreferCoreType", CORE_TYPES, "expected performance or efficient"))
+        .groupBy(groupBy(r, name))
+        .preferCloseToDevices(
+            Values.strings(r, "PreferCloseToDevices", "expected a list of device paths"))
+        .loads(Values.strings(r, "Loads", "expected a list of load class names"))
+        .build();
   }
 
   private static GroupBy groupBy(OptionsReader r, String type) {

@@ -41,7 +41,8 @@ public record BalloonsOptions(
     implements PolicyOptions {
   /** The options when {@code policy.balloons} is absent or empty. */
   public static final BalloonsOptions DEFAULTS =
-      new BalloonsOptions(true, true, "", List.of("kube-system"), false, false, List.of());
+      new BalloonsOptions(
+          true, true, "", List.of("kube-system"), false, false, List.of(), List.of());
 
   /** Option keys, in the order error messages list them. */
   public static final List<String> KEYS =
@@ -80,24 +81,14 @@ public record BalloonsOptions(
     }
   }
 
-  /** Options without load classes. */
-  public BalloonsOptions(
-      boolean pinCpu,
-      boolean pinMemory,
-      String idleCpuClass,
-      List<String> reservedPoolNamespaces,
-      boolean allocatorTopologyBalancing,
-      boolean preferSpreadOnPhysicalCores,
-      List<BalloonType> balloonTypes) {
-    this(
-        pinCpu,
-        pinMemory,
-        idleCpuClass,
-        reservedPoolNamespaces,
-        allocatorTopologyBalancing,
-        preferSpreadOnPhysicalCores,
-        balloonTypes,
-        List.of());
+  /** A builder starting from {@link #DEFAULTS}. */
+  public static Builder builder() {
+    return DEFAULTS.toBuilder();
+  }
+
+  /** A builder starting from these options. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
   /**
@@ -115,15 +106,18 @@ public record BalloonsOptions(
     List<BalloonType> types = types(r);
     checkLoads(r, types, loadClasses);
     try {
-      return new BalloonsOptions(
-          r.bool("PinCPU", d.pinCpu()),
-          r.bool("PinMemory", d.pinMemory()),
-          r.string("IdleCPUClass", d.idleCpuClass()),
-          namespaces,
-          r.bool("AllocatorTopologyBalancing", d.allocatorTopologyBalancing()),
-          r.bool("PreferSpreadOnPhysicalCores", d.preferSpreadOnPhysicalCores()),
-          types,
-          loadClasses);
+      return builder()
+          .pinCpu(r.bool("PinCPU", d.pinCpu()))
+          .pinMemory(r.bool("PinMemory", d.pinMemory()))
+          .idleCpuClass(r.string("IdleCPUClass", d.idleCpuClass()))
+          .reservedPoolNamespaces(namespaces)
+          .allocatorTopologyBalancing(
+              r.bool("AllocatorTopologyBalancing", d.allocatorTopologyBalancing()))
+          .preferSpreadOnPhysicalCores(
+              r.bool("PreferSpreadOnPhysicalCores", d.preferSpreadOnPhysicalCores()))
+          .balloonTypes(types)
+          .loadClasses(loadClasses)
+          .build();
     } catch (IllegalArgumentException e) { // not reached: parsing checks first, with paths
       throw new PolicyException("policy.balloons: " + e.getMessage(), e);
     }
@@ -238,5 +232,93 @@ public record BalloonsOptions(
   public boolean allocatorTopologyBalancing(BalloonType type) {
     Boolean own = type.allocatorTopologyBalancing();
     return own != null ? own : allocatorTopologyBalancing;
+  }
+
+  /** Builds {@link BalloonsOptions}; {@link #build} checks them as the constructor does. */
+  public static final class Builder {
+    private boolean pinCpu;
+    private boolean pinMemory;
+    private String idleCpuClass;
+    private List<String> reservedPoolNamespaces;
+    private boolean allocatorTopologyBalancing;
+    private boolean preferSpreadOnPhysicalCores;
+    private List<BalloonType> balloonTypes;
+    private List<LoadClass> loadClasses;
+
+    private Builder(BalloonsOptions o) {
+      pinCpu = o.pinCpu;
+      pinMemory = o.pinMemory;
+      idleCpuClass = o.idleCpuClass;
+      reservedPoolNamespaces = o.reservedPoolNamespaces;
+      allocatorTopologyBalancing = o.allocatorTopologyBalancing;
+      preferSpreadOnPhysicalCores = o.preferSpreadOnPhysicalCores;
+      balloonTypes = o.balloonTypes;
+      loadClasses = o.loadClasses;
+    }
+
+    /** Sets {@link BalloonsOptions#pinCpu}. */
+    public Builder pinCpu(boolean value) {
+      pinCpu = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonsOptions#pinMemory}. */
+    public Builder pinMemory(boolean value) {
+      pinMemory = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonsOptions#idleCpuClass}. */
+    public Builder idleCpuClass(String value) {
+      idleCpuClass = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonsOptions#reservedPoolNamespaces}. */
+    public Builder reservedPoolNamespaces(List<String> value) {
+      reservedPoolNamespaces = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonsOptions#allocatorTopologyBalancing}. */
+    public Builder allocatorTopologyBalancing(boolean value) {
+      allocatorTopologyBalancing = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonsOptions#preferSpreadOnPhysicalCores}. */
+    public Builder preferSpreadOnPhysicalCores(boolean value) {
+      preferSpreadOnPhysicalCores = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonsOptions#balloonTypes}. */
+    public Builder balloonTypes(List<BalloonType> value) {
+      balloonTypes = value;
+      return this;
+    }
+
+    /** Sets {@link BalloonsOptions#loadClasses}. */
+    public Builder loadClasses(List<LoadClass> value) {
+      loadClasses = value;
+      return this;
+    }
+
+    /**
+     * The options.
+     *
+     * @throws IllegalArgumentException naming the duplicate type or the malformed pattern
+     */
+    public BalloonsOptions build() {
+      return new BalloonsOptions(
+          pinCpu,
+          pinMemory,
+          idleCpuClass,
+          reservedPoolNamespaces,
+          allocatorTopologyBalancing,
+          preferSpreadOnPhysicalCores,
+          balloonTypes,
+          loadClasses);
+    }
   }
 }

@@ -153,88 +153,14 @@ public record TopologyAwareOptions(
     Objects.requireNonNull(cpuClasses, "cpuClasses");
   }
 
-  /** The options without CPU classes. */
-  public TopologyAwareOptions(
-      boolean pinCpu,
-      boolean pinMemory,
-      boolean preferIsolatedCpus,
-      SharedCpus preferSharedCpus,
-      List<String> reservedPoolNamespaces,
-      boolean colocatePods,
-      boolean colocateNamespaces,
-      CpuPriority defaultCpuPriority,
-      Level unlimitedBurstable) {
-    this(
-        pinCpu,
-        pinMemory,
-        preferIsolatedCpus,
-        preferSharedCpus,
-        reservedPoolNamespaces,
-        colocatePods,
-        colocateNamespaces,
-        defaultCpuPriority,
-        unlimitedBurstable,
-        CpuClassNames.NONE);
+  /** A builder starting from {@link #DEFAULTS}. */
+  public static Builder builder() {
+    return DEFAULTS.toBuilder();
   }
 
-  /** A copy with {@code classes}. */
-  public TopologyAwareOptions withCpuClasses(CpuClassNames classes) {
-    return new TopologyAwareOptions(
-        pinCpu,
-        pinMemory,
-        preferIsolatedCpus,
-        preferSharedCpus,
-        reservedPoolNamespaces,
-        colocatePods,
-        colocateNamespaces,
-        defaultCpuPriority,
-        unlimitedBurstable,
-        classes);
-  }
-
-  /** The options with the default {@code UnlimitedBurstable} ({@code package}). */
-  public TopologyAwareOptions(
-      boolean pinCpu,
-      boolean pinMemory,
-      boolean preferIsolatedCpus,
-      SharedCpus preferSharedCpus,
-      List<String> reservedPoolNamespaces,
-      boolean colocatePods,
-      boolean colocateNamespaces,
-      CpuPriority defaultCpuPriority) {
-    this(
-        pinCpu,
-        pinMemory,
-        preferIsolatedCpus,
-        preferSharedCpus,
-        reservedPoolNamespaces,
-        colocatePods,
-        colocateNamespaces,
-        defaultCpuPriority,
-        Level.PACKAGE);
-  }
-
-  /**
-   * The options with {@code PreferSharedCPUs} as a boolean: {@code true} is {@link SharedCpus#ALL}.
-   */
-  public TopologyAwareOptions(
-      boolean pinCpu,
-      boolean pinMemory,
-      boolean preferIsolatedCpus,
-      boolean preferSharedCpus,
-      List<String> reservedPoolNamespaces,
-      boolean colocatePods,
-      boolean colocateNamespaces,
-      CpuPriority defaultCpuPriority) {
-    this(
-        pinCpu,
-        pinMemory,
-        preferIsolatedCpus,
-        preferSharedCpus ? SharedCpus.ALL : SharedCpus.NONE,
-        reservedPoolNamespaces,
-        colocatePods,
-        colocateNamespaces,
-        defaultCpuPriority);
+  /** A builder starting from these options. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
   /**
@@ -246,20 +172,22 @@ public record TopologyAwareOptions(
     rejectRemoved(section);
     OptionsReader r = OptionsReader.of(POLICY, section, KEYS);
     TopologyAwareOptions d = DEFAULTS;
-    return new TopologyAwareOptions(
-        r.bool("PinCPU", d.pinCpu()),
-        r.bool("PinMemory", d.pinMemory()),
-        r.bool("PreferIsolatedCPUs", d.preferIsolatedCpus()),
-        sharedCpus(r),
-        namespaces(r),
-        r.bool("ColocatePods", d.colocatePods()),
-        r.bool("ColocateNamespaces", d.colocateNamespaces()),
-        priority(r),
-        level(r),
-        new CpuClassNames(
-            r.string("ReservedPoolCPUClass", ""),
-            r.string("SharedPoolCPUClass", ""),
-            r.string("DefaultExclusiveCPUClass", "")));
+    return builder()
+        .pinCpu(r.bool("PinCPU", d.pinCpu()))
+        .pinMemory(r.bool("PinMemory", d.pinMemory()))
+        .preferIsolatedCpus(r.bool("PreferIsolatedCPUs", d.preferIsolatedCpus()))
+        .preferSharedCpus(sharedCpus(r))
+        .reservedPoolNamespaces(namespaces(r))
+        .colocatePods(r.bool("ColocatePods", d.colocatePods()))
+        .colocateNamespaces(r.bool("ColocateNamespaces", d.colocateNamespaces()))
+        .defaultCpuPriority(priority(r))
+        .unlimitedBurstable(level(r))
+        .cpuClasses(
+            new CpuClassNames(
+                r.string("ReservedPoolCPUClass", ""),
+                r.string("SharedPoolCPUClass", ""),
+                r.string("DefaultExclusiveCPUClass", "")))
+        .build();
   }
 
   // Page migration moved to a controller in cri-resmgr; say where instead of "unknown key".
@@ -362,5 +290,111 @@ public record TopologyAwareOptions(
       }
     }
     throw r.invalid(key, node, "expected system, package, die or numa");
+  }
+
+  /** Builds {@link TopologyAwareOptions}; {@link #build} checks them as the constructor does. */
+  public static final class Builder {
+    private boolean pinCpu;
+    private boolean pinMemory;
+    private boolean preferIsolatedCpus;
+    private SharedCpus preferSharedCpus;
+    private List<String> reservedPoolNamespaces;
+    private boolean colocatePods;
+    private boolean colocateNamespaces;
+    private CpuPriority defaultCpuPriority;
+    private Level unlimitedBurstable;
+    private CpuClassNames cpuClasses;
+
+    private Builder(TopologyAwareOptions o) {
+      pinCpu = o.pinCpu;
+      pinMemory = o.pinMemory;
+      preferIsolatedCpus = o.preferIsolatedCpus;
+      preferSharedCpus = o.preferSharedCpus;
+      reservedPoolNamespaces = o.reservedPoolNamespaces;
+      colocatePods = o.colocatePods;
+      colocateNamespaces = o.colocateNamespaces;
+      defaultCpuPriority = o.defaultCpuPriority;
+      unlimitedBurstable = o.unlimitedBurstable;
+      cpuClasses = o.cpuClasses;
+    }
+
+    /** Sets {@link TopologyAwareOptions#pinCpu}. */
+    public Builder pinCpu(boolean value) {
+      pinCpu = value;
+      return this;
+    }
+
+    /** Sets {@link TopologyAwareOptions#pinMemory}. */
+    public Builder pinMemory(boolean value) {
+      pinMemory = value;
+      return this;
+    }
+
+    /** Sets {@link TopologyAwareOptions#preferIsolatedCpus}. */
+    public Builder preferIsolatedCpus(boolean value) {
+      preferIsolatedCpus = value;
+      return this;
+    }
+
+    /** Sets {@link TopologyAwareOptions#preferSharedCpus}. */
+    public Builder preferSharedCpus(SharedCpus value) {
+      preferSharedCpus = value;
+      return this;
+    }
+
+    /** Sets {@link TopologyAwareOptions#reservedPoolNamespaces}. */
+    public Builder reservedPoolNamespaces(List<String> value) {
+      reservedPoolNamespaces = value;
+      return this;
+    }
+
+    /** Sets {@link TopologyAwareOptions#colocatePods}. */
+    public Builder colocatePods(boolean value) {
+      colocatePods = value;
+      return this;
+    }
+
+    /** Sets {@link TopologyAwareOptions#colocateNamespaces}. */
+    public Builder colocateNamespaces(boolean value) {
+      colocateNamespaces = value;
+      return this;
+    }
+
+    /** Sets {@link TopologyAwareOptions#defaultCpuPriority}. */
+    public Builder defaultCpuPriority(CpuPriority value) {
+      defaultCpuPriority = value;
+      return this;
+    }
+
+    /** Sets {@link TopologyAwareOptions#unlimitedBurstable}. */
+    public Builder unlimitedBurstable(Level value) {
+      unlimitedBurstable = value;
+      return this;
+    }
+
+    /** Sets {@link TopologyAwareOptions#cpuClasses}. */
+    public Builder cpuClasses(CpuClassNames value) {
+      cpuClasses = value;
+      return this;
+    }
+
+    /**
+     * The options.
+     *
+     * @throws IllegalArgumentException if a namespace pattern is malformed
+     */
+    public TopologyAwareOptions build() {
+      return new TopologyAwareOptions(
+          pinCpu,
+          pinMemory,
+          preferIsolatedCpus,
+          preferSharedCpus,
+          reservedPoolNamespaces,
+          colocatePods,
+          colocateNamespaces,
+          defaultCpuPriority,
+          unlimitedBurstable,
+          cpuClasses);
+    }
   }
 }

@@ -4,17 +4,14 @@ import static io.criresmgr.policy.balloons.BalloonsOptionsTest.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
-import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResources;
 import io.criresmgr.cache.QosClass;
 import io.criresmgr.cache.Resources;
 import io.criresmgr.policy.PolicyException;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class BalloonTypeChooserTest {
@@ -43,23 +40,17 @@ class BalloonTypeChooserTest {
   }
 
   private static Container container(Pod pod, String name) {
-    return new Container(
-        Container.cacheId(pod.uid(), name),
-        "",
-        pod.id(),
-        name,
-        pod.namespace(),
-        false,
-        Map.of(),
-        Map.of(),
-        "busybox",
-        ContainerState.CREATING,
-        LinuxResources.NONE,
-        Resources.NONE,
-        pod.qosClass(),
-        Assignment.NONE,
-        Set.of(),
-        1);
+    return Container.builder()
+        .cacheId(Container.cacheId(pod.uid(), name))
+        .podId(pod.id())
+        .name(name)
+        .namespace(pod.namespace())
+        .image("busybox")
+        .state(ContainerState.CREATING)
+        .resources(Resources.NONE)
+        .qosClass(pod.qosClass())
+        .seq(1)
+        .build();
   }
 
   private static String choose(String config, Pod pod) throws Exception {

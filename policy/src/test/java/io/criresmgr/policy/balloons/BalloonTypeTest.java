@@ -9,7 +9,6 @@ import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.CoreType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class BalloonTypeTest {
@@ -30,29 +29,7 @@ class BalloonTypeTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () ->
-                new BalloonType(
-                    "x",
-                    List.of(),
-                    List.of(),
-                    0,
-                    0,
-                    0,
-                    0,
-                    CpuPriority.HIGH,
-                    "",
-                    false,
-                    false,
-                    false,
-                    null,
-                    null,
-                    null,
-                    null,
-                    Set.of(),
-                    false,
-                    false,
-                    CoreType.UNKNOWN,
-                    GroupBy.NONE));
+            () -> BalloonType.builder("x").preferCoreType(CoreType.UNKNOWN).build());
     assertEquals(
         "balloon type \"x\": PreferCoreType must be performance or efficient", e.getMessage());
   }
@@ -63,14 +40,10 @@ class BalloonTypeTest {
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                new BalloonsOptions(
-                    true,
-                    true,
-                    "",
-                    List.of(),
-                    false,
-                    false,
-                    List.of(BalloonType.named("a"), BalloonType.named("a"))));
+                BalloonsOptions.builder()
+                    .reservedPoolNamespaces(List.of())
+                    .balloonTypes(List.of(BalloonType.named("a"), BalloonType.named("a")))
+                    .build());
     assertEquals("balloon type \"a\": Name is used by more than one balloon type", e.getMessage());
   }
 }

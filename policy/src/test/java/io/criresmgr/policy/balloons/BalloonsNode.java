@@ -12,7 +12,6 @@ import io.criresmgr.policy.FakeNode;
 import io.criresmgr.policy.Policy;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -56,24 +55,7 @@ class BalloonsNode {
   Container create(String ns, String pod, String name, long milli, boolean init) {
     pod(ns, pod, Map.of());
     Container d = node.create(pod, name, FakeNode.cpu(milli, milli));
-    Container c =
-        new Container(
-            d.cacheId(),
-            d.id(),
-            d.podId(),
-            d.name(),
-            ns,
-            init,
-            Map.of(),
-            Map.of(),
-            d.image(),
-            d.state(),
-            d.requested(),
-            d.resources(),
-            d.qosClass(),
-            d.assignment(),
-            Set.of(),
-            d.seq());
+    Container c = d.toBuilder().namespace(ns).initContainer(init).build();
     node.cache().putContainer(c);
     return c;
   }

@@ -111,29 +111,30 @@ class BalloonsOptionsTest {
     assertTrue(cri.preferSpreadOnPhysicalCores());
     BalloonType full = cri.balloonTypes().get(0);
     assertEquals(
-        new BalloonType(
-            "full",
-            List.of("team-*"),
-            List.of(
-                new Expression("pod/labels/app", Expression.Operator.IN, List.of("db", "cache"))),
-            2,
-            8,
-            1,
-            4,
-            CpuPriority.NORMAL,
-            "turbo",
-            true,
-            true,
-            true,
-            ShareLevel.NUMA,
-            false,
-            false,
-            true,
-            Set.of(MemoryType.DRAM, MemoryType.PMEM),
-            true,
-            true,
-            CoreType.PERFORMANCE,
-            GroupBy.NONE),
+        BalloonType.builder("full")
+            .namespaces(List.of("team-*"))
+            .matchExpressions(
+                List.of(
+                    new Expression(
+                        "pod/labels/app", Expression.Operator.IN, List.of("db", "cache"))))
+            .minCpus(2)
+            .maxCpus(8)
+            .minBalloons(1)
+            .maxBalloons(4)
+            .allocatorPriority(CpuPriority.NORMAL)
+            .cpuClass("turbo")
+            .preferSpreadingPods(true)
+            .preferPerNamespaceBalloon(true)
+            .preferNewBalloons(true)
+            .shareIdleCpusInSame(ShareLevel.NUMA)
+            .preferSpreadOnPhysicalCores(false)
+            .allocatorTopologyBalancing(false)
+            .pinMemory(true)
+            .memoryTypes(Set.of(MemoryType.DRAM, MemoryType.PMEM))
+            .hideHyperthreads(true)
+            .preferIsolCpus(true)
+            .preferCoreType(CoreType.PERFORMANCE)
+            .build(),
         full);
     assertEquals("normal", cri.balloonTypes().get(1).cpuClass());
   }

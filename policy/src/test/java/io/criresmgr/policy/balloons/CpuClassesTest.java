@@ -78,28 +78,6 @@ class CpuClassesTest {
   }
 
   private static BalloonType withClass(String name, String cpuClass) {
-    BalloonType t = BalloonType.named(name);
-    return new BalloonType(
-        t.name(),
-        t.namespaces(),
-        t.matchExpressions(),
-        t.minCpus(),
-        t.maxCpus(),
-        t.minBalloons(),
-        t.maxBalloons(),
-        t.allocatorPriority(),
-        cpuClass,
-        t.preferSpreadingPods(),
-        t.preferPerNamespaceBalloon(),
-        t.preferNewBalloons(),
-        t.shareIdleCpusInSame(),
-        t.preferSpreadOnPhysicalCores(),
-        t.allocatorTopologyBalancing(),
-        t.pinMemory(),
-        t.memoryTypes(),
-        t.hideHyperthreads(),
-        t.preferIsolCpus(),
-        t.preferCoreType(),
-        t.groupBy());
+    return BalloonType.builder(name).cpuClass(cpuClass).build();
   }
 }

@@ -112,28 +112,10 @@ class CpuPreferencesTest {
   @Test
   void optionsOfATypeInheritThePolicySettings() {
     BalloonType own =
-        new BalloonType(
-            "own",
-            List.of(),
-            List.of(),
-            0,
-            0,
-            0,
-            0,
-            io.criresmgr.policy.cpuallocator.CpuPriority.LOW,
-            "",
-            false,
-            false,
-            false,
-            null,
-            null,
-            Boolean.TRUE,
-            null,
-            java.util.Set.of(),
-            false,
-            false,
-            null,
-            GroupBy.NONE);
+        BalloonType.builder("own")
+            .allocatorPriority(io.criresmgr.policy.cpuallocator.CpuPriority.LOW)
+            .allocatorTopologyBalancing(Boolean.TRUE)
+            .build();
     CpuTreeOptions opts = CpuTreeOptions.of(own, options(true, own), ISOLATED);
     assertEquals(
         new CpuTreeOptions(

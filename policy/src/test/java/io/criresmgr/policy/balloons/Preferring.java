@@ -7,7 +7,6 @@ import io.criresmgr.policy.sysfs.CoreType;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import io.criresmgr.policy.sysfs.TopologySpec;
 import java.util.List;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /** Balloon types with CPU preferences, and allocators built for them as the policy builds them. */
@@ -35,28 +34,12 @@ final class Preferring {
   /** A type with only the given preferences and {@code ShareIdleCPUsInSame}. */
   static BalloonType type(
       String name, boolean isolated, @Nullable CoreType coreType, @Nullable ShareLevel share) {
-    return new BalloonType(
-        name,
-        List.of(),
-        List.of(),
-        0,
-        0,
-        0,
-        0,
-        CpuPriority.NONE,
-        "",
-        false,
-        false,
-        false,
-        share,
-        null,
-        null,
-        null,
-        Set.of(),
-        false,
-        isolated,
-        coreType,
-        GroupBy.NONE);
+    return BalloonType.builder(name)
+        .allocatorPriority(CpuPriority.NONE)
+        .shareIdleCpusInSame(share)
+        .preferIsolCpus(isolated)
+        .preferCoreType(coreType)
+        .build();
   }
 
   /** A type with only the given preferences. */
@@ -66,8 +49,10 @@ final class Preferring {
 
   /** The policy options with {@code types} configured, packing, spreading as given. */
   static BalloonsOptions options(boolean spread, BalloonType... types) {
-    return new BalloonsOptions(
-        true, true, "", List.of("kube-system"), false, spread, List.of(types));
+    return BalloonsOptions.builder()
+        .preferSpreadOnPhysicalCores(spread)
+        .balloonTypes(List.of(types))
+        .build();
   }
 
   /** The allocator of {@code type} (one of {@code options}' types) on {@code topology}. */

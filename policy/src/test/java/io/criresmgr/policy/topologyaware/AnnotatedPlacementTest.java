@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.Resources;
-import io.criresmgr.policy.cpuallocator.CpuPriority;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -97,15 +96,9 @@ class AnnotatedPlacementTest {
   @Test
   void n4c16Test10AdditionalReservedNamespaces() {
     TopologyAwareOptions options =
-        new TopologyAwareOptions(
-            true,
-            true,
-            true,
-            false,
-            List.of("reserved-pool", "reserved-*", "foobar"),
-            false,
-            false,
-            CpuPriority.NONE);
+        TopologyAwareOptions.builder()
+            .reservedPoolNamespaces(List.of("reserved-pool", "reserved-*", "foobar"))
+            .build();
     Harness h =
         Harness.withPreferences(
             Topologies.n4c16(), Map.of("CPU", "cpuset:8-11"), "cpuset:10-11", options);

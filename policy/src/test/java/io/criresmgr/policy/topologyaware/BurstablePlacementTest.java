@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.Resources;
 import io.criresmgr.policy.PolicyException;
-import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.topologyaware.TopologyAwareOptions.Level;
-import io.criresmgr.policy.topologyaware.TopologyAwareOptions.SharedCpus;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,17 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class BurstablePlacementTest {
   private static Harness harness(Level level) {
-    TopologyAwareOptions options =
-        new TopologyAwareOptions(
-            true,
-            true,
-            true,
-            SharedCpus.NONE,
-            List.of("kube-system"),
-            false,
-            false,
-            CpuPriority.NONE,
-            level);
+    TopologyAwareOptions options = TopologyAwareOptions.builder().unlimitedBurstable(level).build();
     return Harness.withPreferences(Topologies.n4c16(), Map.of(), "750m", options);
   }
 

@@ -397,7 +397,10 @@ class CpuAllocationPreferencesTest {
     String prio = Annotations.key(Annotations.PREFER_CPU_PRIORITY);
     String hide = Annotations.nriKey(Annotations.HIDE_HYPERTHREADS);
     TopologyAwareOptions low =
-        new TopologyAwareOptions(true, true, true, false, List.of(), false, false, CpuPriority.LOW);
+        TopologyAwareOptions.builder()
+            .reservedPoolNamespaces(List.of())
+            .defaultCpuPriority(CpuPriority.LOW)
+            .build();
     Resources two = new Resources(2000, 2000, 0, 0);
     assertEquals(
         new CpuRequest(CpuKind.NORMAL, 2, 0, false, false, CpuPriority.HIGH, true, 2000),

@@ -31,7 +31,7 @@ class CpuClassesTest {
         Topologies.n4c16(CpuSet.EMPTY),
         Map.of(),
         "750m",
-        TopologyAwareOptions.DEFAULTS.withCpuClasses(names));
+        TopologyAwareOptions.builder().cpuClasses(names).build());
   }
 
   private static Resources guaranteed(long milli) {
@@ -91,7 +91,7 @@ class CpuClassesTest {
     h.create("default", "pod0", 1, guaranteed(2000), Map.of(NRI_CLASS, "turbo"));
     SortedMap<String, CpuSet> before = classes(h);
 
-    h.recreate(Map.of(), "750m", TopologyAwareOptions.DEFAULTS.withCpuClasses(NAMES));
+    h.recreate(Map.of(), "750m", TopologyAwareOptions.builder().cpuClasses(NAMES).build());
     h.apply(h.policy.start(h.node.cache()));
 
     assertEquals(before, classes(h));

@@ -13,7 +13,6 @@ import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.Resources;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
@@ -130,8 +129,7 @@ class GrantKindsTest {
   @Test
   void pinningCanBeTurnedOff() {
     TopologyAwareOptions off =
-        new TopologyAwareOptions(
-            false, false, true, false, List.of("kube-system"), false, false, CpuPriority.NONE);
+        TopologyAwareOptions.builder().pinCpu(false).pinMemory(false).build();
     Harness h = new Harness(Topologies.n4c16(), Map.of(), "750m", off);
     h.guaranteed("pod0", 1, 1000, 100 * MB);
     assertEquals(io.criresmgr.cache.Assignment.NONE, h.byName("pod0c0").assignment());

@@ -3,11 +3,9 @@ package io.criresmgr.policy.topologyaware;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResources;
 import io.criresmgr.cache.QosClass;
@@ -184,23 +182,18 @@ final class Harness {
   }
 
   Container container(Pod p, String name, Resources r, boolean init) {
-    return new Container(
-        Container.cacheId(p.uid(), name),
-        "",
-        p.id(),
-        name,
-        p.namespace(),
-        init,
-        Map.of(),
-        Map.of(),
-        "busybox",
-        ContainerState.CREATING,
-        LinuxResources.NONE,
-        r,
-        FakeNode.qos(r),
-        Assignment.NONE,
-        Set.of(),
-        node.cache().nextSeq());
+    return Container.builder()
+        .cacheId(Container.cacheId(p.uid(), name))
+        .podId(p.id())
+        .name(name)
+        .namespace(p.namespace())
+        .initContainer(init)
+        .image("busybox")
+        .state(ContainerState.CREATING)
+        .resources(r)
+        .qosClass(FakeNode.qos(r))
+        .seq(node.cache().nextSeq())
+        .build();
   }
 
   void apply(Decisions d) {

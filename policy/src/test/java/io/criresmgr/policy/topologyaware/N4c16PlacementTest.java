@@ -170,16 +170,7 @@ class N4c16PlacementTest {
 
   @Test
   void test00ColocatePodsPutsAPodsContainersTogether() {
-    TopologyAwareOptions colocate =
-        new TopologyAwareOptions(
-            true,
-            true,
-            true,
-            false,
-            java.util.List.of("kube-system"),
-            true,
-            false,
-            io.criresmgr.policy.cpuallocator.CpuPriority.NONE);
+    TopologyAwareOptions colocate = TopologyAwareOptions.builder().colocatePods(true).build();
     Harness c = new Harness(Topologies.n4c16(), Map.of(), "750m", colocate);
     c.guaranteed("pod4", 4, 100, 100 * MB);
     for (int i = 1; i < 4; i++) {

@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.Resources;
-import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.topologyaware.TopologyAwareOptions.SharedCpus;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -23,9 +21,7 @@ class PreferSharedCpusTest {
   private static final String ISOLATED = "prefer-isolated-cpus.cri-resource-manager.intel.com/pod";
 
   private static Harness n4c16(SharedCpus shared, CpuSet isolated) {
-    TopologyAwareOptions options =
-        new TopologyAwareOptions(
-            true, true, true, shared, List.of("kube-system"), false, false, CpuPriority.NONE);
+    TopologyAwareOptions options = TopologyAwareOptions.builder().preferSharedCpus(shared).build();
     return Harness.withPreferences(Topologies.n4c16(isolated), Map.of(), "750m", options);
   }
 

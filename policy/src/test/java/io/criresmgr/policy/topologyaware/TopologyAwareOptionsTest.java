@@ -34,8 +34,18 @@ class TopologyAwareOptionsTest {
     assertEquals(TopologyAwareOptions.DEFAULTS, parse("PinCPU: null"));
     assertEquals(
         new TopologyAwareOptions(
-            true, true, true, false, List.of("kube-system"), false, false, CpuPriority.NONE),
+            true,
+            true,
+            true,
+            TopologyAwareOptions.SharedCpus.NONE,
+            List.of("kube-system"),
+            false,
+            false,
+            CpuPriority.NONE,
+            TopologyAwareOptions.Level.PACKAGE,
+            TopologyAwareOptions.CpuClassNames.NONE),
         TopologyAwareOptions.DEFAULTS);
+    assertEquals(TopologyAwareOptions.DEFAULTS, TopologyAwareOptions.builder().build());
   }
 
   @Test
@@ -52,15 +62,16 @@ class TopologyAwareOptionsTest {
             "ColocateNamespaces: true",
             "DefaultCPUPriority: high");
     assertEquals(
-        new TopologyAwareOptions(
-            false,
-            false,
-            false,
-            true,
-            List.of("monitoring", "infra-*"),
-            true,
-            true,
-            CpuPriority.HIGH),
+        TopologyAwareOptions.builder()
+            .pinCpu(false)
+            .pinMemory(false)
+            .preferIsolatedCpus(false)
+            .preferSharedCpus(TopologyAwareOptions.SharedCpus.ALL)
+            .reservedPoolNamespaces(List.of("monitoring", "infra-*"))
+            .colocatePods(true)
+            .colocateNamespaces(true)
+            .defaultCpuPriority(CpuPriority.HIGH)
+            .build(),
         parse(yaml));
   }
 
@@ -78,7 +89,16 @@ class TopologyAwareOptionsTest {
             "colocateNamespaces: true",
             "defaultCPUPriority: low");
     assertEquals(
-        new TopologyAwareOptions(false, false, false, true, List.of(), true, true, CpuPriority.LOW),
+        TopologyAwareOptions.builder()
+            .pinCpu(false)
+            .pinMemory(false)
+            .preferIsolatedCpus(false)
+            .preferSharedCpus(TopologyAwareOptions.SharedCpus.ALL)
+            .reservedPoolNamespaces(List.of())
+            .colocatePods(true)
+            .colocateNamespaces(true)
+            .defaultCpuPriority(CpuPriority.LOW)
+            .build(),
         parse(yaml));
   }
 

@@ -1,17 +1,13 @@
 package io.criresmgr.policy.topologyaware;
 
-import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
-import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResources;
 import io.criresmgr.cache.QosClass;
 import io.criresmgr.cache.Resources;
-import io.criresmgr.policy.cpuallocator.CpuPriority;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** Pods and containers built from records for the request-derivation tests. */
 final class Workloads {
@@ -34,23 +30,17 @@ final class Workloads {
 
   /** Container {@code name} of {@code pod} with {@code resources}. */
   static Container container(Pod pod, String name, Resources resources) {
-    return new Container(
-        Container.cacheId(pod.uid(), name),
-        "",
-        pod.id(),
-        name,
-        pod.namespace(),
-        false,
-        Map.of(),
-        Map.of(),
-        "busybox",
-        ContainerState.CREATING,
-        LinuxResources.NONE,
-        resources,
-        pod.qosClass(),
-        Assignment.NONE,
-        Set.of(),
-        1);
+    return Container.builder()
+        .cacheId(Container.cacheId(pod.uid(), name))
+        .podId(pod.id())
+        .name(name)
+        .namespace(pod.namespace())
+        .image("busybox")
+        .state(ContainerState.CREATING)
+        .resources(resources)
+        .qosClass(pod.qosClass())
+        .seq(1)
+        .build();
   }
 
   /**
@@ -72,14 +62,10 @@ final class Workloads {
       boolean preferIsolated,
       TopologyAwareOptions.SharedCpus preferShared,
       List<String> reservedNamespaces) {
-    return new TopologyAwareOptions(
-        true,
-        true,
-        preferIsolated,
-        preferShared,
-        reservedNamespaces,
-        false,
-        false,
-        CpuPriority.NONE);
+    return TopologyAwareOptions.builder()
+        .preferIsolatedCpus(preferIsolated)
+        .preferSharedCpus(preferShared)
+        .reservedPoolNamespaces(reservedNamespaces)
+        .build();
   }
 }

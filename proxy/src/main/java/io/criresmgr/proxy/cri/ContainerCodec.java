@@ -6,7 +6,6 @@ import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.Device;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.Mount;
-import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.LinuxResources;
@@ -16,7 +15,6 @@ import io.criresmgr.cache.Resources;
 import io.criresmgr.policy.sysfs.DeviceHints;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /** Builds cache {@link Container} records from CRI container messages. */
 public final class ContainerCodec {
@@ -50,23 +48,21 @@ public final class ContainerCodec {
     String name = config.getMetadata().getName();
     LinuxContainerResources linux = config.getLinux().getResources();
     LinuxResources requested = LinuxResourcesCodec.fromProto(linux);
-    return new Container(
-        cacheId,
-        "",
-        pod.id(),
-        name,
-        pod.namespace(),
-        pod.resources().runsToCompletion(name),
-        config.getLabelsMap(),
-        config.getAnnotationsMap(),
-        config.getImage().getImage(),
-        ContainerState.CREATING,
-        requested,
-        resources(pod, name, requested, linux.getOomScoreAdj(), memoryCapacity),
-        pod.qosClass(),
-        Assignment.NONE,
-        Set.of(),
-        seq);
+    return Container.builder()
+        .cacheId(cacheId)
+        .podId(pod.id())
+        .name(name)
+        .namespace(pod.namespace())
+        .initContainer(pod.resources().runsToCompletion(name))
+        .labels(config.getLabelsMap())
+        .annotations(config.getAnnotationsMap())
+        .image(config.getImage().getImage())
+        .state(ContainerState.CREATING)
+        .requested(requested)
+        .resources(resources(pod, name, requested, linux.getOomScoreAdj(), memoryCapacity))
+        .qosClass(pod.qosClass())
+        .seq(seq)
+        .build();
   }
 
   /**
@@ -110,23 +106,22 @@ public final class ContainerCodec {
             : LinuxResources.NONE;
     LinuxResources requested =
         RequestedAnnotation.requested(cacheId, status.getAnnotationsMap(), reported);
-    return new Container(
-        cacheId,
-        status.getId(),
-        pod.id(),
-        name,
-        pod.namespace(),
-        pod.resources().runsToCompletion(name),
-        status.getLabelsMap(),
-        RequestedAnnotation.without(status.getAnnotationsMap()),
-        status.getImage().getImage(),
-        ContainerStates.fromProto(status.getState()),
-        requested,
-        resources(pod, name, requested, linux.getOomScoreAdj(), memoryCapacity),
-        pod.qosClass(),
-        Assignment.NONE,
-        Set.of(),
-        seq);
+    return Container.builder()
+        .cacheId(cacheId)
+        .id(status.getId())
+        .podId(pod.id())
+        .name(name)
+        .namespace(pod.namespace())
+        .initContainer(pod.resources().runsToCompletion(name))
+        .labels(status.getLabelsMap())
+        .annotations(RequestedAnnotation.without(status.getAnnotationsMap()))
+        .image(status.getImage().getImage())
+        .state(ContainerStates.fromProto(status.getState()))
+        .requested(requested)
+        .resources(resources(pod, name, requested, linux.getOomScoreAdj(), memoryCapacity))
+        .qosClass(pod.qosClass())
+        .seq(seq)
+        .build();
   }
 
   private static Resources resources(

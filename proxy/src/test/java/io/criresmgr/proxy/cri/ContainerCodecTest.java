@@ -14,7 +14,6 @@ import io.criresmgr.api.runtime.v1.ImageSpec;
 import io.criresmgr.api.runtime.v1.LinuxContainerConfig;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
-import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.LinuxResources;
@@ -57,23 +56,20 @@ class ContainerCodecTest {
   @Test
   void fromRequestBuildsACreatingContainerWithAnnotatedResources() {
     Container expected =
-        new Container(
-            "1234:app",
-            "",
-            "sb-1",
-            "app",
-            "shop",
-            false,
-            Map.of("io.kubernetes.container.name", "app"),
-            Map.of("io.kubernetes.container.restartCount", "0"),
-            "docker.io/library/nginx:1.27",
-            ContainerState.CREATING,
-            REQUESTED,
-            APP,
-            QosClass.BURSTABLE,
-            Assignment.NONE,
-            Set.of(),
-            7);
+        Container.builder()
+            .cacheId("1234:app")
+            .podId("sb-1")
+            .name("app")
+            .namespace("shop")
+            .labels(Map.of("io.kubernetes.container.name", "app"))
+            .annotations(Map.of("io.kubernetes.container.restartCount", "0"))
+            .image("docker.io/library/nginx:1.27")
+            .state(ContainerState.CREATING)
+            .requested(REQUESTED)
+            .resources(APP)
+            .qosClass(QosClass.BURSTABLE)
+            .seq(7)
+            .build();
     assertEquals(
         expected,
         ContainerCodec.fromRequest("1234:app", 7, pod("1234", ANNOTATED), createRequest("app")));
@@ -137,23 +133,21 @@ class ContainerCodecTest {
             .setResources(ContainerResources.newBuilder().setLinux(KUBELET))
             .build();
     Container expected =
-        new Container(
-            "1234:app",
-            "c0ffee",
-            "sb-1",
-            "app",
-            "shop",
-            false,
-            Map.of("io.kubernetes.container.name", "app"),
-            Map.of("io.kubernetes.container.restartCount", "3"),
-            "docker.io/library/nginx:1.27",
-            ContainerState.RUNNING,
-            REQUESTED,
-            APP,
-            QosClass.BURSTABLE,
-            Assignment.NONE,
-            Set.of(),
-            9);
+        Container.builder()
+            .cacheId("1234:app")
+            .id("c0ffee")
+            .podId("sb-1")
+            .name("app")
+            .namespace("shop")
+            .labels(Map.of("io.kubernetes.container.name", "app"))
+            .annotations(Map.of("io.kubernetes.container.restartCount", "3"))
+            .image("docker.io/library/nginx:1.27")
+            .state(ContainerState.RUNNING)
+            .requested(REQUESTED)
+            .resources(APP)
+            .qosClass(QosClass.BURSTABLE)
+            .seq(9)
+            .build();
     assertEquals(
         expected, ContainerCodec.fromStatus("1234:app", 9, pod("1234", ANNOTATED), status));
   }

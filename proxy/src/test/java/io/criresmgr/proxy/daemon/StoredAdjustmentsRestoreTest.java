@@ -3,12 +3,10 @@ package io.criresmgr.proxy.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.criresmgr.cache.Adjustment;
-import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResources;
@@ -63,23 +61,18 @@ class StoredAdjustmentsRestoreTest {
             true));
     Adjustment grow = AdjustmentParser.parse("n1", SET).specs().get("grow").effect();
     cache.putContainer(
-        new Container(
-                "uid-p:a",
-                "id-a",
-                "p",
-                "a",
-                "default",
-                false,
-                Map.of(),
-                Map.of(),
-                "img",
-                ContainerState.RUNNING,
-                LinuxResources.NONE,
-                Resources.NONE,
-                QosClass.BURSTABLE,
-                Assignment.NONE,
-                Set.of(),
-                1)
+        Container.builder()
+            .cacheId("uid-p:a")
+            .id("id-a")
+            .podId("p")
+            .name("a")
+            .namespace("default")
+            .image("img")
+            .state(ContainerState.RUNNING)
+            .resources(Resources.NONE)
+            .qosClass(QosClass.BURSTABLE)
+            .seq(1)
+            .build()
             .withAdjustment(grow));
     cache.setAdjustments(stored);
     Section section =

@@ -8,7 +8,6 @@ import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.cache.Pod;
@@ -100,23 +99,19 @@ class AdjustmentStepTest {
   }
 
   private static Container container(String name, long seq) {
-    return new Container(
-        "uid-p:" + name,
-        "id-" + name,
-        "p",
-        name,
-        "default",
-        false,
-        Map.of(),
-        Map.of(),
-        "img",
-        ContainerState.RUNNING,
-        LinuxResources.NONE,
-        new Resources(500, 0, 0, 0),
-        QosClass.BURSTABLE,
-        Assignment.NONE.withCpus(CpuSet.of(0)),
-        Set.of(),
-        seq);
+    return Container.builder()
+        .cacheId("uid-p:" + name)
+        .id("id-" + name)
+        .podId("p")
+        .name(name)
+        .namespace("default")
+        .image("img")
+        .state(ContainerState.RUNNING)
+        .resources(new Resources(500, 0, 0, 0))
+        .qosClass(QosClass.BURSTABLE)
+        .assignment(Assignment.NONE.withCpus(CpuSet.of(0)))
+        .seq(seq)
+        .build();
   }
 
   private static String spec(String container, String body) {

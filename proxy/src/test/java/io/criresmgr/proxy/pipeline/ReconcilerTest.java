@@ -13,7 +13,6 @@ import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResources;
@@ -27,7 +26,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Start-up reconciliation on an in-memory cache with the template policy on CPUs 0-3. */
@@ -81,23 +79,19 @@ class ReconcilerTest {
 
   private static Container cached(
       String pod, String name, String id, ContainerState state, String cpus, long seq) {
-    return new Container(
-        "uid-" + pod + ":" + name,
-        id,
-        pod,
-        name,
-        "default",
-        false,
-        Map.of(),
-        Map.of(),
-        "img",
-        state,
-        LinuxResources.NONE,
-        ONE_CPU,
-        QosClass.GUARANTEED,
-        Assignment.of(CpuSet.parse(cpus), CpuSet.of(0)),
-        Set.of(),
-        seq);
+    return Container.builder()
+        .cacheId("uid-" + pod + ":" + name)
+        .id(id)
+        .podId(pod)
+        .name(name)
+        .namespace("default")
+        .image("img")
+        .state(state)
+        .resources(ONE_CPU)
+        .qosClass(QosClass.GUARANTEED)
+        .assignment(Assignment.of(CpuSet.parse(cpus), CpuSet.of(0)))
+        .seq(seq)
+        .build();
   }
 
   private static io.criresmgr.api.runtime.v1.Container listed(
