@@ -5,6 +5,7 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.CacheSnapshot;
 import io.criresmgr.cache.NodeCache;
+import io.criresmgr.grpc.unix.Shutdown;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.proxy.pipeline.ActivePolicy;
 import io.criresmgr.proxy.pipeline.ResourceManager;
@@ -15,8 +16,8 @@ import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The production {@link ResourceManager} with one policy and no host controllers, its intercepted
@@ -70,10 +71,7 @@ final class InProcessPipeline implements AutoCloseable {
   @Override
   public void close() {
     try {
-      channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-      server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      Shutdown.now(Duration.ofSeconds(5), Shutdown.of(channel), Shutdown.of(server));
     } finally {
       manager.close();
     }

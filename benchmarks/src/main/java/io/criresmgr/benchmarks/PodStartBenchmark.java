@@ -5,6 +5,7 @@ import io.criresmgr.api.runtime.v1.RemovePodSandboxRequest;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
 import io.criresmgr.api.runtime.v1.StartContainerRequest;
 import io.criresmgr.api.runtime.v1.StopPodSandboxRequest;
+import io.criresmgr.grpc.unix.Shutdown;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,9 +93,8 @@ public class PodStartBenchmark {
 
   /** Stops everything and deletes the temporary directory. */
   @TearDown(Level.Trial)
-  public void stop() throws IOException, InterruptedException {
-    clients.shutdownNow();
-    clients.awaitTermination(10, TimeUnit.SECONDS);
+  public void stop() throws IOException {
+    Shutdown.now(Duration.ofSeconds(10), Shutdown.of(clients));
     bed.close();
     RelayBenchmark.deleteTree(dir);
   }

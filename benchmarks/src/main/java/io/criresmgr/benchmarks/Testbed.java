@@ -4,6 +4,7 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
 import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.grpc.unix.EventLoops;
+import io.criresmgr.grpc.unix.Shutdown;
 import io.criresmgr.proxy.TestDaemons;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigStore;
@@ -22,10 +23,10 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -135,7 +136,7 @@ public final class Testbed implements AutoCloseable {
     EventLoopGroup workers = EventLoops.epoll("relay-io", ioThreads);
     resources.push(() -> EventLoops.shutdown(workers));
     ManagedChannel runtime = RuntimeChannels.channel(backend, workers);
-    resources.push(() -> shutdown(runtime));
+    resources.push(() -> Shutdown.now(Duration.ofSeconds(5), Shutdown.of(runtime)));
     RelayHandlerRegistry registry = new RelayHandlerRegistry(runtime, runtime, listener);
     resources.push(RelayServer.start(front, boss, workers, registry, List.of()));
     return front;
@@ -153,12 +154,8 @@ public final class Testbed implements AutoCloseable {
     EventLoopGroup loop = EventLoops.epoll("client", 1);
     resources.push(() -> EventLoops.shutdown(loop));
     ManagedChannel channel = RuntimeChannels.channel(front, loop);
-    resources.push(() -> shutdown(channel));
+    resources.push(() -> Shutdown.now(Duration.ofSeconds(5), Shutdown.of(channel)));
     return channel;
-  }
-
-  private static void shutdown(ManagedChannel channel) throws InterruptedException {
-    channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
   }
 
   /** Closes everything in reverse start order. */

@@ -8,13 +8,14 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.api.runtime.v1.VersionResponse;
 import io.criresmgr.grpc.unix.EventLoops;
+import io.criresmgr.grpc.unix.Shutdown;
 import io.criresmgr.grpc.unix.UnixGrpc;
 import io.grpc.Server;
 import io.grpc.stub.StreamObserver;
 import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 
 /**
  * A minimal, fast CRI runtime on a Unix socket: it answers {@code RuntimeService/Version} like
@@ -59,11 +60,7 @@ public final class VersionBackend implements AutoCloseable {
 
   @Override
   public void close() {
-    try {
-      server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    Shutdown.now(Duration.ofSeconds(5), Shutdown.of(server));
     EventLoops.shutdown(workers);
     EventLoops.shutdown(boss);
   }

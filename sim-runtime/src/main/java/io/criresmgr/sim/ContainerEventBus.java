@@ -2,14 +2,15 @@ package io.criresmgr.sim;
 
 import io.criresmgr.api.runtime.v1.ContainerEventResponse;
 import io.criresmgr.api.runtime.v1.ContainerEventType;
+import io.criresmgr.grpc.unix.Shutdown;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,12 +71,7 @@ final class ContainerEventBus implements AutoCloseable {
           subscribers.forEach(ContainerEventBus::complete);
           subscribers.clear();
         });
-    delivery.shutdown();
-    try {
-      delivery.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    Shutdown.draining(Shutdown.of(delivery), Duration.ofSeconds(5));
   }
 
   private void send(StreamObserver<ContainerEventResponse> subscriber, ContainerEventResponse e) {

@@ -1,6 +1,7 @@
 package io.criresmgr.sim;
 
 import io.criresmgr.grpc.unix.EventLoops;
+import io.criresmgr.grpc.unix.Shutdown;
 import io.criresmgr.grpc.unix.UnixGrpc;
 import io.grpc.Server;
 import io.netty.channel.EventLoopGroup;
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -73,15 +75,8 @@ public final class SimRuntimeServer implements AutoCloseable {
   @Override
   public void close() {
     runtime.close();
-    server.shutdown();
-    try {
-      if (!server.awaitTermination(SHUTDOWN_SECONDS, TimeUnit.SECONDS)) {
-        server.shutdownNow().awaitTermination(SHUTDOWN_SECONDS, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      server.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
+    Duration limit = Duration.ofSeconds(SHUTDOWN_SECONDS);
+    Shutdown.gracefully(Shutdown.of(server), limit, limit, () -> {});
     workers.shutdownGracefully(0, SHUTDOWN_SECONDS, TimeUnit.SECONDS).syncUninterruptibly();
     boss.shutdownGracefully(0, SHUTDOWN_SECONDS, TimeUnit.SECONDS).syncUninterruptibly();
     deleteSocket();

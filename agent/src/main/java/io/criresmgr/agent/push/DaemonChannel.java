@@ -1,5 +1,6 @@
 package io.criresmgr.agent.push;
 
+import io.criresmgr.grpc.unix.Shutdown;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.NettyChannelBuilder;
 import io.netty.channel.ChannelOption;
@@ -10,6 +11,7 @@ import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /** A plaintext gRPC channel to the daemon's config socket (a Unix socket), on one epoll loop. */
@@ -53,12 +55,7 @@ final class DaemonChannel implements AutoCloseable {
 
   @Override
   public void close() {
-    channel.shutdownNow();
-    try {
-      channel.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    Shutdown.now(Duration.ofSeconds(5), Shutdown.of(channel));
     group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
   }
 }

@@ -1,6 +1,7 @@
 package io.criresmgr.agent.server;
 
 import io.criresmgr.api.agent.v1.AgentGrpc;
+import io.criresmgr.grpc.unix.Shutdown;
 import io.grpc.Server;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.netty.NettyServerBuilder;
@@ -15,6 +16,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,15 +93,7 @@ public final class AgentServer implements AutoCloseable {
   @Override
   public void close() {
     health.enterTerminalState();
-    server.shutdown();
-    try {
-      if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
-        server.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      server.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
+    Shutdown.gracefully(Shutdown.of(server), Duration.ofSeconds(5));
     group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
     try {
       Files.deleteIfExists(path);

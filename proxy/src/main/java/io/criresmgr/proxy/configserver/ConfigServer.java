@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.configserver;
 
 import io.criresmgr.api.config.v1.ConfigGrpc;
+import io.criresmgr.grpc.unix.Shutdown;
 import io.criresmgr.grpc.unix.UnixGrpc;
 import io.criresmgr.proxy.relay.RelayException;
 import io.criresmgr.proxy.relay.RelaySocket;
@@ -12,7 +13,7 @@ import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,15 +80,7 @@ public final class ConfigServer implements AutoCloseable {
   @Override
   public void close() {
     health.enterTerminalState();
-    server.shutdown();
-    try {
-      if (!server.awaitTermination(5, TimeUnit.SECONDS)) {
-        server.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      server.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
+    Shutdown.gracefully(Shutdown.of(server), Duration.ofSeconds(5));
     try {
       Files.deleteIfExists(socket.path());
     } catch (IOException e) {

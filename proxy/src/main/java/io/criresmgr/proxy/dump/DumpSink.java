@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.dump;
 
 import io.criresmgr.cache.files.StateDirectory;
+import io.criresmgr.grpc.unix.Shutdown;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -135,14 +137,13 @@ final class DumpSink implements AutoCloseable {
     if (writer == null) {
       return;
     }
-    writer.shutdown();
-    try {
-      writer.awaitTermination(5, TimeUnit.SECONDS);
-      file.close();
-    } catch (IOException e) {
-      LOG.warn("closing the dump file failed: {}", e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    Shutdown.draining(Shutdown.of(writer), Duration.ofSeconds(5));
+    if (!Thread.currentThread().isInterrupted()) { // interrupted: the writer may still write
+      try {
+        file.close();
+      } catch (IOException e) {
+        LOG.warn("closing the dump file failed: {}", e.getMessage());
+      }
     }
     if (dropped.get() > 0) {
       LOG.warn("{} dump batches could not be written to the dump file", dropped.get());

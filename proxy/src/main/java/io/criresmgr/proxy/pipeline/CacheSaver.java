@@ -2,6 +2,8 @@ package io.criresmgr.proxy.pipeline;
 
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.CacheSnapshot;
+import io.criresmgr.grpc.unix.Shutdown;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
@@ -147,12 +149,7 @@ public final class CacheSaver implements AutoCloseable {
   /** Writes what is pending and stops. */
   @Override
   public void close() {
-    writer.shutdown();
-    try {
-      writer.awaitTermination(10, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    Shutdown.draining(Shutdown.of(writer), Duration.ofSeconds(10));
     writeLatest();
   }
 }

@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.pipeline;
 
 import io.criresmgr.cache.files.StateDirectory;
+import io.criresmgr.grpc.unix.Shutdown;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -156,19 +157,15 @@ final class ExportFiles implements AutoCloseable {
     } catch (RejectedExecutionException e) {
       return; // closed before
     }
-    writer.shutdown();
-    try {
-      if (!writer.awaitTermination(CLOSE_LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
-        LOG.warn(
-            "exported resources of {} containers not written at shutdown; the next start"
-                + " rewrites them",
-            pending.size());
-        writer.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      writer.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
+    Shutdown.gracefully(
+        Shutdown.of(writer),
+        CLOSE_LIMIT,
+        Duration.ZERO,
+        () ->
+            LOG.warn(
+                "exported resources of {} containers not written at shutdown; the next start"
+                    + " rewrites them",
+                pending.size()));
   }
 
   private boolean write(String name, String content) {

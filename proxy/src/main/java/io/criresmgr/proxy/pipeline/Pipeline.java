@@ -2,6 +2,7 @@ package io.criresmgr.proxy.pipeline;
 
 import io.criresmgr.cache.CacheSnapshot;
 import io.criresmgr.cache.NodeCache;
+import io.criresmgr.grpc.unix.Shutdown;
 import io.grpc.Status;
 import java.time.Duration;
 import java.util.Objects;
@@ -130,18 +131,14 @@ public final class Pipeline implements AutoCloseable {
   /** Finishes queued steps, then writes the last snapshot. */
   @Override
   public void close() {
-    executor.shutdown();
-    try {
-      if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
-        executor.shutdownNow();
-        LOG.warn(
-            "a pipeline step did not end in 10 s at shutdown; the cache file keeps the state of its"
-                + " last save (start-up reconciles it with the runtime)");
-      }
-    } catch (InterruptedException e) {
-      executor.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
+    Shutdown.gracefully(
+        Shutdown.of(executor),
+        Duration.ofSeconds(10),
+        Duration.ZERO,
+        () ->
+            LOG.warn(
+                "a pipeline step did not end in 10 s at shutdown; the cache file keeps the state of"
+                    + " its last save (start-up reconciles it with the runtime)"));
     saver.close();
   }
 }

@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.relay;
 
+import io.criresmgr.grpc.unix.Shutdown;
 import io.criresmgr.grpc.unix.UnixGrpc;
 import io.grpc.HandlerRegistry;
 import io.grpc.Server;
@@ -15,8 +16,8 @@ import java.net.SocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The gRPC server on the relay socket. Every method not served by one of {@code services} (the
@@ -130,15 +131,8 @@ public final class RelayServer implements AutoCloseable {
 
   /** Stops accepting calls, waits up to {@code graceSeconds} for running ones, then cancels. */
   public void stop(long graceSeconds) {
-    server.shutdown();
-    try {
-      if (!server.awaitTermination(graceSeconds, TimeUnit.SECONDS)) {
-        server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      server.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
+    Shutdown.gracefully(
+        Shutdown.of(server), Duration.ofSeconds(graceSeconds), Duration.ofSeconds(5), () -> {});
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.relay;
 
+import io.criresmgr.grpc.unix.Shutdown;
 import io.criresmgr.grpc.unix.UnixGrpc;
 import io.grpc.ManagedChannel;
 import io.netty.channel.EventLoopGroup;
@@ -8,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Channels to the runtime and image services: one channel when both use the same socket. They
@@ -73,14 +73,7 @@ public final class RuntimeChannels implements AutoCloseable {
 
   @Override
   public void close() {
-    runtime.shutdownNow();
-    image.shutdownNow();
-    scheduler.shutdownNow();
-    try {
-      runtime.awaitTermination(5, TimeUnit.SECONDS);
-      image.awaitTermination(5, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    Shutdown.now(
+        Duration.ofSeconds(5), Shutdown.of(runtime), Shutdown.of(image), Shutdown.of(scheduler));
   }
 }

@@ -75,23 +75,19 @@ class SectionTest {
     Section s = section();
     s.cache()
         .putContainer(
-            new io.criresmgr.cache.Container(
-                "uid-p:c",
-                "ctr",
-                "p",
-                "c",
-                "default",
-                false,
-                Map.of(),
-                Map.of(),
-                "img",
-                io.criresmgr.cache.ContainerState.RUNNING,
-                io.criresmgr.cache.LinuxResources.NONE,
-                io.criresmgr.cache.Resources.NONE,
-                io.criresmgr.cache.QosClass.BEST_EFFORT,
-                io.criresmgr.cache.Assignment.NONE,
-                java.util.Set.of("cpu", "rdt"),
-                1));
+            io.criresmgr.cache.Container.builder()
+                .cacheId("uid-p:c")
+                .id("ctr")
+                .podId("p")
+                .name("c")
+                .namespace("default")
+                .image("img")
+                .state(io.criresmgr.cache.ContainerState.RUNNING)
+                .resources(io.criresmgr.cache.Resources.NONE)
+                .qosClass(io.criresmgr.cache.QosClass.BEST_EFFORT)
+                .pending(java.util.Set.of("cpu", "rdt"))
+                .seq(1)
+                .build());
     s.configureControllers(
         Map.of(), new ControllerContext(Path.of("/"), Path.of("/"), Map.of()).withNode(s));
     assertEquals(
