@@ -1,14 +1,11 @@
 package io.criresmgr.agent.push;
 
 import io.criresmgr.grpc.unix.Shutdown;
+import io.criresmgr.grpc.unix.UnixGrpc;
 import io.grpc.ManagedChannel;
-import io.grpc.netty.NettyChannelBuilder;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,12 +33,7 @@ final class DaemonChannel implements AutoCloseable {
         new MultiThreadIoEventLoopGroup(
             1, new DefaultThreadFactory("config-push-io", true), EpollIoHandler.newFactory());
     ManagedChannel channel =
-        NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))
-            .eventLoopGroup(group)
-            .channelType(EpollDomainSocketChannel.class)
-            .usePlaintext()
-            // gRPC asks for TCP keep-alive, which Unix sockets do not have (netty warns).
-            .withOption(ChannelOption.SO_KEEPALIVE, null)
+        UnixGrpc.channel(socket, group)
             .idleTimeout(IDLE_DAYS, TimeUnit.DAYS)
             .directExecutor()
             .build();

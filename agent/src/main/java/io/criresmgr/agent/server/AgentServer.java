@@ -2,16 +2,13 @@ package io.criresmgr.agent.server;
 
 import io.criresmgr.api.agent.v1.AgentGrpc;
 import io.criresmgr.grpc.unix.Shutdown;
+import io.criresmgr.grpc.unix.UnixGrpc;
 import io.grpc.Server;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
-import io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.HealthStatusManager;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerDomainSocketChannel;
-import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -73,12 +70,7 @@ public final class AgentServer implements AutoCloseable {
 
   private static Server build(
       Path path, EventLoopGroup group, AgentService service, HealthStatusManager health) {
-    return NettyServerBuilder.forAddress(new DomainSocketAddress(path.toString()))
-        .channelType(EpollServerDomainSocketChannel.class)
-        .bossEventLoopGroup(group)
-        .workerEventLoopGroup(group)
-        // gRPC asks for TCP keep-alive, which Unix sockets do not have (netty warns).
-        .withChildOption(ChannelOption.SO_KEEPALIVE, null)
+    return UnixGrpc.server(path, group, group)
         .addService(service)
         .addService(health.getHealthService())
         .build();
