@@ -1,9 +1,5 @@
 package io.criresmgr.policy;
 
-import io.criresmgr.policy.balloons.BalloonsPolicyProvider;
-import io.criresmgr.policy.none.NonePolicyProvider;
-import io.criresmgr.policy.template.TemplatePolicyProvider;
-import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -26,21 +22,6 @@ public final class PolicyRegistry {
       }
     }
     this.providers = Collections.unmodifiableMap(byName);
-  }
-
-  /**
-   * The built-in policies, listed explicitly (no class-path scanning, no static registration): add
-   * a new built-in policy's provider here.
-   */
-  public static PolicyRegistry builtIn() {
-    return new PolicyRegistry(
-        List.of(
-            new NonePolicyProvider(),
-            NonePolicyProvider.memoryQos(),
-            new TemplatePolicyProvider(),
-            new TopologyAwarePolicyProvider(),
-            TopologyAwarePolicyProvider.memtier(),
-            new BalloonsPolicyProvider()));
   }
 
   /** The provider with this name, if registered. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.criresmgr.policy.builtin.BuiltInPolicies;
 import io.criresmgr.policy.none.NonePolicyProvider;
 import io.criresmgr.policy.template.TemplatePolicyProvider;
 import java.util.List;
@@ -15,7 +16,7 @@ class PolicyRegistryTest {
   void builtInPoliciesInRegistrationOrder() {
     assertEquals(
         List.of("none", "memory-qos", "template", "topology-aware", "memtier", "balloons"),
-        PolicyRegistry.builtIn().names());
+        BuiltInPolicies.registry().names());
   }
 
   @Test
@@ -31,7 +32,7 @@ class PolicyRegistryTest {
   @Test
   void anUnknownNameIsRejectedWithTheKnownOnes() {
     PolicyException e =
-        assertThrows(PolicyException.class, () -> PolicyRegistry.builtIn().require("podpools"));
+        assertThrows(PolicyException.class, () -> BuiltInPolicies.registry().require("podpools"));
     assertEquals(
         "unknown policy \"podpools\", expected one of none, memory-qos, template,"
             + " topology-aware, memtier, balloons",

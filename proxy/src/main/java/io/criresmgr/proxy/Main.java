@@ -3,6 +3,7 @@ package io.criresmgr.proxy;
 import io.criresmgr.cli.Cli;
 import io.criresmgr.cli.LogbackProvider;
 import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.policy.builtin.BuiltInPolicies;
 import io.criresmgr.proxy.cli.CriResmgrCommand;
 import io.criresmgr.proxy.cli.DaemonLauncher;
 import io.criresmgr.proxy.cli.DaemonStartup;
@@ -61,7 +62,7 @@ public final class Main {
 
   /** The whole command tree: {@code cri-resmgr} and its subcommands. */
   static CommandLine commandLine(PrintWriter out, PrintWriter err, DaemonLauncher launcher) {
-    PolicyRegistry policies = PolicyRegistry.builtIn();
+    PolicyRegistry policies = BuiltInPolicies.registry();
     DaemonStartup startup =
         new DaemonStartup(new ConfigLoader(policies), launcher, System.getenv());
     CriResmgrCommand command = new CriResmgrCommand(policies, startup);

@@ -1,11 +1,11 @@
 package io.criresmgr.policy.balloons;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.criresmgr.policy.CpuConstraints;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.cpuallocator.CpuAllocator;
+import io.criresmgr.policy.cpuallocator.CpuConstraints;
 import io.criresmgr.policy.sysfs.SysfsReader;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import java.nio.file.Path;

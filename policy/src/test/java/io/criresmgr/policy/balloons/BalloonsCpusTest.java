@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.policy.CpuConstraints;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.cpuallocator.CpuAllocator;
+import io.criresmgr.policy.cpuallocator.CpuConstraints;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import io.criresmgr.policy.sysfs.TopologySpec;
 import java.nio.file.Path;

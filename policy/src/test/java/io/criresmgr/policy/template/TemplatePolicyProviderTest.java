@@ -9,7 +9,7 @@ import io.criresmgr.policy.Introspectable;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyMetrics;
-import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.policy.builtin.BuiltInPolicies;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,7 @@ class TemplatePolicyProviderTest {
   @Test
   void isBuiltInUnderItsName() {
     assertEquals("template", provider.name());
-    assertInstanceOf(TemplatePolicyProvider.class, PolicyRegistry.builtIn().require("template"));
+    assertInstanceOf(TemplatePolicyProvider.class, BuiltInPolicies.registry().require("template"));
   }
 
   @Test

@@ -9,7 +9,7 @@ import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.Resources;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyProvider;
-import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.policy.builtin.BuiltInPolicies;
 import io.criresmgr.policy.sysfs.FakeSysfsWriter;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import io.criresmgr.policy.sysfs.TopologySpec;
@@ -33,7 +33,7 @@ class BuiltInTopologiesTest {
     TopologySpec spec = TopologySpec.builtIn("n4c16");
     FakeSysfsWriter.write(spec, root);
     SystemTopology t = spec.topology();
-    PolicyProvider<?> provider = PolicyRegistry.builtIn().require("topology-aware");
+    PolicyProvider<?> provider = BuiltInPolicies.registry().require("topology-aware");
     PolicyContext context =
         new PolicyContext(
             root, t.onlineCpus(), CpuSet.range(0, 3), Map.of(), Map.of("CPU", "750m"));

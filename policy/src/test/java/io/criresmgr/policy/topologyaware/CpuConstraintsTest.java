@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.policy.CpuConstraints;
 import io.criresmgr.policy.FakeSysfs;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.cpuallocator.CpuAllocator;
+import io.criresmgr.policy.cpuallocator.CpuConstraints;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.Resources;
-import io.criresmgr.policy.CpuConstraints;
 import io.criresmgr.policy.cpuallocator.CpuAllocator;
+import io.criresmgr.policy.cpuallocator.CpuConstraints;
 import io.criresmgr.policy.sysfs.MemoryType;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import java.time.Duration;

@@ -11,6 +11,7 @@ import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerRegistry;
 import io.criresmgr.controllers.builtin.BuiltInControllers;
 import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.policy.builtin.BuiltInPolicies;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.NoSuchFileException;
@@ -66,7 +67,7 @@ public final class ConfigLoader {
 
   /** A loader for the built-in policies. */
   public static ConfigLoader builtIn() {
-    return new ConfigLoader(PolicyRegistry.builtIn());
+    return new ConfigLoader(BuiltInPolicies.registry());
   }
 
   /**

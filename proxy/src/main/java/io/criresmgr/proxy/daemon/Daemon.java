@@ -3,6 +3,7 @@ package io.criresmgr.proxy.daemon;
 import io.criresmgr.cache.files.StateDirectory;
 import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.policy.builtin.BuiltInPolicies;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
@@ -80,7 +81,7 @@ public final class Daemon implements AutoCloseable {
     try {
       Daemon daemon;
       try {
-        daemon = serve(options, config, PolicyRegistry.builtIn());
+        daemon = serve(options, config, BuiltInPolicies.registry());
       } catch (RelayException | ConfigException e) {
         LOG.error("FATAL ERROR: {}", e.getMessage());
         return 1;
@@ -167,7 +168,7 @@ public final class Daemon implements AutoCloseable {
   /** Starts every part of the daemon; on failure, closes what was started and rethrows. */
   public static Daemon start(DaemonOptions options, ConfigStore config)
       throws InterruptedException {
-    return start(options, config, PolicyRegistry.builtIn());
+    return start(options, config, BuiltInPolicies.registry());
   }
 
   /** Starts the daemon with the policies of {@code policies} (tests add their own). */

@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.scenario;
 
 import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.policy.builtin.BuiltInPolicies;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import io.criresmgr.proxy.config.ConfigException;
 import java.io.IOException;
@@ -51,7 +52,7 @@ public final class ScenarioRunner {
 
   /** A quiet runner with the built-in policies and no listener. */
   public ScenarioRunner() {
-    this(PolicyRegistry.builtIn(), true, new Listener() {});
+    this(BuiltInPolicies.registry(), true, new Listener() {});
   }
 
   /**

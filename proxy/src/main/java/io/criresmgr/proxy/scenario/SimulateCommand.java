@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.scenario;
 
 import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.policy.builtin.BuiltInPolicies;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -62,7 +63,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
   /** A command for the built-in policies. */
   public SimulateCommand() {
-    this(PolicyRegistry.builtIn());
+    this(BuiltInPolicies.registry());
   }
 
   /** A command for the policies of {@code registry}. */

@@ -3,6 +3,7 @@ package io.criresmgr.proxy.arch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -86,6 +87,22 @@ class ArchitectureTest {
   }
 
   @Test
+  void thePolicySpiDependsOnNoPolicy() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.criresmgr.policy")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.criresmgr.policy.none..",
+            "io.criresmgr.policy.template..",
+            "io.criresmgr.policy.topologyaware..",
+            "io.criresmgr.policy.balloons..",
+            "io.criresmgr.policy.builtin..")
+        .check(classes);
+  }
+
+  @Test
   void theControllerSpiDependsOnNoController() {
     noClasses()
         .that()
@@ -97,13 +114,15 @@ class ArchitectureTest {
   }
 
   @Test
-  void thePackagesBelowEachCoreModuleAreFreeOfCycles() {
+  void thePackagesOfEachCoreModuleAreFreeOfCyclesRootIncluded() {
     for (String module : new String[] {"cache", "policy", "controllers"}) {
+      // Every package its own slice, the module's root package too (the SPI).
       slices()
-          .matching("io.criresmgr." + module + ".(**)")
+          .matching("io.criresmgr.(**)")
           .should()
           .beFreeOfCycles()
-          .check(classes);
+          .check(
+              classes.that(JavaClass.Predicates.resideInAPackage("io.criresmgr." + module + "..")));
     }
   }
 }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cli.Cli;
-import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.policy.builtin.BuiltInPolicies;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import java.io.PrintWriter;
@@ -46,7 +46,7 @@ class CliSubcommandTest {
     DaemonStartup startup = new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 0, Map.of());
     return Cli.execute(
         Cli.commandLine(
-            new CriResmgrCommand(PolicyRegistry.builtIn(), startup),
+            new CriResmgrCommand(BuiltInPolicies.registry(), startup),
             List.of(echo),
             new PrintWriter(out),
             new PrintWriter(err),

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.criresmgr.cli.Cli;
 import io.criresmgr.cli.GoStyleArgs;
-import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.policy.builtin.BuiltInPolicies;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import java.io.PrintWriter;
@@ -48,7 +48,7 @@ class FlagValuesTest {
         new DaemonStartup(ConfigLoader.builtIn(), (options, store) -> 0, Map.of());
     CommandLine cl =
         Cli.commandLine(
-            new CriResmgrCommand(PolicyRegistry.builtIn(), startup),
+            new CriResmgrCommand(BuiltInPolicies.registry(), startup),
             List.of(),
             new PrintWriter(new StringWriter()),
             new PrintWriter(new StringWriter()),

@@ -3,7 +3,7 @@ package io.criresmgr.proxy.scenario;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.abort;
 
-import io.criresmgr.policy.PolicyRegistry;
+import io.criresmgr.policy.builtin.BuiltInPolicies;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +42,7 @@ final class KnownFailureSuite {
 
   private static void run(Path file, String policy, @Nullable String knownFailure)
       throws InterruptedException {
-    if (!PolicyRegistry.builtIn().names().contains(policy)) {
+    if (!BuiltInPolicies.registry().names().contains(policy)) {
       abort("policy " + policy + " is not registered yet");
     }
     ScenarioResult result = new ScenarioRunner().run(Scenario.read(file));

@@ -1,9 +1,9 @@
-package io.criresmgr.policy;
+package io.criresmgr.policy.cpuallocator;
 
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.Quantities;
-import io.criresmgr.policy.cpuallocator.CpuAllocator;
-import io.criresmgr.policy.cpuallocator.CpuPriority;
+import io.criresmgr.policy.PolicyContext;
+import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,7 @@
-package io.criresmgr.policy;
+package io.criresmgr.policy.cpuallocator;
 
 import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.PolicyException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
