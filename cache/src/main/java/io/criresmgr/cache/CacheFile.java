@@ -19,6 +19,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Objects;
 import java.util.Optional;
@@ -47,7 +48,7 @@ public final class CacheFile {
 
   /** The cache file {@code <relayDir>/cache}. */
   public CacheFile(Path relayDir) {
-    this(relayDir, Clock.systemDefaultZone());
+    this(relayDir, Clock.system(ZoneId.systemDefault()));
   }
 
   /** The cache file {@code <relayDir>/cache}; {@code clock} dates files moved aside. */
@@ -88,7 +89,7 @@ public final class CacheFile {
     try {
       return new LoadResult(Optional.of(SnapshotJson.decode(content)), Optional.empty());
     } catch (UnusableException e) {
-      return moveAside(e.getMessage());
+      return moveAside(Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
   }
 

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -48,7 +49,10 @@ public final class GoDuration {
     BigDecimal nanos = BigDecimal.ZERO;
     int end = 0;
     while (m.lookingAt() && end < s.length()) {
-      BigDecimal unit = BigDecimal.valueOf(NANOS_PER_UNIT.get(m.group(2)));
+      BigDecimal unit =
+          BigDecimal.valueOf(
+              Objects.requireNonNull(
+                  NANOS_PER_UNIT.get(m.group(2)), "TERM matches only known units"));
       nanos = nanos.add(new BigDecimal(m.group(1)).multiply(unit));
       end = m.end();
       m.region(end, s.length());

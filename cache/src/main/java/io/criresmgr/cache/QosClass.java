@@ -47,7 +47,7 @@ public enum QosClass {
   // cgroup root (which may well be called "podman") and are ignored.
   private static List<String> tokens(String cgroupParent) {
     List<String> tokens = new ArrayList<>();
-    for (String component : cgroupParent.split("/")) {
+    for (String component : cgroupParent.split("/", -1)) {
       String name =
           component.endsWith(".slice") ? component.substring(0, component.length() - 6) : component;
       tokens.addAll(List.of(name.split("-")));

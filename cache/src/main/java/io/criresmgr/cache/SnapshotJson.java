@@ -17,6 +17,7 @@ import io.criresmgr.cache.files.ParseLimits;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
@@ -144,7 +145,9 @@ record SnapshotJson(
         PodJson.convert(containers, ContainerJson::toContainer);
     restoredContainers.forEach((key, c) -> requireKey("Containers", key, c.cacheId()));
     checkConsistent(restoredPods, restoredContainers);
-    restoredContainers.replaceAll((key, c) -> sidecarFixed(c, restoredPods.get(c.podId())));
+    // checkConsistent: every container's pod is there.
+    restoredContainers.replaceAll(
+        (key, c) -> sidecarFixed(c, Objects.requireNonNull(restoredPods.get(c.podId()))));
     return new CacheSnapshot(
         version,
         restoredPods,

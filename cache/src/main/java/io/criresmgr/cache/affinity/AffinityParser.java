@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -152,7 +153,7 @@ final class AffinityParser {
       }
       return new Expression(key == null ? "" : key.textValue(), operator, values);
     } catch (IllegalArgumentException e) {
-      throw error(path, e.getMessage());
+      throw error(path, Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
   }
 

@@ -113,23 +113,18 @@ public record Expression(String key, Operator operator, List<String> values) {
 
     private void check(List<String> values) {
       switch (this) {
-        case EQUALS:
-        case NOT_EQUAL:
-        case MATCHES:
-        case MATCHES_NOT:
+        case EQUALS, NOT_EQUAL, MATCHES, MATCHES_NOT -> {
           if (values.size() != 1) {
             throw new IllegalArgumentException(
                 label + " takes exactly one value, got " + values.size());
           }
-          break;
-        case EXISTS:
-        case NOT_EXIST:
+        }
+        case EXISTS, NOT_EXIST -> {
           if (!values.isEmpty()) {
             throw new IllegalArgumentException(label + " takes no values, got " + values);
           }
-          break;
-        default:
-          break;
+        }
+        default -> {}
       }
       if (globs()) {
         values.forEach(Glob::check);
@@ -141,28 +136,17 @@ public record Expression(String key, Operator operator, List<String> values) {
     }
 
     private boolean test(@org.jspecify.annotations.Nullable String value, List<String> values) {
-      boolean found = value != null;
-      switch (this) {
-        case EQUALS:
-        case IN:
-          return found && anyEqual(value, values);
-        case NOT_EQUAL: // no wildcard here, as in cri-resmgr
-          return !(found && values.get(0).equals(value));
-        case NOT_IN:
-          return !(found && anyEqual(value, values));
-        case MATCHES:
-        case MATCHES_ANY:
-          return found && anyMatch(value, values);
-        case MATCHES_NOT:
-        case MATCHES_NONE:
-          return !(found && anyMatch(value, values));
-        case EXISTS:
-          return found;
-        case NOT_EXIST:
-          return !found;
-        default:
-          return true;
-      }
+      return switch (this) {
+        case EQUALS, IN -> value != null && anyEqual(value, values);
+        // no wildcard here, as in cri-resmgr
+        case NOT_EQUAL -> !(value != null && values.get(0).equals(value));
+        case NOT_IN -> !(value != null && anyEqual(value, values));
+        case MATCHES, MATCHES_ANY -> value != null && anyMatch(value, values);
+        case MATCHES_NOT, MATCHES_NONE -> !(value != null && anyMatch(value, values));
+        case EXISTS -> value != null;
+        case NOT_EXIST -> value == null;
+        default -> true;
+      };
     }
 
     private static boolean anyEqual(String value, List<String> values) {

@@ -79,43 +79,29 @@ final class KeyPath {
       return container.labels().get(String.join("/", path));
     }
     String rest = String.join("/", path.subList(1, path.size()));
-    switch (first) {
-      case "pod":
-        return podKey(rest, pod);
-      case "labels":
-        return label(container.labels(), rest);
-      case "name":
-        return container.name();
-      case "namespace":
-        return container.namespace();
-      case "qosclass":
-        return container.qosClass().label();
-      case "id":
-        return container.id();
-      default: // tags and unknown keys
-        return null;
-    }
+    return switch (first) {
+      case "pod" -> podKey(rest, pod);
+      case "labels" -> label(container.labels(), rest);
+      case "name" -> container.name();
+      case "namespace" -> container.namespace();
+      case "qosclass" -> container.qosClass().label();
+      case "id" -> container.id();
+      default -> null; // tags and unknown keys
+    };
   }
 
   private static @Nullable String podKey(String key, Pod pod) {
     List<String> path = components(key);
     String first = path.isEmpty() ? "" : path.get(0);
-    switch (first) {
-      case "labels":
-        return label(pod.labels(), String.join("/", path.subList(1, path.size())));
-      case "name":
-        return pod.name();
-      case "namespace":
-        return pod.namespace();
-      case "qosclass":
-        return pod.qosClass().label();
-      case "id":
-        return pod.id();
-      case "uid":
-        return pod.uid();
-      default:
-        return null;
-    }
+    return switch (first) {
+      case "labels" -> label(pod.labels(), String.join("/", path.subList(1, path.size())));
+      case "name" -> pod.name();
+      case "namespace" -> pod.namespace();
+      case "qosclass" -> pod.qosClass().label();
+      case "id" -> pod.id();
+      case "uid" -> pod.uid();
+      default -> null;
+    };
   }
 
   private static @Nullable String label(Map<String, String> labels, String name) {

@@ -94,20 +94,19 @@ class AffinitiesTest {
   @Test
   void fullSyntaxDefaultsNegationAndClamping() {
     String source =
-        String.join(
-            "\n",
-            "c1:",
-            "  - match: {key: name, operator: In, values: [c2, c3]}",
-            "  - scope: {key: pod/namespace, operator: Equals, values: [default]}",
-            "    match: {key: labels/app, operator: Exists}",
-            "    weight: 5",
-            "  - scope: {operator: AlwaysTrue}",
-            "    match: {key: tags/AVX512, operator: Exists}",
-            "    weight: 5000",
-            "  - Match: {Key: name, Operator: Equals, Values: [c9]}",
-            "    weight: 0",
-            "c2:",
-            "  - match: {key: name, operator: Equals, values: [c1]}");
+        """
+        c1:
+          - match: {key: name, operator: In, values: [c2, c3]}
+          - scope: {key: pod/namespace, operator: Equals, values: [default]}
+            match: {key: labels/app, operator: Exists}
+            weight: 5
+          - scope: {operator: AlwaysTrue}
+            match: {key: tags/AVX512, operator: Exists}
+            weight: 5000
+          - Match: {Key: name, Operator: Equals, Values: [c9]}
+            weight: 0
+        c2:
+          - match: {key: name, operator: Equals, values: [c1]}""";
     Expression inNames = new Expression("name", Operator.IN, List.of("c2", "c3"));
     Expression ns = new Expression("pod/namespace", Operator.EQUALS, List.of("default"));
     Expression app = new Expression("labels/app", Operator.EXISTS, List.of());

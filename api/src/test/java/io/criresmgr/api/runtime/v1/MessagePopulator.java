@@ -66,7 +66,7 @@ public final class MessagePopulator {
       case LONG -> 1_000_000_000_000L + n;
       case FLOAT -> n + 0.5f;
       case DOUBLE -> n + 0.25;
-      case BOOLEAN -> Boolean.TRUE;
+      case BOOLEAN -> true;
       case STRING -> field.getName() + "-" + n;
       case BYTE_STRING -> ByteString.copyFromUtf8(field.getName() + "#" + n);
       case ENUM -> enumValue(field.getEnumType(), n);
