@@ -139,7 +139,7 @@ public final class BlockDeviceResolver {
       Path resolved =
           target.isAbsolute()
               ? hostRoot.resolve(target.getRoot().relativize(target))
-              : link.getParent().resolve(target);
+              : link.resolveSibling(target);
       return resolved.normalize();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read symlink " + link, e);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -31,7 +32,7 @@ public final class BlockIoClasses {
       String name, List<DeviceParameters> entries, BlockDeviceResolver r, List<String> warnings) {
     OptionalLong weight = OptionalLong.empty();
     // per-device values in BlockIoParameters' order: weight, read/write bps, read/write iops
-    List<TreeMap<DeviceNumber, Long>> maps = new ArrayList<>();
+    List<SortedMap<DeviceNumber, Long>> maps = new ArrayList<>();
     for (int i = 0; i < 5; i++) {
       maps.add(new TreeMap<>());
     }
@@ -50,7 +51,7 @@ public final class BlockIoClasses {
       String name,
       DeviceParameters p,
       BlockDeviceResolver r,
-      List<TreeMap<DeviceNumber, Long>> maps,
+      List<SortedMap<DeviceNumber, Long>> maps,
       List<String> warnings) {
     DeviceResolution found = r.resolve(p.devices());
     found.warnings().forEach(w -> warnings.add("class " + name + ": " + w));
@@ -69,7 +70,7 @@ public final class BlockIoClasses {
   }
 
   private static void apply(
-      BlockDevice d, DeviceParameters p, List<TreeMap<DeviceNumber, Long>> m) {
+      BlockDevice d, DeviceParameters p, List<SortedMap<DeviceNumber, Long>> m) {
     List<OptionalLong> values =
         List.of(
             p.weight(),

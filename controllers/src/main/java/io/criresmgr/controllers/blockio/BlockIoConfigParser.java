@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalLong;
 import org.jspecify.annotations.Nullable;
 
@@ -101,14 +102,15 @@ final class BlockIoConfigParser {
     try {
       DeviceGlob.compile(glob);
     } catch (IllegalArgumentException e) {
-      throw Fields.invalid(path, value, e.getMessage());
+      throw Fields.invalid(path, value, Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
     return glob;
   }
 
   private static OptionalLong weight(String path, @Nullable JsonNode value) {
     OptionalLong w = quantity(path, value, "expected a weight 10..1000");
-    if (w.isPresent()
+    if (value != null
+        && w.isPresent()
         && (w.getAsLong() < DeviceParameters.MIN_WEIGHT
             || w.getAsLong() > DeviceParameters.MAX_WEIGHT)) {
       throw Fields.invalid(path, value, "expected a weight 10..1000");
@@ -118,7 +120,7 @@ final class BlockIoConfigParser {
 
   private static OptionalLong rate(String path, @Nullable JsonNode value) {
     OptionalLong r = quantity(path, value, "expected " + QUANTITY_FORMS + ", at least 0");
-    if (r.isPresent() && r.getAsLong() < 0) {
+    if (value != null && r.isPresent() && r.getAsLong() < 0) {
       throw Fields.invalid(path, value, "expected " + QUANTITY_FORMS + ", at least 0");
     }
     return r;

@@ -9,12 +9,11 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.function.LongFunction;
-import java.util.function.LongUnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -153,7 +152,7 @@ public final class BlockIoFiles {
     routed.forEach(
         (d, r) -> {
           if (r.file().isEmpty()) {
-            skipped.add(new V2Files.SkippedWeight(d, p.weightDevice().get(d), r.reason()));
+            skipped.add(new V2Files.SkippedWeight(d, weightOf(p, d), r.reason()));
           }
         });
     return new V2Files(files, skipped);
@@ -165,18 +164,38 @@ public final class BlockIoFiles {
    * writes it.
    */
   private enum WeightFile {
-    IO_WEIGHT(V2_WEIGHT, w -> "default " + v2Weight(w), BlockIoFiles::v2Weight),
-    BFQ(V2_BFQ_WEIGHT, Long::toString, w -> w);
+    IO_WEIGHT(V2_WEIGHT) {
+      @Override
+      String defaultLine(long weight) {
+        return "default " + v2Weight(weight);
+      }
+
+      @Override
+      long scale(long weight) {
+        return v2Weight(weight);
+      }
+    },
+    BFQ(V2_BFQ_WEIGHT) {
+      @Override
+      String defaultLine(long weight) {
+        return Long.toString(weight);
+      }
+
+      @Override
+      long scale(long weight) {
+        return weight;
+      }
+    };
 
     final String name;
-    final LongFunction<String> defaultLine;
-    final LongUnaryOperator scale;
 
-    WeightFile(String name, LongFunction<String> defaultLine, LongUnaryOperator scale) {
+    WeightFile(String name) {
       this.name = name;
-      this.defaultLine = defaultLine;
-      this.scale = scale;
     }
+
+    abstract String defaultLine(long weight);
+
+    abstract long scale(long weight);
   }
 
   /** The default, the devices routed to {@code f}, and resets of other devices listed there. */
@@ -186,11 +205,11 @@ public final class BlockIoFiles {
       Map<DeviceNumber, V2WeightRoute> routed,
       @Nullable String current) {
     List<String> lines = new ArrayList<>();
-    p.weight().ifPresent(w -> lines.add(f.defaultLine.apply(w)));
+    p.weight().ifPresent(w -> lines.add(f.defaultLine(w)));
     routed.forEach(
         (d, r) -> {
           if (r.into(f.name)) {
-            lines.add(d + " " + f.scale.applyAsLong(p.weightDevice().get(d)));
+            lines.add(d + " " + f.scale(weightOf(p, d)));
           }
         });
     for (DeviceNumber d : devicesIn(current)) {
@@ -247,13 +266,18 @@ public final class BlockIoFiles {
     return 1 + (v1Weight - 10) * 9999 / 990;
   }
 
+  /** The weight of a device routed by {@code v2}: a key of {@code p.weightDevice()}. */
+  private static long weightOf(BlockIoParameters p, DeviceNumber d) {
+    return Objects.requireNonNull(p.weightDevice().get(d), "routed devices have a weight");
+  }
+
   /** The devices listed in a cgroup file's content ({@code MAJ:MIN ...} lines; others skipped). */
   static List<DeviceNumber> devicesIn(@Nullable String content) {
     List<DeviceNumber> devices = new ArrayList<>();
     if (content == null) {
       return devices;
     }
-    for (String line : content.split("\n")) {
+    for (String line : content.split("\n", -1)) {
       String first = line.trim().split("\\s+", 2)[0];
       if (first.indexOf(':') > 0) {
         try {

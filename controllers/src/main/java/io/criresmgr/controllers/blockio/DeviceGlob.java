@@ -26,7 +26,7 @@ record DeviceGlob(List<String> literals, List<Pattern> patterns) {
   static DeviceGlob compile(String glob) {
     List<String> literals = new ArrayList<>();
     List<Pattern> patterns = new ArrayList<>();
-    for (String component : glob.split("/")) {
+    for (String component : glob.split("/", -1)) {
       if (!component.isEmpty()) {
         literals.add(component);
         patterns.add(Pattern.compile(regex(component)));
@@ -78,7 +78,8 @@ record DeviceGlob(List<String> literals, List<Pattern> patterns) {
       throw new IllegalArgumentException("empty [] in \"" + s + "\"");
     }
     re.append(negated ? "[^" : "[");
-    for (char c : body.toCharArray()) {
+    for (int i = 0; i < body.length(); i++) {
+      char c = body.charAt(i);
       re.append(c == '-' ? "-" : Character.isLetterOrDigit(c) ? String.valueOf(c) : "\\" + c);
     }
     re.append(']');

@@ -79,10 +79,10 @@ public final class ContainerCgroupWriter {
     String limitValue = Long.toString(quota.quotaUs());
     try {
       boolean wrote = writer.write(period, periodValue);
-      return writer.write(limit, limitValue) | wrote;
+      return writer.write(limit, limitValue) || wrote;
     } catch (CgroupException e) {
       boolean wrote = writer.write(limit, limitValue);
-      return writer.write(period, periodValue) | wrote;
+      return writer.write(period, periodValue) || wrote;
     }
   }
 

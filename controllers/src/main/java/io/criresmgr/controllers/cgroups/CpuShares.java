@@ -34,7 +34,7 @@ public record CpuShares(long shares) {
    * weight 100. A runtime may have used either, so both count as applied.
    */
   public long quadraticWeight() {
-    double l = Math.log(shares) / Math.log(2);
+    double l = Math.log((double) shares) / Math.log(2);
     double exponent = (l * l + 125 * l) / 612.0 - 7.0 / 34.0;
     return Math.max(1, Math.min(10_000, (long) Math.ceil(Math.pow(10, exponent))));
   }

@@ -77,8 +77,8 @@ public record CacheSpec(Kind kind, int from, int to, long mask, String text) {
   /** The bits of a list such as {@code "0-3,5"}; 0 if a bit is over 63 or a range is empty. */
   private static long bitList(String text) {
     long mask = 0;
-    for (String part : text.split(",")) {
-      String[] r = part.split("-");
+    for (String part : text.split(",", -1)) {
+      String[] r = part.split("-", -1);
       int lo = Integer.parseInt(r[0]);
       int hi = Integer.parseInt(r[r.length - 1]);
       if (hi > 63 || (r.length == 2 && lo >= hi)) {

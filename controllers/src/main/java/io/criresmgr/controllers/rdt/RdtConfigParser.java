@@ -155,8 +155,8 @@ final class RdtConfigParser {
 
   private static List<Integer> ids(String list) {
     List<Integer> ids = new ArrayList<>();
-    for (String part : list.split(",")) {
-      String[] r = part.split("-");
+    for (String part : list.split(",", -1)) {
+      String[] r = part.split("-", -1);
       int lo = Integer.parseInt(r[0]);
       int hi = Integer.parseInt(r[r.length - 1]);
       for (int i = lo; i <= hi; i++) {

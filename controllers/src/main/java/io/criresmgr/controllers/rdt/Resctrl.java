@@ -84,7 +84,7 @@ public record Resctrl(
     for (String line : schemata) {
       String l = line.trim();
       if (l.startsWith(resource + ":")) {
-        for (String part : l.substring(resource.length() + 1).split(";")) {
+        for (String part : l.substring(resource.length() + 1).split(";", -1)) {
           ids.add(cacheId(part, line));
         }
       }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -70,7 +71,7 @@ public final class Schemata {
     Map<Integer, Map<String, Long>> byId = partitionMasks(res, parts, part, ci);
     for (RdtPartition p : parts) {
       for (RdtClass c : p.classes()) {
-        lines.get(c.name()).add(classLine(res, c, cls.apply(c), p.name(), byId, ci));
+        linesOf(lines, c).add(classLine(res, c, cls.apply(c), p.name(), byId, ci));
       }
     }
   }
@@ -103,7 +104,11 @@ public final class Schemata {
       CacheInfo ci) {
     StringBuilder line = new StringBuilder(res).append(':');
     for (int id : ci.cacheIds()) {
-      long base = byId.get(id).get(partition);
+      long base =
+          Objects.requireNonNull(
+              Objects.requireNonNull(byId.get(id), "partitionMasks covers every cache id")
+                  .get(partition),
+              "partitionMasks covers every partition");
       Optional<CacheSpec> spec = alloc.map(a -> a.get(id).orElse(CacheMasks.ALL));
       long mask = spec.isEmpty() ? base : CacheMasks.overlay(res, c.name(), spec.get(), base, ci);
       line.append(line.length() > res.length() + 1 ? ";" : "")
@@ -160,7 +165,7 @@ public final class Schemata {
               .append('=')
               .append(Math.max(mb.minBandwidth(), pct * base / 100));
         }
-        lines.get(c.name()).add(line.toString());
+        linesOf(lines, c).add(line.toString());
       }
     }
   }
@@ -204,5 +209,10 @@ public final class Schemata {
               + " CLOSIDs, num_closids is "
               + closids);
     }
+  }
+
+  /** The lines of class {@code c}: the caller made one list for every configured class. */
+  private static List<String> linesOf(Map<String, List<String>> lines, RdtClass c) {
+    return Objects.requireNonNull(lines.get(c.name()), "every class has its lines");
   }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,7 +52,9 @@ class BlockIoClassesTest {
         List.copyOf(v1.keySet()));
   }
 
-  private static final Function<DeviceNumber, V2WeightRoute> IOCOST = d -> V2WeightRoute.IOCOST;
+  private static V2WeightRoute iocost(DeviceNumber d) {
+    return V2WeightRoute.IOCOST;
+  }
 
   @Test
   void v2FilesOfTheSample() {
@@ -65,10 +66,14 @@ class BlockIoClassesTest {
                     "8:0 rbps=50000000 wbps=10000000 riops=10000 wiops=5000",
                     "8:16 rbps=100000000 wbps=40000000 riops=10000 wiops=5000",
                     "252:0 rbps=50000000 wbps=10000000 riops=10000 wiops=5000")),
-        BlockIoFiles.v2(classes.classes().get("LowPrioThrottled"), Map.of(), IOCOST).files());
+        BlockIoFiles.v2(
+                classes.classes().get("LowPrioThrottled"), Map.of(), BlockIoClassesTest::iocost)
+            .files());
     assertEquals(
         Map.of("io.weight", List.of("default 3940")),
-        BlockIoFiles.v2(classes.classes().get("HighPrioFullSpeed"), Map.of(), IOCOST).files());
+        BlockIoFiles.v2(
+                classes.classes().get("HighPrioFullSpeed"), Map.of(), BlockIoClassesTest::iocost)
+            .files());
   }
 
   @Test

@@ -16,7 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 class BlockIoFilesTest {
   private static final DeviceNumber SDA = new DeviceNumber(8, 0);
   private static final DeviceNumber SDB = new DeviceNumber(8, 16);
-  private static final Function<DeviceNumber, V2WeightRoute> IOCOST = d -> V2WeightRoute.IOCOST;
+
+  private static V2WeightRoute iocost(DeviceNumber d) {
+    return V2WeightRoute.IOCOST;
+  }
 
   private static BlockIoParameters throttled() {
     TreeMap<DeviceNumber, Long> none = new TreeMap<>();
@@ -69,7 +72,7 @@ class BlockIoFilesTest {
                 List.of(
                     "8:0 rbps=1000000 wbps=max riops=max wiops=max",
                     "8:32 rbps=max wbps=max riops=max wiops=max")),
-        BlockIoFiles.v2(throttled(), current, IOCOST).files());
+        BlockIoFiles.v2(throttled(), current, BlockIoFilesTest::iocost).files());
   }
 
   @Test
@@ -78,7 +81,10 @@ class BlockIoFilesTest {
         Map.of(), BlockIoFiles.v1(BlockIoParameters.none(), V1WeightFiles.PLAIN, Map.of()));
     assertEquals(
         Map.of(),
-        BlockIoFiles.v2(BlockIoParameters.none(), Map.of("io.weight", "default 100\n"), IOCOST)
+        BlockIoFiles.v2(
+                BlockIoParameters.none(),
+                Map.of("io.weight", "default 100\n"),
+                BlockIoFilesTest::iocost)
             .files());
   }
 
@@ -89,7 +95,7 @@ class BlockIoFilesTest {
     assertEquals(Map.of("io.max", "8:32 rbps=max wbps=max riops=max wiops=120\n"), current);
     assertEquals(
         Map.of("io.max", List.of("8:32 rbps=max wbps=max riops=max wiops=max")),
-        BlockIoFiles.v2(BlockIoParameters.none(), current, IOCOST).files());
+        BlockIoFiles.v2(BlockIoParameters.none(), current, BlockIoFilesTest::iocost).files());
     assertEquals(
         List.of(
             "blkio.weight",
@@ -132,7 +138,8 @@ class BlockIoFilesTest {
 
   @Test
   void v2WithoutBfqLoadedWritesNoBfqFileAndIoCostDevicesGoToIoWeight() {
-    V2Files v2 = BlockIoFiles.v2(weighted(), Map.of("io.weight", "default 100\n"), IOCOST);
+    V2Files v2 =
+        BlockIoFiles.v2(weighted(), Map.of("io.weight", "default 100\n"), BlockIoFilesTest::iocost);
     assertEquals(Map.of("io.weight", List.of("default 708", "8:0 405", "8:16 1920")), v2.files());
     assertEquals(List.of(), v2.skipped());
   }

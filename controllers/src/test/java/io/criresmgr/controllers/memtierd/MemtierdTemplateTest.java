@@ -24,12 +24,21 @@ class MemtierdTemplateTest {
   @Test
   void substitutesEveryOccurrenceLiterally() {
     String template =
-        "cgroups:\n- $CGROUP2_ABS_PATH\n- $CGROUP2_ABS_PATH/sub\n"
-            + "stats: $MEMTIERD_SWAP_STATS_PATH\nother: $HOME\n";
+        """
+        cgroups:
+        - $CGROUP2_ABS_PATH
+        - $CGROUP2_ABS_PATH/sub
+        stats: $MEMTIERD_SWAP_STATS_PATH
+        other: $HOME
+        """;
     assertEquals(
-        "cgroups:\n- /sys/fs/cgroup/k.slice/cri-containerd-ab$1.scope\n"
-            + "- /sys/fs/cgroup/k.slice/cri-containerd-ab$1.scope/sub\n"
-            + "stats: /var/run/mt/default/pod0/c0/memtierd.stats\nother: $HOME\n",
+        """
+        cgroups:
+        - /sys/fs/cgroup/k.slice/cri-containerd-ab$1.scope
+        - /sys/fs/cgroup/k.slice/cri-containerd-ab$1.scope/sub
+        stats: /var/run/mt/default/pod0/c0/memtierd.stats
+        other: $HOME
+        """,
         MemtierdTemplate.render(
             template, "/sys/fs/cgroup/k.slice/cri-containerd-ab$1.scope", FILES));
   }
