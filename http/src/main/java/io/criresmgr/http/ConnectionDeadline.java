@@ -94,7 +94,7 @@ final class ConnectionDeadline extends ChannelInboundHandlerAdapter {
         ctx.channel().remoteAddress(),
         phase.name().toLowerCase(java.util.Locale.ROOT),
         limit);
-    ctx.close();
+    var unused = ctx.close();
   }
 
   private void cancel() {

@@ -54,7 +54,7 @@ final class ConnectionInitializer extends ChannelInitializer<SocketChannel> {
     if (open.incrementAndGet() > limits.maxConnections()) {
       open.decrementAndGet();
       LOG.debug("refusing {}: {} connections open", ch.remoteAddress(), limits.maxConnections());
-      ch.close();
+      var unused = ch.close();
       return;
     }
     ch.closeFuture().addListener(f -> open.decrementAndGet());

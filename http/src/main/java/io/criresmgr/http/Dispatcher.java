@@ -63,7 +63,7 @@ final class Dispatcher extends SimpleChannelInboundHandler<FullHttpRequest> {
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     LOG.debug(
         "closing the connection from {}: {}", ctx.channel().remoteAddress(), cause.toString());
-    ctx.close();
+    var unused = ctx.close();
   }
 
   /**
@@ -103,16 +103,18 @@ final class Dispatcher extends SimpleChannelInboundHandler<FullHttpRequest> {
   private void write(
       ChannelHandlerContext ctx, Request request, Response response, boolean keepAlive) {
     boolean head = request.method().equals("HEAD");
-    Responses.send(ctx, response, head, !keepAlive || closeAfter)
-        .addListener(
-            f -> {
-              busy = false;
-              if (closeAfter) {
-                ctx.close();
-              } else if (f.isSuccess() && ctx.channel().isActive()) {
-                deadline.responseSent();
-              }
-            });
+    // The listener handles the outcome.
+    var unused =
+        Responses.send(ctx, response, head, !keepAlive || closeAfter)
+            .addListener(
+                f -> {
+                  busy = false;
+                  if (closeAfter) {
+                    var unusedClose = ctx.close();
+                  } else if (f.isSuccess() && ctx.channel().isActive()) {
+                    deadline.responseSent();
+                  }
+                });
   }
 
   private static Request request(ChannelHandlerContext ctx, FullHttpRequest msg) {

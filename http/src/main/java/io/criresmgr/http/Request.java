@@ -13,6 +13,8 @@ import org.jspecify.annotations.Nullable;
  * @param body the body (empty if none)
  * @param peer the client's address (null if not an IP connection, e.g. in tests)
  */
+// The body is copied in and out; requests are never compared.
+@SuppressWarnings("ArrayRecordComponent")
 public record Request(
     String method,
     String path,

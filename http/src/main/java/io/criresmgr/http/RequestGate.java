@@ -41,7 +41,7 @@ final class RequestGate extends ChannelInboundHandlerAdapter {
       if (refusal != null) {
         refused = true;
         log(ctx, request, refusal);
-        Responses.send(ctx, refusal, false, true);
+        var unused = Responses.send(ctx, refusal, false, true); // closes the connection
       }
     }
     if (refused) {

@@ -12,6 +12,8 @@ import java.util.Objects;
  * @param body the body
  * @param headers further headers, e.g. {@code Allow}
  */
+// The body is copied in and out; responses are never compared.
+@SuppressWarnings("ArrayRecordComponent")
 public record Response(int status, String contentType, byte[] body, Map<String, String> headers) {
   /** Checks for nulls and copies the body and headers. */
   public Response {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -43,7 +44,11 @@ class BoundedHttpServerIT {
   private BoundedHttpServer start(HttpLimits limits, HttpHandler handler) throws Exception {
     BoundedHttpServer server =
         BoundedHttpServer.start(
-            "test-http", new InetSocketAddress("127.0.0.1", 0), limits, null, handler);
+            "test-http",
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            limits,
+            null,
+            handler);
     open.add(server);
     return server;
   }

@@ -3,6 +3,7 @@ package io.criresmgr.http;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -14,13 +15,13 @@ final class RawConnection implements AutoCloseable {
   private final Socket socket = new Socket();
 
   RawConnection(int port) throws IOException {
-    socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+    socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5000);
   }
 
   /** A connection that buffers at most about {@code receiveBuffer} bytes it has not read. */
   RawConnection(int port, int receiveBuffer) throws IOException {
     socket.setReceiveBufferSize(receiveBuffer);
-    socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+    socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5000);
   }
 
   /** Reads {@code n} bytes (blocking until they arrive), for a response the test has not read. */
@@ -80,7 +81,7 @@ final class RawConnection implements AutoCloseable {
   }
 
   private static int contentLength(String headers) {
-    for (String line : headers.split("\r\n")) {
+    for (String line : headers.split("\r\n", -1)) {
       if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
         return Integer.parseInt(line.substring(15).strip());
       }
