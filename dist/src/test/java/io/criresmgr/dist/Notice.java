@@ -32,7 +32,7 @@ record Notice(String header, List<Notice.Jar> jars) {
       throw new IllegalArgumentException("NOTICE has no line starting '" + LIST + "'");
     }
     List<Jar> jars = new ArrayList<>();
-    for (String line : text.substring(list + 1).split("\n")) {
+    for (String line : text.substring(list + 1).split("\n", -1)) {
       Matcher m = LINE.matcher(line);
       if (m.matches()) {
         jars.add(new Jar(m.group(1), m.group(2), m.group(3), m.group(4)));

@@ -19,6 +19,7 @@ final class TarArchive {
   private static final int BLOCK = 512;
 
   /** One file or directory of the archive. */
+  @SuppressWarnings("ArrayRecordComponent") // entries are read, never compared
   record Entry(String name, char type, int mode, long uid, long gid, long mtime, byte[] content) {
     boolean isFile() {
       return type == '0' || type == '\0';
@@ -76,7 +77,7 @@ final class TarArchive {
 
   /** A pax record list: lines "LENGTH KEY=VALUE\n". */
   private static @Nullable String paxValue(byte[] records, String key) {
-    for (String line : new String(records, StandardCharsets.UTF_8).split("\n")) {
+    for (String line : new String(records, StandardCharsets.UTF_8).split("\n", -1)) {
       String record = line.substring(line.indexOf(' ') + 1);
       if (record.startsWith(key + "=")) {
         return record.substring(key.length() + 1);
