@@ -98,7 +98,7 @@ class ImageRunIT {
     CommandResult result =
         running().run(image.reference(), List.of(), List.of("/bin/sh", "-c", PRINT_UID));
     assertEquals(0, result.exitCode(), result.output());
-    assertEquals("uid=" + image.user.split(":")[0], result.output().strip());
+    assertEquals("uid=" + image.user.split(":", -1)[0], result.output().strip());
   }
 
   private static CommandResult runEntrypoint(ImageUnderTest image, String arg) throws Exception {
@@ -125,7 +125,7 @@ class ImageRunIT {
 
   private static boolean onPath(String tool) {
     String path = System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin");
-    for (String dir : path.split(":")) {
+    for (String dir : path.split(":", -1)) {
       if (Files.isExecutable(Path.of(dir, tool))) {
         return true;
       }

@@ -163,7 +163,7 @@ final class PrivateContainerd {
     static void unmountUnder(Path dir) throws IOException, InterruptedException {
       List<String> mounts =
           Files.readAllLines(Path.of("/proc/self/mountinfo")).stream()
-              .map(line -> line.split(" ")[4])
+              .map(line -> line.split(" ", -1)[4])
               .filter(point -> point.startsWith(dir + "/"))
               .sorted(Comparator.reverseOrder())
               .toList();
