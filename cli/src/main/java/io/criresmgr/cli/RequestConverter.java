@@ -5,6 +5,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code %request} in a logback pattern: the log context of the request a line belongs to (the
@@ -45,7 +46,7 @@ public final class RequestConverter extends ClassicConverter {
     return line.length() == 0 ? "" : line.append(": ").toString();
   }
 
-  private static void append(StringBuilder line, String key, String value) {
+  private static void append(StringBuilder line, String key, @Nullable String value) {
     if (value == null) {
       return;
     }
