@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.daemon;
 
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.grpc.LoadBalancerRegistry;
 import io.grpc.NameResolverRegistry;
 import java.io.IOException;
@@ -8,10 +9,11 @@ import java.nio.channels.SocketChannel;
 
 /**
  * Work the daemon's start does anyway, begun on a second thread while the main thread parses the
- * command line and the configuration (docs/benchmarks.md, "Start-up"): gRPC's registries, whose
- * service lookups open every jar on the class path, and the JDK's Unix-domain sockets, whose first
- * use seeds a random generator. Only pure-Java initialization that any command may leave half done
- * at exit: nothing is written, nothing is extracted (netty's native library is left to the main
+ * command line (docs/benchmarks.md, "Start-up"): Jackson's mappers, whose first one loads the
+ * locale data of date formats (the configuration is parsed next), gRPC's registries, whose service
+ * lookups open every jar on the class path, and the JDK's Unix-domain sockets, whose first use
+ * seeds a random generator. Only pure-Java initialization that any command may leave half done at
+ * exit: nothing is written, nothing is extracted (netty's native library is left to the main
  * thread, which extracts it to a temporary file). A failure here is ignored; the main thread meets
  * it again and reports it.
  */
@@ -27,6 +29,11 @@ public final class StartupWarmup {
 
   @SuppressWarnings("EmptyCatch") // the main thread reports what fails here
   static void run() {
+    try {
+      YAMLMapper.builder().build();
+    } catch (RuntimeException | LinkageError e) {
+      // the configuration loader meets it again
+    }
     try {
       NameResolverRegistry.getDefaultRegistry();
       LoadBalancerRegistry.getDefaultRegistry();
