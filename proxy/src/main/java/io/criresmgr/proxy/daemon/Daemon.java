@@ -31,6 +31,7 @@ import io.criresmgr.proxy.relay.RelaySocket;
 import io.criresmgr.proxy.relay.RuntimeChannels;
 import io.criresmgr.proxy.relay.RuntimeCheck;
 import io.criresmgr.proxy.signals.Signals;
+import io.criresmgr.proxy.ui.NodeView;
 import io.grpc.ServerServiceDefinition;
 import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
@@ -231,6 +232,8 @@ public final class Daemon implements AutoCloseable {
     own(management);
     health.register("pipeline", management.manager().pipeline()::problem);
     instrumentation.setIntrospection(() -> Introspection.json(management.manager().pipeline()));
+    instrumentation.setViewPages(
+        new NodeView(management.manager().pipeline(), options.hostRoot()).pages());
     instrumentation.setExtraMetrics(() -> PolicyGauges.text(management.manager().pipeline()));
     List<ServerServiceDefinition> intercepted = List.of(management.manager().service(listener));
     if (inherited.isPresent()) {

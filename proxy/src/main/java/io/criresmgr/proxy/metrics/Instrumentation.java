@@ -36,6 +36,7 @@ public final class Instrumentation implements AutoCloseable {
   private volatile MetricsServer.Source introspection = () -> null;
   private volatile MetricsServer.Source extraMetrics = () -> "";
   private volatile Health health = new Health();
+  private volatile Map<String, Route> viewPages = Map.of();
 
   /** A registry without process and JVM metrics ({@link #bindJvmMetrics}); no server yet. */
   public Instrumentation() {}
@@ -118,7 +119,7 @@ public final class Instrumentation implements AutoCloseable {
     applied = config;
     if (started != null) {
       LOG.info(
-          "serving /metrics and /introspect at http://{} (port {})",
+          "serving /metrics, /introspect and /ui at http://{} (port {})",
           config.httpEndpoint(),
           started.port());
     }
@@ -144,8 +145,18 @@ public final class Instrumentation implements AutoCloseable {
     return config == null ? "" : config.httpEndpoint();
   }
 
-  /** The pages: one entry per path. */
+  /** The pages: one entry per path; the view's pages go to whom {@code /introspect} goes. */
   private Map<String, Route> routes(InstrumentationConfig config) {
+    Map<String, Route> routes = new java.util.HashMap<>();
+    viewPages.forEach(
+        (path, r) ->
+            routes.put(
+                path, new Route(r.contentType(), r.source(), !config.remoteIntrospection())));
+    routes.putAll(fixedRoutes(config));
+    return routes;
+  }
+
+  private Map<String, Route> fixedRoutes(InstrumentationConfig config) {
     return Map.of(
         "/metrics",
         new Route(MetricsServer.PROMETHEUS_TEXT, this::metricsPage, false),
@@ -187,6 +198,18 @@ public final class Instrumentation implements AutoCloseable {
   /** Appends {@code source}'s text (Prometheus format) to every scrape of {@code /metrics}. */
   public void setExtraMetrics(MetricsServer.Source source) {
     extraMetrics = Objects.requireNonNull(source, "source");
+  }
+
+  /**
+   * Serves {@code pages} (the live view, docs/ui.md) beside {@code /introspect}, to the same
+   * clients; their own {@link Route#loopbackOnly()} is ignored.
+   */
+  public synchronized void setViewPages(Map<String, Route> pages) {
+    viewPages = Map.copyOf(pages);
+    InstrumentationConfig config = applied;
+    if (server != null && config != null) {
+      server.routes(routes(config));
+    }
   }
 
   /** Serves {@code source} at {@code /introspect}. */

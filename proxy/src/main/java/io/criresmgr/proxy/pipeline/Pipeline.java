@@ -14,7 +14,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +48,9 @@ public final class Pipeline implements AutoCloseable {
   private volatile long stepStarted;
   private final CacheSaver saver;
   private long savedChanges = -1;
+  private final AtomicLong version = new AtomicLong();
+  private long seenChanges = -1;
+  private @Nullable ActivePolicy seenPolicy;
 
   /** A pipeline working on {@code section}, persisting through {@code saver}. */
   public Pipeline(Section section, CacheSaver saver) {
@@ -81,8 +86,28 @@ public final class Pipeline implements AutoCloseable {
       result.completeExceptionally(e);
     } finally {
       stepStarted = 0;
+      track();
       persist();
     }
+  }
+
+  /** Moves {@link #version()} when the step changed the cache or replaced the policy. */
+  private void track() {
+    long changes = section.cache().changes();
+    if (changes != seenChanges || section.policy() != seenPolicy) {
+      seenChanges = changes;
+      seenPolicy = section.policy();
+      version.incrementAndGet();
+    }
+  }
+
+  /**
+   * A number that moves after every step that changed the cache or replaced the active policy;
+   * readable from any thread without a step (the live view polls it, docs/ui.md). Read in a step,
+   * it is the version of the state that step sees.
+   */
+  public long version() {
+    return version.get();
   }
 
   /**
