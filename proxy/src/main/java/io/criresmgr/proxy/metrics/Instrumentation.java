@@ -146,7 +146,7 @@ public final class Instrumentation implements AutoCloseable {
   }
 
   /** The pages: one entry per path; the view's pages go to whom {@code /introspect} goes. */
-  private Map<String, Route> routes(InstrumentationConfig config) {
+  Map<String, Route> routes(InstrumentationConfig config) {
     Map<String, Route> routes = new java.util.HashMap<>();
     viewPages.forEach(
         (path, r) ->
