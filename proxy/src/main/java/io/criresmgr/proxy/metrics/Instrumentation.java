@@ -19,11 +19,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The metrics registry and its HTTP server, following section {@code instrumentation}: the server
  * runs while {@code HTTPEndpoint} is set, serving {@code /metrics} while {@code PrometheusExport}
- * is true and {@code /introspect} to loopback clients (to everyone with {@code
- * RemoteIntrospection}); it moves when the endpoint changes. The server is optional: an endpoint
- * that cannot be bound at start is retried in the background ({@link BindRetry}) while the daemon
- * serves CRI. Tracing keys are accepted but tracing export is not implemented: setting a Jaeger
- * endpoint logs a warning.
+ * is true, and {@code /introspect} and the live view's pages ({@link #setViewPages}) to loopback
+ * clients (to everyone with {@code RemoteIntrospection}); it moves when the endpoint changes. The
+ * server is optional: an endpoint that cannot be bound at start is retried in the background
+ * ({@link BindRetry}) while the daemon serves CRI. Tracing keys are accepted but tracing export is
+ * not implemented: setting a Jaeger endpoint logs a warning.
  */
 public final class Instrumentation implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Instrumentation.class);

@@ -27,10 +27,15 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+// A pod keeps its colour across updates: a hue from an FNV-1a hash of its UID, mixed so that
+// UIDs differing in one character get far-apart hues.
 function podColor(pod) {
-  let h = 0;
-  for (const ch of pod.uid || pod.id) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return 'hsl(' + (h % 360) + ', 65%, 52%)';
+  let h = 0x811c9dc5;
+  for (const ch of pod.uid || pod.id) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return 'hsl(' + ((h >>> 0) % 360) + ', 65%, 52%)';
 }
 
 function bytes(n) {
@@ -64,7 +69,9 @@ function indexModel(m) {
   const onCpu = new Map(); // cpu -> [container]
   const unpinned = [];
   const containers = [];
-  for (const pod of m.pods) {
+  const pods = [...m.pods].sort((a, b) =>
+    (a.namespace + '/' + a.name).localeCompare(b.namespace + '/' + b.name));
+  for (const pod of pods) {
     const color = podColor(pod);
     for (const c of pod.containers) {
       const entry = { pod, c, color, cpus: cpuList(c.cpus) };

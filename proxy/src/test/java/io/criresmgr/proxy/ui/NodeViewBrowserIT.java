@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.CpuSet;
@@ -76,6 +77,10 @@ class NodeViewBrowserIT {
             .count(),
         "its CPUs are in one NUMA node");
     assertTrue(hover("uid-pod0:c0").contains("QoS Guaranteed"), "the tooltip");
+    node.createContainer("pod1", 1);
+    await("a second pod", () -> chipCpus("uid-pod1:c0").size() == 1);
+    assertNotEquals(color("uid-pod0:c0"), color("uid-pod1:c0"), "coloured by pod");
+    hover("uid-pod0:c0");
     screenshot();
 
     node.removeContainer(id);
@@ -127,6 +132,10 @@ class NodeViewBrowserIT {
             .filter(c -> !c.findElements(chipOf(cacheId)).isEmpty())
             .map(c -> Integer.parseInt(c.getDomAttribute("data-cpu")))
             .toList());
+  }
+
+  private String color(String cacheId) {
+    return browser.findElement(chipOf(cacheId)).getCssValue("background-color");
   }
 
   private String hover(String cacheId) {
