@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,13 +48,15 @@ public final class Pipeline implements AutoCloseable {
   private final CacheSaver saver;
   private long savedChanges = -1;
   private final AtomicLong version = new AtomicLong();
-  private long seenChanges = -1;
-  private @Nullable ActivePolicy seenPolicy;
+  private long seenChanges;
+  private ActivePolicy seenPolicy;
 
   /** A pipeline working on {@code section}, persisting through {@code saver}. */
   public Pipeline(Section section, CacheSaver saver) {
     this.section = Objects.requireNonNull(section, "section");
     this.saver = Objects.requireNonNull(saver, "saver");
+    this.seenChanges = section.cache().changes();
+    this.seenPolicy = section.policy();
   }
 
   /**
@@ -80,18 +81,22 @@ public final class Pipeline implements AutoCloseable {
       T value = step.apply(section);
       // Before the result: a create's continuation sends the request whose mount must exist.
       section.endStep();
+      track();
       result.complete(value);
     } catch (RuntimeException | Error e) {
       section.endStep();
+      track();
       result.completeExceptionally(e);
     } finally {
       stepStarted = 0;
-      track();
       persist();
     }
   }
 
-  /** Moves {@link #version()} when the step changed the cache or replaced the policy. */
+  /**
+   * Moves {@link #version()} when the step changed the cache or replaced the policy; before the
+   * step's result is given, so whoever waits for a step sees the version it left.
+   */
   private void track() {
     long changes = section.cache().changes();
     if (changes != seenChanges || section.policy() != seenPolicy) {
