@@ -1,10 +1,12 @@
 package io.criresmgr.proxy.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.sysfs.TopologySpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,9 +29,11 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The live view in a real browser (Debian's chromium through chromium-driver, headless;
- * docs/ui.md): a daemon with topology-aware on a fake host of 2 NUMA nodes of 4 CPUs, in front of
- * the simulated runtime. A container created through the relay appears on the CPUs it was given,
- * and disappears when removed, without a reload. Writes a screenshot to {@code target/ui/node.png}.
+ * docs/ui.md), of daemons in front of the simulated runtime on fake hosts. Topology-aware on 2 NUMA
+ * nodes of 4 CPUs: a container created through the relay appears on the CPUs it was given, coloured
+ * by its pod, and disappears when removed, without a reload; a screenshot goes to {@code
+ * target/ui/node.png}. Balloons on 4,096 CPUs: the packages start collapsed and what the user
+ * opened stays open across updates.
  */
 class NodeViewBrowserIT {
   private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -41,8 +45,7 @@ class NodeViewBrowserIT {
   private ChromeDriver browser;
 
   @BeforeEach
-  void start() throws Exception {
-    node = new ViewedDaemon(dir, "topology-aware");
+  void start() {
     browser = browser();
   }
 
@@ -58,6 +61,7 @@ class NodeViewBrowserIT {
 
   @Test
   void showsTheNodeAndFollowsContainersWithoutAReload() throws Exception {
+    node = new ViewedDaemon(dir, "topology-aware");
     browser.get(node.url("/ui"));
     await("the topology drawn", () -> cpuCells().size() == 8);
     assertEquals("topology-aware", browser.findElement(By.id("policy")).getText());
@@ -89,6 +93,26 @@ class NodeViewBrowserIT {
         Boolean.TRUE,
         ((JavascriptExecutor) browser).executeScript("return window.sameDocument;"),
         "updated without reloading the page");
+  }
+
+  @Test
+  void levelsOf4096CpusStartCollapsedAndStaySoAcrossUpdates() throws Exception {
+    node = new ViewedDaemon(dir, "balloons", TopologySpec.builtIn("s8c4096"));
+    browser.get(node.url("/ui"));
+    await("the topology drawn", () -> cpuCells().size() == 4096);
+    List<WebElement> packages = browser.findElements(By.cssSelector("details.package"));
+    assertEquals(8, packages.size());
+    assertTrue(packages.stream().noneMatch(p -> p.getDomProperty("open").equals("true")));
+    assertFalse(cell(0).isDisplayed(), "inside a closed package");
+    packages.get(0).findElement(By.tagName("summary")).click();
+    await("package 0 open", () -> cell(0).isDisplayed());
+
+    node.createContainer("pod0", 2);
+    CpuSet given =
+        CpuSet.parse(ViewedDaemon.container(node.model(), "uid-pod0:c0").get("cpus").asText());
+    await("the container drawn", () -> chipCpus("uid-pod0:c0").equals(given));
+    assertTrue(cell(0).isDisplayed(), "package 0 still open after the update");
+    assertFalse(cell(4095).isDisplayed(), "the last package still closed");
   }
 
   /** Debian's chromium, never one Selenium Manager would download (there is no network here). */
@@ -125,13 +149,17 @@ class NodeViewBrowserIT {
     return By.cssSelector(".chip[data-container='" + cacheId + "']");
   }
 
-  /** The CPUs whose cells show the container's chip. */
+  /** The CPUs whose cells show the container's chip (one script: 4,096 cells are many calls). */
   private CpuSet chipCpus(String cacheId) {
-    return CpuSet.of(
-        cpuCells().stream()
-            .filter(c -> !c.findElements(chipOf(cacheId)).isEmpty())
-            .map(c -> Integer.parseInt(c.getDomAttribute("data-cpu")))
-            .toList());
+    List<?> ids =
+        (List<?>)
+            ((JavascriptExecutor) browser)
+                .executeScript(
+                    "return Array.from(document.querySelectorAll("
+                        + "'#node [data-cpu] .chip[data-container=\"' + arguments[0] + '\"]'))"
+                        + ".map(c => Number(c.closest('[data-cpu]').dataset.cpu));",
+                    cacheId);
+    return CpuSet.of(ids.stream().map(id -> ((Number) id).intValue()).toList());
   }
 
   private String color(String cacheId) {

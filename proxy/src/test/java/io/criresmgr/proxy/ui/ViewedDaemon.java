@@ -38,9 +38,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A daemon with {@code policy} on a fake host of 2 NUMA nodes of 4 CPUs (CPU 0 reserved), in front
- * of the simulated runtime, with a CRI client on its relay socket and its HTTP endpoint on a free
- * loopback port.
+ * A daemon with {@code policy} on a fake host, by default of 2 NUMA nodes of 4 CPUs (CPU 0
+ * reserved), in front of the simulated runtime, with a CRI client on its relay socket and its HTTP
+ * endpoint on a free loopback port.
  */
 final class ViewedDaemon implements AutoCloseable {
   private final SimRuntimeServer sim;
@@ -49,8 +49,13 @@ final class ViewedDaemon implements AutoCloseable {
   private final RuntimeServiceGrpc.RuntimeServiceBlockingStub rt;
 
   ViewedDaemon(Path dir, String policy) throws Exception {
+    this(dir, policy, TopologySpec.parse("[{mem: 2G, cores: 2, nodes: 2}]"));
+  }
+
+  /** A daemon with {@code policy} on a fake host of {@code spec}. */
+  ViewedDaemon(Path dir, String policy, TopologySpec spec) throws Exception {
     Path host = dir.resolve("host");
-    FakeSysfsWriter.write(TopologySpec.parse("[{mem: 2G, cores: 2, nodes: 2}]"), host);
+    FakeSysfsWriter.write(spec, host);
     sim =
         new SimRuntimeServer(
                 dir.resolve("rt.sock"),
