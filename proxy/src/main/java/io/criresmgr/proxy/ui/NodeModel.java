@@ -8,6 +8,7 @@ import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.Resources;
 import io.criresmgr.controllers.memoryqos.MemoryQosAnnotations;
+import io.criresmgr.policy.sysfs.SystemTopology;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,7 +20,8 @@ import java.util.stream.Collectors;
  * The JSON model of the node view (docs/ui.md, "The model"): {@code format}, {@code version},
  * {@code policy}, {@code topology} ({@link TopologyJson}), {@code cpuSets} ({@link PolicySets}),
  * {@code pods} with their containers, and the policy's own {@code policyView}. One model for the
- * live page and for anything that draws the node offline.
+ * live page and for anything that draws the node offline: a page that defines {@code
+ * window.NODE_MODEL} before {@code view.js} is drawn from it, without polling.
  */
 public final class NodeModel {
   /** The model's {@code format}: changes only when a field changes meaning or goes away. */
@@ -29,8 +31,15 @@ public final class NodeModel {
 
   private NodeModel() {}
 
-  /** The model of {@code snapshot} on a node of {@code topology} ({@link TopologyJson#write}). */
-  public static ObjectNode of(NodeSnapshot snapshot, ObjectNode topology) {
+  /** The model of {@code snapshot} on a node of {@code topology}. */
+  public static ObjectNode of(NodeSnapshot snapshot, SystemTopology topology) {
+    return of(snapshot, TopologyJson.write(topology));
+  }
+
+  /**
+   * The model of {@code snapshot} on a node whose {@link TopologyJson#write} is {@code topology}.
+   */
+  static ObjectNode of(NodeSnapshot snapshot, ObjectNode topology) {
     ObjectNode out = JSON.objectNode();
     out.put("format", FORMAT);
     out.put("version", snapshot.version());

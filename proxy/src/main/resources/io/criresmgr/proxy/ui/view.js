@@ -1,5 +1,5 @@
 // The live view of docs/ui.md: polls /ui/version every second and, when it moved, fetches
-// /ui/node.json and redraws. Plain DOM, no libraries, nothing fetched from elsewhere.
+// /ui/node.json and redraws (or draws window.NODE_MODEL once, in a page written offline). Plain DOM, no libraries, nothing fetched from elsewhere.
 'use strict';
 
 const POLL_MS = 1000;
@@ -272,4 +272,10 @@ document.addEventListener('mousemove', (e) => {
   tip.style.left = (e.clientX + 14) + 'px';
   tip.style.top = (e.clientY + 14) + 'px';
 });
-poll();
+// A page written offline (a simulated node) embeds its model as window.NODE_MODEL: draw it, no polls.
+if (window.NODE_MODEL) {
+  render(window.NODE_MODEL);
+  status('snapshot', '');
+} else {
+  poll();
+}

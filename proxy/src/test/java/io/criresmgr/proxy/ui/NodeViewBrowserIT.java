@@ -33,7 +33,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * nodes of 4 CPUs: a container created through the relay appears on the CPUs it was given, coloured
  * by its pod, and disappears when removed, without a reload; a screenshot goes to {@code
  * target/ui/node.png}. Balloons on 4,096 CPUs: the packages start collapsed and what the user
- * opened stays open across updates.
+ * opened stays open across updates. A self-contained page embedding a model is drawn from it.
  */
 class NodeViewBrowserIT {
   private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -113,6 +113,35 @@ class NodeViewBrowserIT {
     await("the container drawn", () -> chipCpus("uid-pod0:c0").equals(given));
     assertTrue(cell(0).isDisplayed(), "package 0 still open after the update");
     assertFalse(cell(4095).isDisplayed(), "the last package still closed");
+  }
+
+  @Test
+  void aPageWrittenOfflineDrawsItsEmbeddedModel() throws Exception {
+    node = new ViewedDaemon(dir, "template");
+    node.createContainer("pod0", 1);
+    String model = node.get("/ui/node.json");
+    Path page = dir.resolve("offline.html");
+    // Self-contained, as a simulator writes it: the style, the model and the script inline.
+    Files.writeString(
+        page,
+        node.get("/ui")
+            .replace(
+                "<link rel=\"stylesheet\" href=\"/ui/view.css\">",
+                "<style>" + node.get("/ui/view.css") + "</style>")
+            .replace(
+                "<script src=\"/ui/view.js\"></script>",
+                "<script>window.NODE_MODEL = "
+                    + model
+                    + ";</script><script>"
+                    + node.get("/ui/view.js")
+                    + "</script>"));
+    node.close();
+    node = null; // nothing left to fetch from
+    browser.get(page.toUri().toString());
+    await("the embedded model drawn", () -> cpuCells().size() == 8);
+    assertEquals("template", browser.findElement(By.id("policy")).getText());
+    assertEquals("snapshot", browser.findElement(By.id("status")).getText(), "no polling");
+    assertEquals(1, chipCpus("uid-pod0:c0").size());
   }
 
   /** Debian's chromium, never one Selenium Manager would download (there is no network here). */
