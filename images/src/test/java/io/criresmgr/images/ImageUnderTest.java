@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /** The three images the build makes (docs/images.md) and what each must be. */
 enum ImageUnderTest {
-  DAEMON("images.daemon", "cri-resmgr", "io.criresmgr.proxy.Main", "0:0", "512m"),
+  DAEMON("images.daemon", "cri-resmgr", "io.criresmgr.command.Main", "0:0", "512m"),
   AGENT("images.agent", "cri-resmgr-agent", "io.criresmgr.agent.Main", "65534:65534", "128m"),
   WEBHOOK(
       "images.webhook", "cri-resmgr-webhook", "io.criresmgr.webhook.Main", "65534:65534", "128m");

@@ -23,7 +23,7 @@ record OciImage(Path tarball, String refName, JsonNode manifest, JsonNode config
       throw new IOException(
           "no image tarball "
               + tarball
-              + ": build it first (./mvnw package -pl proxy,agent,webhook -am)");
+              + ": build it first (./mvnw package -pl command,agent,webhook -am)");
     }
     Map<String, byte[]> files = TarFiles.small(tarball, MAX_METADATA);
     JsonNode descriptor = json(files, tarball, "index.json").path("manifests").path(0);

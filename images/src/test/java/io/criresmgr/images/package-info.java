@@ -1,5 +1,5 @@
 /**
- * Tests of the container images that jib builds in modules proxy, agent and webhook
+ * Tests of the container images that jib builds in modules command, agent and webhook
  * (docs/images.md): their configuration, read from the OCI tarballs, and their entry points, run in
  * a private containerd.
  */

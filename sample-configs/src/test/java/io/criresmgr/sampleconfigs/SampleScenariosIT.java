@@ -3,10 +3,11 @@ package io.criresmgr.sampleconfigs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.criresmgr.proxy.Main;
-import io.criresmgr.proxy.scenario.Scenario;
-import io.criresmgr.proxy.scenario.ScenarioResult;
-import io.criresmgr.proxy.scenario.ScenarioRunner;
+import io.criresmgr.proxy.CommandTree;
+import io.criresmgr.simulator.Scenario;
+import io.criresmgr.simulator.ScenarioResult;
+import io.criresmgr.simulator.ScenarioRunner;
+import io.criresmgr.simulator.SimulateCommand;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -79,13 +80,14 @@ class SampleScenariosIT {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int status =
-        Main.run(
+        CommandTree.run(
             new String[] {"simulate", "--pods", file.toString()},
             new PrintWriter(out),
             new PrintWriter(err),
             (o, s) -> {
               throw new AssertionError("the daemon command must not run");
-            });
+            },
+            List.of(new SimulateCommand()));
     String text = out.toString();
     assertEquals(0, status, err + text);
     String end = text.substring(text.indexOf("== placement at the end"));

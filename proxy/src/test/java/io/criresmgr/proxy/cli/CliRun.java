@@ -1,14 +1,15 @@
 package io.criresmgr.proxy.cli;
 
+import io.criresmgr.proxy.CommandTree;
 import io.criresmgr.proxy.DaemonOptions;
-import io.criresmgr.proxy.Main;
 import io.criresmgr.proxy.config.ConfigStore;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
-/** One run of {@link Main#run} with a recording launcher instead of the daemon. */
+/** One run of {@link CommandTree#run} with a recording launcher instead of the daemon. */
 final class CliRun {
   final int status;
   final String out;
@@ -35,7 +36,7 @@ final class CliRun {
     DaemonOptions[] seenOptions = new DaemonOptions[1];
     ConfigStore[] seenStore = new ConfigStore[1];
     int status =
-        Main.run(
+        CommandTree.run(
             args,
             new PrintWriter(out),
             new PrintWriter(err),
@@ -43,7 +44,8 @@ final class CliRun {
               seenOptions[0] = options;
               seenStore[0] = store;
               return 0;
-            });
+            },
+            List.of());
     return new CliRun(status, out.toString(), err.toString(), seenOptions[0], seenStore[0]);
   }
 

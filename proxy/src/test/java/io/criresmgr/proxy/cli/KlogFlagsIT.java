@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.VersionRequest;
-import io.criresmgr.proxy.Main;
+import io.criresmgr.proxy.DaemonMain;
 import io.criresmgr.proxy.relay.RawClient;
 import io.criresmgr.sim.SimOptions;
 import io.criresmgr.sim.SimRuntime;
@@ -99,7 +99,7 @@ class KlogFlagsIT {
             "-XX:TieredStopAtLevel=1",
             "-cp",
             System.getProperty("java.class.path"),
-            Main.class.getName()));
+            DaemonMain.class.getName()));
     command.addAll(klogFlags);
     command.addAll(
         List.of(

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.api.runtime.v1.UpdateContainerResourcesRequest;
-import io.criresmgr.proxy.Main;
+import io.criresmgr.proxy.CommandTree;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -45,13 +45,14 @@ class CacheResetIT {
       "--relay-socket", h.relaySocket().toString(), "--relay-dir", h.relayDir().toString(), flag
     };
     int status =
-        Main.run(
+        CommandTree.run(
             args,
             new PrintWriter(out, true),
             new PrintWriter(err, true),
             (options, store) -> {
               throw new AssertionError("the daemon was started");
-            });
+            },
+            List.of());
     return new Run(status, out.toString(), err.toString());
   }
 

@@ -2,7 +2,7 @@ package io.criresmgr.proxy.pipeline;
 
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.VersionRequest;
-import io.criresmgr.proxy.Main;
+import io.criresmgr.proxy.DaemonMain;
 import io.criresmgr.proxy.relay.RawClient;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
@@ -80,7 +80,7 @@ final class CrashDaemon {
             .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     List<String> command = new ArrayList<>(List.of(java));
     command.addAll(jvm.options());
-    command.addAll(List.of("-cp", jvm.classPath(), Main.class.getName()));
+    command.addAll(List.of("-cp", jvm.classPath(), DaemonMain.class.getName()));
     command.addAll(
         List.of(
             "--runtime-socket", l.runtimeSocket().toString(),

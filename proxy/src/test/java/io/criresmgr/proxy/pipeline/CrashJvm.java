@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
  * How the crash test starts daemon JVMs: the class path and the JVM options. Options favour a fast
  * start over peak speed; {@link #withSharedArchive} adds a dynamic class data sharing archive.
  *
- * @param classPath the class path holding {@link io.criresmgr.proxy.Main} and its dependencies
+ * @param classPath the class path holding {@link io.criresmgr.proxy.DaemonMain} and its
+ *     dependencies
  * @param options JVM options
  */
 record CrashJvm(String classPath, List<String> options) {

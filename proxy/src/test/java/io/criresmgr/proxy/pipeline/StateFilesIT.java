@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.VersionRequest;
+import io.criresmgr.proxy.CommandTree;
 import io.criresmgr.proxy.DaemonOptions;
-import io.criresmgr.proxy.Main;
 import io.criresmgr.proxy.config.ConfigStore;
 import io.criresmgr.proxy.daemon.Daemon;
 import io.criresmgr.proxy.daemon.StateDirLock;
@@ -111,11 +111,12 @@ class StateFilesIT {
         assertTimeoutPreemptively(
             START_DEADLINE,
             () ->
-                Main.run(
+                CommandTree.run(
                     args,
                     new PrintWriter(new StringWriter(), true),
                     new PrintWriter(err, true),
-                    (options, store) -> serveOnce(options, store, served)));
+                    (options, store) -> serveOnce(options, store, served),
+                    List.of()));
     assertEquals(0, status, err.toString());
     assertEquals("containerd", served.get(), "the runtime's name, relayed by the daemon");
   }

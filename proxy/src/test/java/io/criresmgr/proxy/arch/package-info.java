@@ -1,5 +1,0 @@
-/** Architecture rules checked in the build (ArchUnit). */
-@NullMarked
-package io.criresmgr.proxy.arch;
-
-import org.jspecify.annotations.NullMarked;
