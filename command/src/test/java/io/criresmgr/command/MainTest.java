@@ -50,11 +50,4 @@ class MainTest {
     assertTrue(run.out().startsWith("Usage: cri-resmgr simulate "), run.out());
     assertTrue(run.out().contains("--pods"), run.out());
   }
-
-  @Test
-  void anUnknownSubcommandIsAUsageError() {
-    Run run = run("simulat", "--pods", "x.yaml");
-    assertEquals(1, run.status(), run.out());
-    assertTrue(run.err().contains("'simulat'"), run.err());
-  }
 }
