@@ -11,7 +11,7 @@ public final class Main {
 
   /** Runs the command line and exits with its status. */
   public static void main(String[] args) {
-    CommandTree.runAndExit(args, subcommands());
+    CommandTree.runAndExit(args, Main::subcommands);
   }
 
   /** The subcommands of {@code cri-resmgr}, each a picocli {@code @Command}. */

@@ -3,9 +3,13 @@ package io.criresmgr.command;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.criresmgr.cli.LogbackProvider;
 import io.criresmgr.proxy.CommandTree;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The program's command tree offers every subcommand, and each one runs. */
@@ -25,6 +29,30 @@ class MainTest {
             },
             Main.subcommands());
     return new Run(status, out.toString(), err.toString());
+  }
+
+  /**
+   * The program binds SLF4J to the provider it names, also when a subcommand has a static logger: a
+   * service lookup instead opens every jar, a tenth of the daemon's start-up.
+   */
+  @Test
+  void theProgramNamesItsLoggingBindingBeforeAnySubcommandLogs() throws Exception {
+    Process process =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dslf4j.internal.verbosity=INFO",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "--version")
+            .redirectErrorStream(true)
+            .start();
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), "cri-resmgr --version did not end");
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, process.exitValue(), output);
+    assertTrue(
+        output.contains("\"" + LogbackProvider.class.getName() + "\""),
+        "SLF4J did not load the named provider: " + output);
   }
 
   @Test

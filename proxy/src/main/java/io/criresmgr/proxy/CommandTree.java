@@ -14,6 +14,7 @@ import io.criresmgr.proxy.daemon.StartupWarmup;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.List;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 
 /**
@@ -35,10 +36,12 @@ public final class CommandTree {
   /**
    * Runs the command line with {@code subcommands} in this process and exits with its status.
    *
-   * @param subcommands picocli {@code @Command} objects implementing {@code Callable<Integer>};
-   *     Go-style flags and the error handling of {@link Cli} apply to them too
+   * @param subcommands makes the picocli {@code @Command} objects (implementing {@code
+   *     Callable<Integer>}; Go-style flags and the error handling of {@link Cli} apply to them
+   *     too). Called once the logging binding is chosen: a subcommand's static logger made earlier
+   *     would bind SLF4J by its service lookup, which the start-up avoids (docs/benchmarks.md).
    */
-  public static void runAndExit(String[] args, List<Object> subcommands) {
+  public static void runAndExit(String[] args, Supplier<List<Object>> subcommands) {
     LogbackProvider.select();
     StartupWarmup.begin();
     if (System.getProperty(NETTY_JFR) == null) {
@@ -51,7 +54,7 @@ public final class CommandTree {
             new PrintWriter(System.out, false, charset),
             new PrintWriter(System.err, false, charset),
             Daemon::run,
-            subcommands);
+            subcommands.get());
     System.exit(status);
   }
 

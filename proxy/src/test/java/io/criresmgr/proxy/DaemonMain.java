@@ -11,6 +11,6 @@ public final class DaemonMain {
 
   /** Runs the daemon's command line and exits with its status. */
   public static void main(String[] args) {
-    CommandTree.runAndExit(args, List.of());
+    CommandTree.runAndExit(args, List::of);
   }
 }
