@@ -18,6 +18,7 @@ public final class DataMemo<T> {
   private @Nullable T previous;
 
   /** The state remembered for this very tree, if it is one of the last two. */
+  @SuppressWarnings("ReferenceEquality") // identity is the point: the cache returns the same tree
   public @Nullable T get(JsonNode data) {
     if (lastData == data) {
       return last;

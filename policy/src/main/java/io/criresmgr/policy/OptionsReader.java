@@ -50,18 +50,11 @@ public final class OptionsReader {
     if (value.isBoolean()) {
       return value.booleanValue();
     }
-    switch (value.isTextual() ? value.textValue().toLowerCase(Locale.ROOT) : "") {
-      case "true":
-      case "yes":
-      case "on":
-        return true;
-      case "false":
-      case "no":
-      case "off":
-        return false;
-      default:
-        throw invalid(key, value, "expected true or false");
-    }
+    return switch (value.isTextual() ? value.textValue().toLowerCase(Locale.ROOT) : "") {
+      case "true", "yes", "on" -> true;
+      case "false", "no", "off" -> false;
+      default -> throw invalid(key, value, "expected true or false");
+    };
   }
 
   /** {@code key} as a string, or {@code dflt}. */

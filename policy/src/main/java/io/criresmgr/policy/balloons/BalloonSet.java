@@ -88,6 +88,11 @@ final class BalloonSet {
     return Objects.requireNonNull(types.get(b.type()), b.type());
   }
 
+  /** The allocator of {@code b}'s type; every type has one. */
+  private CpuTreeAllocator allocator(Balloon b) {
+    return Objects.requireNonNull(allocators.get(b.type()), () -> "no allocator for " + b.type());
+  }
+
   /** The CPUs {@code b} should have for its containers, within the type's limits. */
   int targetCpus(Balloon b) {
     BalloonType t = type(b);
@@ -142,8 +147,7 @@ final class BalloonSet {
     }
     CpuSet free = free().difference(b.cpus());
     if (delta < 0) {
-      return b.withCpus(
-          b.cpus().difference(allocators.get(b.type()).resize(b.cpus(), free, delta)));
+      return b.withCpus(b.cpus().difference(allocator(b).resize(b.cpus(), free, delta)));
     }
     return b.withCpus(b.cpus().union(inflate(b, free, delta)));
   }
@@ -159,7 +163,7 @@ final class BalloonSet {
     }
     if (delta < 0) {
       CpuSet extra = b.cpus().difference(reserved);
-      CpuSet gone = allocators.get(b.type()).resize(extra, free(), delta);
+      CpuSet gone = allocator(b).resize(extra, free(), delta);
       return b.withCpus(b.cpus().difference(gone));
     }
     return b;
@@ -181,7 +185,7 @@ final class BalloonSet {
   }
 
   private CpuSet inflate(Balloon b, CpuSet current, CpuSet free, int count) {
-    CpuTreeAllocator allocator = allocators.get(b.type());
+    CpuTreeAllocator allocator = allocator(b);
     CpuSet avoid = loads == null ? CpuSet.EMPTY : loads.avoided(b, current, this);
     CpuSet mine = free.intersection(preferred);
     if (mine.isEmpty()) {

@@ -93,10 +93,15 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
     }
     this.loads = new Loads(topology, options);
     this.assignments = new BalloonAssignments(topology, options, types);
-    checkReservedSize(types.get(BalloonType.RESERVED), reserved);
+    checkReservedSize(builtIn(BalloonType.RESERVED), reserved);
     this.initial = initialBalloons(reserved);
     this.view = new BalloonsView(topology, options, allowed, reserved);
     LOG.info("{} policy: available CPUs {}, balloons {}", name, allowed, initial);
+  }
+
+  /** The built-in type {@code name}, which {@link BalloonsOptions#effectiveTypes()} always has. */
+  private BalloonType builtIn(String name) {
+    return Objects.requireNonNull(types.get(name), () -> "no built-in balloon type " + name);
   }
 
   /** A reserved type's {@code MaxCPUs} must leave room for the reserved CPUs. */
@@ -115,7 +120,7 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
     Balloon reservedBalloon = Balloon.empty(BalloonType.RESERVED, 0, reserved, true);
     set.add(reservedBalloon);
     set.replaceAndResize(reservedBalloon, reservedBalloon); // up to its MinCPUs
-    BalloonType dflt = types.get(BalloonType.DEFAULT);
+    BalloonType dflt = builtIn(BalloonType.DEFAULT);
     boolean ownCpus = dflt.minCpus() > 0 || dflt.maxCpus() > 0;
     if (!ownCpus) {
       set.add(Balloon.empty(BalloonType.DEFAULT, 0, reserved, true));

@@ -204,7 +204,7 @@ final class BalloonsView {
     n.put("MaxCPUs", t.maxCpus());
     n.put("MinBalloons", t.minBalloons());
     n.put("MaxBalloons", t.maxBalloons());
-    n.put("AllocatorPriority", t.allocatorPriority().ordinal());
+    n.put("AllocatorPriority", t.allocatorPriority().rank());
     n.put("CPUClass", t.cpuClass());
     ShareLevel share = t.shareIdleCpusInSame();
     n.put("ShareIdleCPUsInSame", share == null ? "" : share.label());

@@ -41,7 +41,7 @@ final class CpuClasses {
     return Collections.unmodifiableSortedMap(out);
   }
 
-  private static void add(TreeMap<String, CpuSet> out, String cpuClass, CpuSet cpus) {
+  private static void add(Map<String, CpuSet> out, String cpuClass, CpuSet cpus) {
     if (!cpuClass.isEmpty() && !cpus.isEmpty()) {
       out.merge(cpuClass, cpus, CpuSet::union);
     }

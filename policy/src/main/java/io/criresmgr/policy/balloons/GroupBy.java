@@ -23,7 +23,7 @@ record GroupBy(String template) {
   static final GroupBy NONE = new GroupBy("");
 
   /**
-   * Checks that every {@code ${} is closed and names a key.
+   * Checks that every <code>${</code> is closed and names a key.
    *
    * @throws IllegalArgumentException naming the template and what is wrong
    */

@@ -75,12 +75,12 @@ final class MemoryNodes {
       }
       MemoryType t = n.memoryType();
       int d = from.distance(n.id());
-      if (!best.containsKey(t) || d < best.get(t)) {
+      Integer known = best.get(t);
+      if (known == null || d < known) {
         best.put(t, d);
-        out.put(t, new ArrayList<>());
-      }
-      if (d == best.get(t)) {
-        out.get(t).add(n.id());
+        out.put(t, new ArrayList<>(List.of(n.id())));
+      } else if (d == known) {
+        Objects.requireNonNull(out.get(t), "a list for every type in best").add(n.id());
       }
     }
     out.replaceAll((t, ids) -> List.copyOf(ids));

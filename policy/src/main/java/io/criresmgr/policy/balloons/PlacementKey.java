@@ -7,6 +7,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A digest of everything in a configuration that decides where containers go: every option except
@@ -78,7 +79,7 @@ final class PlacementKey {
     }
   }
 
-  private static void add(StringBuilder text, String field, Object value) {
+  private static void add(StringBuilder text, String field, @Nullable Object value) {
     String v = value instanceof List<?> list ? String.join("\u0000", strings(list)) : "" + value;
     text.append(field).append('=').append(v).append('\n');
   }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -46,7 +47,7 @@ final class CpuValue {
       }
       return cpus;
     } catch (IllegalArgumentException e) {
-      throw new PolicyException(e.getMessage(), e);
+      throw new PolicyException(Objects.requireNonNullElse(e.getMessage(), e.toString()), e);
     }
   }
 

@@ -25,7 +25,7 @@ final class Layout {
   /** CPU index to core index. */
   final int[] coreOf;
 
-  /** CPU index to priority ordinal ({@link PriorityOrder#CLASSES} if it has none). */
+  /** CPU index to priority rank ({@link PriorityOrder#CLASSES} if it has none). */
   final byte[] prio;
 
   /** Package index to package id, ascending. */
@@ -37,13 +37,13 @@ final class Layout {
   /** Core index to its CPU indexes, ascending. */
   final int[][] coreCpus;
 
-  /** Per preferred priority ordinal: package indexes in the order whole packages are taken. */
+  /** Per preferred priority rank: package indexes in the order whole packages are taken. */
   final int[][] pkgOrder;
 
-  /** Per preferred priority ordinal: core indexes in the order whole cores are taken. */
+  /** Per preferred priority rank: core indexes in the order whole cores are taken. */
   final int[][] coreOrder;
 
-  /** Per preferred priority ordinal: the rank of a single CPU of each priority ordinal. */
+  /** Per preferred priority rank: the rank of a single CPU of each priority rank. */
   final int[][] cpuRank;
 
   private final int[] indexOfId;
@@ -93,13 +93,17 @@ final class Layout {
   }
 
   private static int[][] perPreference(Function<CpuPriority, int[]> table) {
-    return Arrays.stream(CpuPriority.values()).map(table).toArray(int[][]::new);
+    int[][] out = new int[CpuPriority.values().length][];
+    for (CpuPriority p : CpuPriority.values()) {
+      out[p.rank()] = table.apply(p);
+    }
+    return out;
   }
 
   private static byte priorityOf(int id, Map<CpuPriority, CpuSet> priorities) {
     for (Map.Entry<CpuPriority, CpuSet> e : priorities.entrySet()) {
       if (e.getValue().contains(id)) {
-        return (byte) e.getKey().ordinal();
+        return (byte) e.getKey().rank();
       }
     }
     return PriorityOrder.CLASSES;

@@ -6,10 +6,10 @@ package io.criresmgr.policy.cpuallocator;
  * tie); otherwise the set with more CPUs of the preferred priority wins, then the one with more
  * CPUs of each lower priority in turn; after that, the one with fewer CPUs of each higher priority
  * (from the highest down). A set is given as its counts per priority, indexed by {@link
- * CpuPriority#ordinal()} (HIGH, NORMAL, LOW).
+ * CpuPriority#rank()} (HIGH, NORMAL, LOW).
  */
 final class PriorityOrder {
-  /** The number of real priority classes (HIGH, NORMAL, LOW); {@code NONE} has this ordinal. */
+  /** The number of real priority classes (HIGH, NORMAL, LOW); {@code NONE} has this rank. */
   static final int CLASSES = 3;
 
   private PriorityOrder() {}
@@ -28,7 +28,7 @@ final class PriorityOrder {
     if (prefer == CpuPriority.NONE) {
       return 0;
     }
-    int p = prefer.ordinal();
+    int p = prefer.rank();
     if (wanted > 0 && a[p] >= wanted && b[p] >= wanted) {
       return b[p] - a[p];
     }

@@ -58,8 +58,8 @@ final class Selection {
 
   /** Runs the three steps; returns the ids of the CPUs taken. Needs enough {@link #available}. */
   int[] run() {
-    takeIdleGroups(layout.pkgOrder[prefer.ordinal()], layout.pkgCpus, pkgFree);
-    takeIdleGroups(layout.coreOrder[prefer.ordinal()], layout.coreCpus, coreFree);
+    takeIdleGroups(layout.pkgOrder[prefer.rank()], layout.pkgCpus, pkgFree);
+    takeIdleGroups(layout.coreOrder[prefer.rank()], layout.coreCpus, coreFree);
     takeThreads();
     return IntStream.of(picked).map(i -> layout.ids[i]).toArray();
   }
@@ -109,7 +109,7 @@ final class Selection {
 
   /** Takes threads of {@code pkg} by priority rank, free threads of the core, and index. */
   private void takeFromPackage(int pkg) {
-    int[] cpuRank = layout.cpuRank[prefer.ordinal()];
+    int[] cpuRank = layout.cpuRank[prefer.rank()];
     long[] keys = new long[pkgFree[pkg]];
     int n = 0;
     for (int cpu : layout.pkgCpus[pkg]) {

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
@@ -177,16 +178,20 @@ public final class FakeSysfsWriter {
 
   private void write(Path file, String content) {
     try {
-      directory(file.getParent());
+      directory(parent(file));
       Files.write(file, (content + "\n").getBytes(StandardCharsets.US_ASCII));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
+  private static Path parent(Path file) {
+    return Objects.requireNonNull(file.getParent(), () -> file + " has no parent directory");
+  }
+
   private void link(Path link, String target) {
     try {
-      directory(link.getParent());
+      directory(parent(link));
       Files.createSymbolicLink(link, Path.of(target));
     } catch (IOException e) {
       throw new UncheckedIOException(e);

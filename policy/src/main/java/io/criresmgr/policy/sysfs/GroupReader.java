@@ -5,6 +5,7 @@ import io.criresmgr.policy.sysfs.TopologySpec.Group;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -115,7 +116,8 @@ final class GroupReader {
       }
       return MemorySize.parse(value.asText());
     } catch (IllegalArgumentException e) {
-      throw SpecChecks.invalid(key, value.toString(), e.getMessage());
+      throw SpecChecks.invalid(
+          key, value.toString(), Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
   }
 

@@ -120,11 +120,17 @@ final class NodeReader {
     return distances;
   }
 
+  /** {@code a}'s distance to {@code b}: {@link #distances} lists every node for each. */
+  private static int distance(RawNode a, RawNode b) {
+    return Objects.requireNonNull(
+        a.distances().get(b.id()), () -> "node" + a.id() + ": no distance to node" + b.id());
+  }
+
   private static void checkSymmetric(Path dir, SortedMap<Integer, RawNode> nodes) {
     for (RawNode a : nodes.values()) {
       for (RawNode b : nodes.tailMap(a.id() + 1).values()) {
-        int ab = a.distances().get(b.id());
-        int ba = b.distances().get(a.id());
+        int ab = distance(a, b);
+        int ba = distance(b, a);
         if (ab != ba) {
           throw new PolicyException(
               dir.resolve("node" + a.id()).resolve("distance")

@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param memoryBytes {@code meminfo} MemTotal
  * @param memoryType DRAM for nodes with CPUs; for memory-only nodes as {@link SysfsReader} typed it
  * @param far a memory-only DRAM-like node (CXL memory expander): a slower tier than local DRAM
- * @param distances {@code distance}: node id to distance, including itself
+ * @param distances {@code node<id>/distance}: node id to distance, including itself
  * @param normalMemory listed in {@code has_normal_memory} (false: movable memory only)
  */
 public record NumaNode(

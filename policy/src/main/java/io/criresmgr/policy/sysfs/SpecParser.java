@@ -11,6 +11,7 @@ import io.criresmgr.policy.sysfs.TopologySpec.Group;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -74,7 +75,7 @@ final class SpecParser {
     try {
       return new TopologySpec(groups, isolated, defaults(), numa);
     } catch (IllegalArgumentException e) {
-      throw error(e.getMessage());
+      throw error(Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
   }
 
@@ -160,7 +161,7 @@ final class SpecParser {
     try {
       return new DefaultDistances(distances[0], distances[1], distances[2]);
     } catch (IllegalArgumentException e) {
-      throw error(e.getMessage());
+      throw error(Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
   }
 

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -86,7 +87,7 @@ final class SysFiles {
     try {
       return CpuSet.parse(text);
     } catch (IllegalArgumentException e) {
-      throw malformed(file, e.getMessage());
+      throw malformed(file, Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
   }
 

@@ -160,7 +160,14 @@ public final class SystemTopology {
   /** Ids of the nodes holding any of {@code set}'s CPUs, ascending. */
   public List<Integer> cpuNodes(CpuSet set) {
     TreeSet<Integer> ids = new TreeSet<>();
-    set.stream().filter(cpus::containsKey).forEach(id -> ids.add(cpus.get(id).nodeId()));
+    set.stream()
+        .forEach(
+            id -> {
+              Cpu cpu = cpus.get(id);
+              if (cpu != null) {
+                ids.add(cpu.nodeId());
+              }
+            });
     return new ArrayList<>(ids);
   }
 

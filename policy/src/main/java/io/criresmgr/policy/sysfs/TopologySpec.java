@@ -85,8 +85,8 @@ public record TopologySpec(
   }
 
   /**
-   * A spec from a command-line value: JSON or YAML flow text if it starts with {@code [} or
-   * {@code {}, else a built-in name, else the path of a file holding a spec.
+   * A spec from a command-line value: JSON or YAML flow text if it starts with <code>[</code> or
+   * <code>{</code>, else a built-in name, else the path of a file holding a spec.
    *
    * @throws io.criresmgr.policy.PolicyException if it is none of them, or naming what is wrong
    */

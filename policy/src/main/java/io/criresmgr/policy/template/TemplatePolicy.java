@@ -94,9 +94,10 @@ final class TemplatePolicy implements Policy, Introspectable, PolicyMetrics {
         throw new PolicyException(
             "container " + c.cacheId() + " would not fit: " + e.getMessage(), e);
       }
-      updates.add(
-          new Decisions.Update(
-              c.cacheId(), Assignment.of(placement.exclusive().get(c.cacheId()), mems)));
+      CpuSet taken =
+          Objects.requireNonNull(
+              placement.exclusive().get(c.cacheId()), "takeExclusive records the container");
+      updates.add(new Decisions.Update(c.cacheId(), Assignment.of(taken, mems)));
     }
     updates.addAll(sharedUpdates(placement, node, ""));
     return Decisions.of(updates);

@@ -97,7 +97,16 @@ public final class Annotations {
     /** {@code key/pod}. */
     POD,
     /** {@code key}. */
-    UNSCOPED
+    UNSCOPED;
+
+    /** What follows the key in an annotation of this scope for {@code container}. */
+    String suffix(String container) {
+      return switch (this) {
+        case CONTAINER -> "/container." + container;
+        case POD -> "/pod";
+        case UNSCOPED -> "";
+      };
+    }
   }
 
   /**
@@ -149,10 +158,10 @@ public final class Annotations {
     if (!mayHave(pod, name)) {
       return Optional.empty(); // the common case, asked for every container at every decision
     }
-    String[] suffixes = {"/container." + container, "/pod", ""};
     for (Scope scope : Scope.values()) {
+      String suffix = scope.suffix(container);
       for (String key : List.of(key(name), nriKey(name))) {
-        String full = key + suffixes[scope.ordinal()];
+        String full = key + suffix;
         String value = pod.annotations().get(full);
         if (value != null) {
           return Optional.of(new Found(full, value, scope));
@@ -194,24 +203,11 @@ public final class Annotations {
   }
 
   static @org.jspecify.annotations.Nullable Boolean parseBool(String value) {
-    switch (value) {
-      case "1":
-      case "t":
-      case "T":
-      case "true":
-      case "True":
-      case "TRUE":
-        return true;
-      case "0":
-      case "f":
-      case "F":
-      case "false":
-      case "False":
-      case "FALSE":
-        return false;
-      default:
-        return null;
-    }
+    return switch (value) {
+      case "1", "t", "T", "true", "True", "TRUE" -> true;
+      case "0", "f", "F", "false", "False", "FALSE" -> false;
+      default -> null;
+    };
   }
 
   /**

@@ -9,6 +9,7 @@ import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.topologyaware.Annotations.Found;
 import io.criresmgr.policy.topologyaware.TopologyAwareOptions.CpuClassNames;
 import java.util.Collections;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -83,7 +84,7 @@ final class CpuClassPlan {
     }
   }
 
-  private static void add(TreeMap<String, CpuSet> out, String cpuClass, CpuSet cpus) {
+  private static void add(Map<String, CpuSet> out, String cpuClass, CpuSet cpus) {
     if (!cpuClass.isEmpty() && !cpus.isEmpty()) {
       out.merge(cpuClass, cpus, CpuSet::union);
     }

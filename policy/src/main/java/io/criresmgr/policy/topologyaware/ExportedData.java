@@ -35,10 +35,10 @@ final class ExportedData {
     put(data, ResourceExport.EXCLUSIVE_CPUS, g.exclusive().difference(isolated).toString());
     put(data, ResourceExport.ISOLATED_CPUS, isolated.toString());
     data.put(ResourceExport.ALL_MEMS, ids(g.memset()));
-    Map<MemoryType, CpuSet> byType = ledger.tree().root().memsets();
-    put(data, ResourceExport.DRAM_MEMS, ids(g.memset().intersection(byType.get(MemoryType.DRAM))));
-    put(data, ResourceExport.PMEM_MEMS, ids(g.memset().intersection(byType.get(MemoryType.PMEM))));
-    put(data, ResourceExport.HBM_MEMS, ids(g.memset().intersection(byType.get(MemoryType.HBM))));
+    Pool root = ledger.tree().root();
+    put(data, ResourceExport.DRAM_MEMS, ids(g.memset().intersection(root.memset(MemoryType.DRAM))));
+    put(data, ResourceExport.PMEM_MEMS, ids(g.memset().intersection(root.memset(MemoryType.PMEM))));
+    put(data, ResourceExport.HBM_MEMS, ids(g.memset().intersection(root.memset(MemoryType.HBM))));
     return Collections.unmodifiableMap(data);
   }
 

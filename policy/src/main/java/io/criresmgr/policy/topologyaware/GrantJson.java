@@ -125,7 +125,7 @@ final class GrantJson {
 
   private static Set<MemoryType> parseTypes(String text) {
     Set<MemoryType> types = EnumSet.noneOf(MemoryType.class);
-    for (String label : text.split(",")) {
+    for (String label : text.split(",", -1)) {
       if (!label.isBlank()) {
         types.add(MemoryType.valueOf(label.trim().toUpperCase(Locale.ROOT)));
       }

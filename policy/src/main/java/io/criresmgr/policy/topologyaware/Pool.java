@@ -75,11 +75,16 @@ record Pool(
     return isolated.union(reserved).union(sharable);
   }
 
+  /** The NUMA nodes of memory type {@code t}, empty if the pool has none. */
+  CpuSet memset(MemoryType t) {
+    return Objects.requireNonNull(memsets.get(t), "memsets holds every type");
+  }
+
   /** The NUMA nodes of the given memory types. */
   CpuSet memset(Set<MemoryType> types) {
     CpuSet set = CpuSet.EMPTY;
     for (MemoryType t : types) {
-      set = set.union(memsets.get(t));
+      set = set.union(memset(t));
     }
     return set;
   }
@@ -92,7 +97,7 @@ record Pool(
   /** Whether the pool has nodes of every type of {@code types}. */
   boolean hasMemoryTypes(Set<MemoryType> types) {
     for (MemoryType t : types) {
-      if (memsets.get(t).isEmpty()) {
+      if (memset(t).isEmpty()) {
         return false;
       }
     }

@@ -101,7 +101,7 @@ record PoolScore(
       CpuSet free = ledger.freeSharable(pool.id());
       PriorityCpus cpus = ledger.tree().priorityCpus();
       for (CpuPriority p : List.of(CpuPriority.HIGH, CpuPriority.NORMAL, CpuPriority.LOW)) {
-        prio[p.ordinal()] = 1000L * free.intersection(cpus.get(p)).size() - 1000 * full - part;
+        prio[p.rank()] = 1000L * free.intersection(cpus.get(p)).size() - 1000 * full - part;
       }
     }
     return new PoolScore(
@@ -117,10 +117,10 @@ record PoolScore(
         !memory.burstable() || memoryCapacity(pool, memory) >= memory.limitBytes(),
         memory.bytes() > 0 && memory.limitBytes() == 0 ? memoryCapacity(pool, memory) : 0,
         !limitedBurstable(request) || 1000L * pool.cpus().size() >= request.limitMilli(),
-        request.unlimitedBurstable() ? Integer.compare(pool.kind().ordinal(), target.ordinal()) : 0,
-        prio[CpuPriority.HIGH.ordinal()],
-        prio[CpuPriority.NORMAL.ordinal()],
-        prio[CpuPriority.LOW.ordinal()],
+        request.unlimitedBurstable() ? Integer.compare(pool.kind().depth(), target.depth()) : 0,
+        prio[CpuPriority.HIGH.rank()],
+        prio[CpuPriority.NORMAL.rank()],
+        prio[CpuPriority.LOW.rank()],
         hints[0],
         hints[1]);
   }

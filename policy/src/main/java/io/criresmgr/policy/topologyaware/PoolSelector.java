@@ -78,10 +78,11 @@ final class PoolSelector {
    * {@code system}).
    */
   static PoolKind target(PoolTree tree, Level level) {
+    int deepest = PoolKind.of(level).depth();
     @Nullable PoolKind best = null;
     for (Pool p : tree.pools()) {
-      int rank = p.kind().ordinal();
-      if (rank <= level.ordinal() && (best == null || rank > best.ordinal())) {
+      int depth = p.kind().depth();
+      if (depth <= deepest && (best == null || depth > best.depth())) {
         best = p.kind();
       }
     }

@@ -61,7 +61,7 @@ final class PoolTree {
       byName.put(p.name(), p);
     }
     for (MemoryType t : MemoryType.values()) {
-      if (!root().memsets().get(t).isEmpty()) {
+      if (!root().memset(t).isEmpty()) {
         presentTypes.add(t);
       }
     }

@@ -7,11 +7,11 @@ import io.criresmgr.policy.sysfs.NumaNode;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -39,7 +39,7 @@ final class PoolTreeBuilder {
   private final Map<Integer, Draft> sockets = new LinkedHashMap<>();
   private final Map<String, Draft> dies = new LinkedHashMap<>();
   private final Map<Integer, Draft> surrogates = new LinkedHashMap<>();
-  private final Map<Draft, List<Integer>> assigned = new IdentityHashMap<>();
+  private final Map<Draft, List<Integer>> assigned = new LinkedHashMap<>(); // Draft: identity
   private Draft root = new Draft("root", PoolKind.VIRTUAL, null);
   private final boolean anyMemory;
 
@@ -154,7 +154,7 @@ final class PoolTreeBuilder {
 
   /** The nodes with CPUs in a socket or die pool. */
   private List<Integer> nodesOf(Draft holder) {
-    return topology.cpuNodes(holder.scope);
+    return topology.cpuNodes(holder.holderScope());
   }
 
   /**
@@ -184,7 +184,7 @@ final class PoolTreeBuilder {
                     .collect(Collectors.joining(",#"))
                 + "; a NUMA node spanning sockets or dies must be the only node of each");
       }
-      int mine = node.cpus().intersection(holder.scope).size();
+      int mine = node.cpus().intersection(holder.holderScope()).size();
       holder.shares.put(node.id(), bytes * (before + mine) / total - bytes * before / total);
       before += mine;
       surrogates.putIfAbsent(node.id(), holder);
@@ -209,17 +209,28 @@ final class PoolTreeBuilder {
         closest.add(cpuNode);
       }
     }
-    Draft taker = surrogates.get(closest.get(0));
+    Draft taker = surrogate(closest.get(0));
     for (int candidate : closest.subList(1, closest.size())) {
-      Draft other = surrogates.get(candidate);
-      if (assigned.get(taker).size() > assigned.get(other).size()) {
+      Draft other = surrogate(candidate);
+      if (assignedTo(taker).size() > assignedTo(other).size()) {
         taker = other;
       }
     }
-    assigned.get(taker).add(memNode);
+    assignedTo(taker).add(memNode);
     NumaNode node = topology.node(memNode);
     String label = node.far() ? "CXL" : node.memoryType().name();
     LOG.info("{} node #{} assigned to {} (distance {})", label, memNode, taker.name, best);
+  }
+
+  /** The pool standing for the NUMA node with CPUs {@code cpuNode}; every such node has one. */
+  private Draft surrogate(int cpuNode) {
+    return Objects.requireNonNull(
+        surrogates.get(cpuNode), () -> "no pool for NUMA node #" + cpuNode);
+  }
+
+  /** The nodes assigned to {@code pool}, which must have some. */
+  private List<Integer> assignedTo(Draft pool) {
+    return Objects.requireNonNull(assigned.get(pool), () -> pool.name + " has no nodes");
   }
 
   /**
@@ -227,8 +238,9 @@ final class PoolTreeBuilder {
    * the leaf's nodes, their memory shared in proportion to the child's allowed CPUs.
    */
   private void splitByL3(Draft leaf) {
+    List<Integer> nodes = assignedTo(leaf);
     CpuSet cpus = CpuSet.EMPTY;
-    for (int id : assigned.get(leaf)) {
+    for (int id : nodes) {
       cpus = cpus.union(topology.node(id).cpus());
     }
     cpus = cpus.intersection(allowed);
@@ -251,12 +263,12 @@ final class PoolTreeBuilder {
       Draft child = new Draft("L3 cache #" + e.getKey(), PoolKind.L3_CACHE, leaf);
       child.scope = e.getValue();
       int mine = e.getValue().size();
-      for (int id : assigned.get(leaf)) {
+      for (int id : nodes) {
         long bytes = leaf.shares.getOrDefault(id, topology.node(id).memoryBytes());
         child.shares.put(id, bytes * (before + mine) / cpus.size() - bytes * before / cpus.size());
       }
       before += mine;
-      assigned.put(child, assigned.get(leaf));
+      assigned.put(child, nodes);
     }
   }
 
@@ -307,6 +319,11 @@ final class PoolTreeBuilder {
       if (parent != null) {
         parent.children.add(this);
       }
+    }
+
+    /** The CPUs of a socket or die pool, which always has them. */
+    CpuSet holderScope() {
+      return Objects.requireNonNull(scope, () -> name + " has no CPU scope");
     }
 
     Pool toPool() {

@@ -80,14 +80,11 @@ final class Preferences {
   // Guaranteed: the request (= limit); Burstable: the limit or UNLIMITED; BestEffort: 0.
   private static long limit(Container container) {
     Resources r = container.adjustedResources();
-    switch (container.qosClass()) {
-      case GUARANTEED:
-        return r.cpuRequestMilli();
-      case BURSTABLE:
-        return r.cpuLimitMilli() > 0 ? r.cpuLimitMilli() : CpuRequest.UNLIMITED;
-      default:
-        return 0;
-    }
+    return switch (container.qosClass()) {
+      case GUARANTEED -> r.cpuRequestMilli();
+      case BURSTABLE -> r.cpuLimitMilli() > 0 ? r.cpuLimitMilli() : CpuRequest.UNLIMITED;
+      case BEST_EFFORT -> 0;
+    };
   }
 
   // Step 3 there: exclusive, mixed or shared for a Guaranteed container.
@@ -226,14 +223,11 @@ final class Preferences {
   // BestEffort: nothing.
   private static long bytes(Container container) {
     Resources r = container.adjustedResources();
-    switch (container.qosClass()) {
-      case GUARANTEED:
-        return r.memoryLimitBytes();
-      case BURSTABLE:
-        return r.memoryRequestBytes();
-      default:
-        return 0;
-    }
+    return switch (container.qosClass()) {
+      case GUARANTEED -> r.memoryLimitBytes();
+      case BURSTABLE -> r.memoryRequestBytes();
+      case BEST_EFFORT -> 0;
+    };
   }
 
   // The memory limit, 0 if none (BestEffort: none that matters for placement).

@@ -246,20 +246,12 @@ public record TopologyAwareOptions(
         node.isBoolean()
             ? String.valueOf(node.booleanValue())
             : node.isTextual() ? node.textValue().toLowerCase(Locale.ROOT) : "";
-    switch (value) {
-      case "true":
-      case "yes":
-      case "on":
-        return SharedCpus.ALL;
-      case "false":
-      case "no":
-      case "off":
-        return SharedCpus.NONE;
-      case "fractional":
-        return SharedCpus.FRACTIONAL;
-      default:
-        throw r.invalid(key, node, "expected true, false or fractional");
-    }
+    return switch (value) {
+      case "true", "yes", "on" -> SharedCpus.ALL;
+      case "false", "no", "off" -> SharedCpus.NONE;
+      case "fractional" -> SharedCpus.FRACTIONAL;
+      default -> throw r.invalid(key, node, "expected true, false or fractional");
+    };
   }
 
   private static CpuPriority priority(OptionsReader r) {

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 
 class CpuClassesTest {
   private static final SystemTopology N4C16 = TopologySpec.builtIn("n4c16").topology();
-  private static final String BALLOON = "balloon.balloons.resource-policy.nri.io";
 
   /** cri-resmgr's balloons e2e test n4c16/test03-reserved, balloons-reserved.cfg. */
   private static final String RESERVED_CFG =

@@ -111,10 +111,10 @@ final class ReferenceModel {
       return 0;
     }
     CpuPriority[] all = {CpuPriority.HIGH, CpuPriority.NORMAL, CpuPriority.LOW};
-    for (int p = prefer.ordinal(); p < all.length; p++) {
+    for (int p = prefer.rank(); p < all.length; p++) {
       int prefA = count(a, all[p]);
       int prefB = count(b, all[p]);
-      if (wanted > 0 && p == prefer.ordinal() && prefA >= wanted && prefB >= wanted) {
+      if (wanted > 0 && p == prefer.rank() && prefA >= wanted && prefB >= wanted) {
         return prefB - prefA;
       }
       int diff = prefA - prefB;
@@ -122,7 +122,7 @@ final class ReferenceModel {
         return diff;
       }
     }
-    for (int p = 0; p < prefer.ordinal(); p++) {
+    for (int p = 0; p < prefer.rank(); p++) {
       int diff = count(b, all[p]) - count(a, all[p]);
       if (diff != 0) {
         return diff;

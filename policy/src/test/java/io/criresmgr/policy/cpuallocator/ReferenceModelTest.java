@@ -12,6 +12,9 @@ import org.junit.jupiter.api.Test;
 
 /** The allocator picks what the slow model of cri-resmgr's rules picks, on random requests. */
 class ReferenceModelTest {
+  private static final List<CpuPriority> PRIORITIES =
+      List.of(CpuPriority.HIGH, CpuPriority.NORMAL, CpuPriority.LOW, CpuPriority.NONE);
+
   private static void agreeOnRandomRequests(
       SystemTopology topology, Map<CpuPriority, CpuSet> classes, long seed) {
     CpuAllocator allocator = new CpuAllocator(topology, classes);
@@ -30,7 +33,7 @@ class ReferenceModelTest {
       }
       CpuSet from = CpuSet.of(ids);
       int count = 1 + random.nextInt(from.size() - 1);
-      CpuPriority prefer = CpuPriority.values()[random.nextInt(4)];
+      CpuPriority prefer = PRIORITIES.get(random.nextInt(PRIORITIES.size()));
       assertEquals(
           ReferenceModel.allocate(topology, classes, from, count, prefer),
           allocator.allocate(from, count, prefer),

@@ -87,7 +87,7 @@ class PolicyInvariantsTest {
         exclusive += cpus.size();
         for (Container other : active) {
           assertTrue(
-              other == c || !other.assignment().cpus().intersects(cpus),
+              other.cacheId().equals(c.cacheId()) || !other.assignment().cpus().intersects(cpus),
               step + ": " + other + " uses CPUs held exclusively by " + c);
         }
       }
@@ -154,16 +154,17 @@ class PolicyInvariantsTest {
 
   /** Requests and limits of the three QoS classes, CPUs in quarters up to 3 CPUs. */
   private static Resources resources(SplittableRandom random) {
-    switch (random.nextInt(3)) {
-      case 0:
+    return switch (random.nextInt(3)) {
+      case 0 -> {
         long q = 250L * between(random, 1, 12);
-        return new Resources(q, q, 64L << 20, 64L << 20);
-      case 1:
+        yield new Resources(q, q, 64L << 20, 64L << 20);
+      }
+      case 1 -> {
         long request = 250L * between(random, 0, 12);
         long extra = 250L * between(random, request == 0 ? 1 : 0, 12);
-        return new Resources(request, extra == 0 ? 0 : request + extra, 32L << 20, 0);
-      default:
-        return new Resources(0, 0, 0, 0);
-    }
+        yield new Resources(request, extra == 0 ? 0 : request + extra, 32L << 20, 0);
+      }
+      default -> new Resources(0, 0, 0, 0);
+    };
   }
 }

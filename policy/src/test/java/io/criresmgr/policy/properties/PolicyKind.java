@@ -11,31 +11,29 @@ import io.criresmgr.policy.balloons.BalloonsPolicyProvider;
 import io.criresmgr.policy.template.TemplatePolicyProvider;
 import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
 import java.io.UncheckedIOException;
-import java.util.function.Supplier;
 
 /** A built-in policy under test, with the options it runs with and what it promises. */
 enum PolicyKind {
-  TEMPLATE(TemplatePolicyProvider::new, "{}", false),
-  TOPOLOGY_AWARE(TopologyAwarePolicyProvider::new, "{}", true),
-  BALLOONS(
-      BalloonsPolicyProvider::new,
-      "{\"BalloonTypes\": [{\"Name\": \"work\", \"Namespaces\": [\"default\"]}]}",
-      true);
+  TEMPLATE("{}", false),
+  TOPOLOGY_AWARE("{}", true),
+  BALLOONS("{\"BalloonTypes\": [{\"Name\": \"work\", \"Namespaces\": [\"default\"]}]}", true);
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final Supplier<PolicyProvider<?>> provider;
   private final String options;
   private final boolean keepsOffReserved;
 
-  PolicyKind(Supplier<PolicyProvider<?>> provider, String options, boolean keepsOffReserved) {
-    this.provider = provider;
+  PolicyKind(String options, boolean keepsOffReserved) {
     this.options = options;
     this.keepsOffReserved = keepsOffReserved;
   }
 
   PolicyProvider<?> provider() {
-    return provider.get();
+    return switch (this) {
+      case TEMPLATE -> new TemplatePolicyProvider();
+      case TOPOLOGY_AWARE -> new TopologyAwarePolicyProvider();
+      case BALLOONS -> new BalloonsPolicyProvider();
+    };
   }
 
   /** The policy's options section. */

@@ -108,7 +108,7 @@ class SpecLayoutTest {
       for (int b = 0; b < 8; b++) {
         int expected = a == b ? 10 : 21;
         for (int[] pair : near) {
-          if (a == pair[0] && b == pair[1] || a == pair[1] && b == pair[0]) {
+          if ((a == pair[0] && b == pair[1]) || (a == pair[1] && b == pair[0])) {
             expected = 17;
           }
         }

@@ -124,7 +124,7 @@ class C4pmem4PlacementTest {
   void test05GuaranteeMemoryWithoutMovingWhenEverythingFits() {
     for (int pernode = 2; pernode <= 4; pernode++) {
       String pod = "pod" + (pernode - 2);
-      h.guaranteed(pod, 3 * pernode, 750 / pernode, (long) (0.75 * 5500 / pernode) * MI);
+      h.guaranteed(pod, 3 * pernode, 750 / pernode, ((long) (0.75 * 5500 / pernode)) * MI);
       for (int i = 0; i < 3 * pernode; i++) {
         assertEquals(2, h.mems(pod + "c" + i).size(), pod + "c" + i);
       }

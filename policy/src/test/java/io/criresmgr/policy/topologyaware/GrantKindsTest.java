@@ -15,14 +15,10 @@ import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /** Every kind of grant on {@code n4c16}, and what its assignment looks like. */
 class GrantKindsTest {
-  private static final UnaryOperator<CpuRequest> ISOLATE = c -> with(c, true, false, false);
-  private static final UnaryOperator<CpuRequest> NO_ISOLATE = c -> with(c, false, false, false);
-
   private static CpuRequest with(CpuRequest c, boolean isolate, boolean require, boolean hide) {
     return new CpuRequest(
         c.kind(), c.full(), c.fractionMilli(), isolate, require, c.priority(), hide, 0);
@@ -35,7 +31,9 @@ class GrantKindsTest {
   @Test
   void test08IsolatedCpusGoToContainersThatPreferThem() {
     Harness h = isolcpus();
-    h.requests.cpu("pod0c0", ISOLATE).cpu("pod1c0", NO_ISOLATE);
+    h.requests
+        .cpu("pod0c0", c -> with(c, true, false, false))
+        .cpu("pod1c0", c -> with(c, false, false, false));
     h.guaranteed("pod0", 1, 1000, 100 * MB);
     assertTrue(Set.of(CpuSet.of(8), CpuSet.of(9)).contains(h.cpus("pod0c0")));
     assertEquals(CpuSet.of(2), h.mems("pod0c0"));

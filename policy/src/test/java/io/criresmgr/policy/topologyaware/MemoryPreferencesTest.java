@@ -42,7 +42,7 @@ class MemoryPreferencesTest {
 
   private static Set<MemoryType> types(String labels) {
     Set<MemoryType> out = EnumSet.noneOf(MemoryType.class);
-    for (String l : labels.split(",")) {
+    for (String l : labels.split(",", -1)) {
       out.add(MemoryType.valueOf(l));
     }
     return out;

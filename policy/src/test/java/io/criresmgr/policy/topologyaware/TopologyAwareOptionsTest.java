@@ -51,16 +51,16 @@ class TopologyAwareOptionsTest {
   @Test
   void everyOptionInTheCriResmgrSpelling() throws Exception {
     String yaml =
-        String.join(
-            "\n",
-            "PinCPU: false",
-            "PinMemory: false",
-            "PreferIsolatedCPUs: false",
-            "PreferSharedCPUs: true",
-            "ReservedPoolNamespaces: [monitoring, \"infra-*\"]",
-            "ColocatePods: true",
-            "ColocateNamespaces: true",
-            "DefaultCPUPriority: high");
+        """
+        PinCPU: false
+        PinMemory: false
+        PreferIsolatedCPUs: false
+        PreferSharedCPUs: true
+        ReservedPoolNamespaces: [monitoring, "infra-*"]
+        ColocatePods: true
+        ColocateNamespaces: true
+        DefaultCPUPriority: high
+        """;
     assertEquals(
         TopologyAwareOptions.builder()
             .pinCpu(false)
@@ -78,16 +78,16 @@ class TopologyAwareOptionsTest {
   @Test
   void everyOptionInTheNriSpelling() throws Exception {
     String yaml =
-        String.join(
-            "\n",
-            "pinCPU: false",
-            "pinMemory: false",
-            "preferIsolatedCPUs: false",
-            "preferSharedCPUs: true",
-            "reservedPoolNamespaces: []",
-            "colocatePods: true",
-            "colocateNamespaces: true",
-            "defaultCPUPriority: low");
+        """
+        pinCPU: false
+        pinMemory: false
+        preferIsolatedCPUs: false
+        preferSharedCPUs: true
+        reservedPoolNamespaces: []
+        colocatePods: true
+        colocateNamespaces: true
+        defaultCPUPriority: low
+        """;
     assertEquals(
         TopologyAwareOptions.builder()
             .pinCpu(false)
