@@ -3,7 +3,6 @@ package io.criresmgr.proxy.pipeline;
 import io.grpc.Context;
 import io.grpc.Deadline;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -69,15 +68,6 @@ public final class CallScope {
         MDC.setContextMap(before);
       }
     }
-  }
-
-  /** Runs {@code work} as {@link #logged(Supplier)} does. */
-  public void logged(Runnable work) {
-    logged(
-        () -> {
-          work.run();
-          return Objects.requireNonNull(Boolean.TRUE);
-        });
   }
 
   /** Adds the time until {@code call} completes to the runtime time; returns it. */
