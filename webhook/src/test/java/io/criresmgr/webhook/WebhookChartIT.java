@@ -66,7 +66,7 @@ class WebhookChartIT {
   }
 
   private void assertReviewAnswered(WebhookChart chart, Map<?, ?> secretData) throws Exception {
-    Path mount = mount(chart, secretData);
+    Path mount = mount(secretData);
     List<String> args = new ArrayList<>();
     for (Object arg : (List<?>) chart.container().get("args")) {
       // The pod's path is the mount; a free port instead of the container's.
@@ -86,7 +86,7 @@ class WebhookChartIT {
     assertTrue(replies.get(0).contains("\"allowed\":true"), replies.get(0));
   }
 
-  private Path mount(WebhookChart chart, Map<?, ?> secretData) throws IOException {
+  private Path mount(Map<?, ?> secretData) throws IOException {
     Path mount = Files.createDirectories(dir.resolve("mount"));
     for (Map.Entry<?, ?> e : secretData.entrySet()) {
       Files.write(

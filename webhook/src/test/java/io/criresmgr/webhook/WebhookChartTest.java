@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.Test;
 class WebhookChartTest {
   private static final String CA_PEM =
       "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
-  private static final String CA_BUNDLE = Base64.getEncoder().encodeToString(CA_PEM.getBytes());
+  private static final String CA_BUNDLE =
+      Base64.getEncoder().encodeToString(CA_PEM.getBytes(StandardCharsets.US_ASCII));
 
   @Test
   void theWebhookConfigurationReachesTheServiceAndTheServiceTheContainer() {
@@ -120,7 +122,8 @@ class WebhookChartTest {
     assertTrue(
         error(Map.of("webhook.tls.mode", "secret", "webhook.tls.caBundle", CA_BUNDLE))
             .contains("webhook.tls.secretName is empty: with webhook.tls.mode=secret, name the"));
-    String notPem = Base64.getEncoder().encodeToString("just text".getBytes());
+    String notPem =
+        Base64.getEncoder().encodeToString("just text".getBytes(StandardCharsets.US_ASCII));
     assertTrue(
         error(
                 Map.of(

@@ -5,6 +5,7 @@ import java.math.RoundingMode;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks that a {@code cpu} or {@code memory} quantity is one the daemon reads from the annotation
@@ -54,7 +55,7 @@ final class DaemonQuantity {
     }
   }
 
-  private static BigDecimal value(String text) {
+  private static @Nullable BigDecimal value(String text) {
     Matcher number = NUMBER.matcher(text);
     if (!number.matches()) {
       return null;

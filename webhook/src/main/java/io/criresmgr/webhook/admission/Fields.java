@@ -13,7 +13,7 @@ final class Fields {
   }
 
   static void requireObject(@Nullable JsonNode node, String what) {
-    if (isAbsent(node)) {
+    if (node == null || isAbsent(node)) {
       throw new IllegalArgumentException(what + " is missing");
     }
     if (!node.isObject()) {
@@ -23,7 +23,7 @@ final class Fields {
   }
 
   static String requireText(@Nullable JsonNode node, String what) {
-    if (isAbsent(node)) {
+    if (node == null || isAbsent(node)) {
       throw new IllegalArgumentException(what + " is missing");
     }
     if (!node.isTextual() || node.asText().isEmpty()) {

@@ -58,7 +58,7 @@ public final class ResourceAnnotation {
 
   private static ObjectNode byName(@Nullable JsonNode list, String path) {
     Map<String, ObjectNode> byName = new TreeMap<>();
-    if (Fields.isAbsent(list)) {
+    if (list == null || Fields.isAbsent(list)) {
       return JSON.createObjectNode();
     }
     if (!list.isArray()) {
@@ -81,7 +81,7 @@ public final class ResourceAnnotation {
   /** The init containers with {@code restartPolicy: Always}, sorted; the list was checked. */
   private static List<String> sidecars(@Nullable JsonNode list) {
     List<String> names = new ArrayList<>();
-    for (int i = 0; !Fields.isAbsent(list) && i < list.size(); i++) {
+    for (int i = 0; list != null && !Fields.isAbsent(list) && i < list.size(); i++) {
       JsonNode container = list.get(i);
       JsonNode policy = container.get("restartPolicy");
       String path = "spec.initContainers[" + i + "].restartPolicy";
@@ -95,7 +95,7 @@ public final class ResourceAnnotation {
 
   private static ObjectNode requirements(@Nullable JsonNode resources, String path) {
     ObjectNode out = JSON.createObjectNode();
-    if (Fields.isAbsent(resources)) {
+    if (resources == null || Fields.isAbsent(resources)) {
       return out;
     }
     Fields.requireObject(resources, path);
@@ -110,7 +110,7 @@ public final class ResourceAnnotation {
 
   private static ObjectNode amounts(@Nullable JsonNode node, String path) {
     ObjectNode out = JSON.createObjectNode();
-    if (Fields.isAbsent(node)) {
+    if (node == null || Fields.isAbsent(node)) {
       return out;
     }
     Fields.requireObject(node, path);
