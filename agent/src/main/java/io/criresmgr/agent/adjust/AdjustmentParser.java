@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -172,7 +173,7 @@ public final class AdjustmentParser {
     try {
       return create.get();
     } catch (IllegalArgumentException e) {
-      throw JsonFields.bad(path, e.getMessage());
+      throw JsonFields.bad(path, Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
   }
 }

@@ -120,15 +120,13 @@ public final class AdjustmentTracker {
       invalid.remove(name);
       reported.remove(name);
     } catch (IllegalArgumentException e) {
+      String reason = Objects.requireNonNullElse(e.getMessage(), e.toString());
       adjustments.remove(name);
       if (!name.isEmpty()) {
-        invalid.put(name, Invalid.of(object, nodeName, e.getMessage()));
+        invalid.put(name, Invalid.of(object, nodeName, reason));
       }
-      if (!Objects.equals(reported.put(name, e.getMessage()), e.getMessage())) {
-        log.warn(
-            "ignoring invalid Adjustment {}: {}",
-            name.isEmpty() ? "(no name)" : name,
-            e.getMessage());
+      if (!Objects.equals(reported.put(name, reason), reason)) {
+        log.warn("ignoring invalid Adjustment {}: {}", name.isEmpty() ? "(no name)" : name, reason);
       }
     }
   }

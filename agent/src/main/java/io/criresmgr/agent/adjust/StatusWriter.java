@@ -157,7 +157,8 @@ public final class StatusWriter implements AutoCloseable {
       retryDue = true;
       long delay = backoff.delay(failures).toNanos();
       try {
-        executor.schedule(this::retry, delay, TimeUnit.NANOSECONDS);
+        // The retry reports its own outcome (it logs and schedules again); nobody waits for it.
+        var unused = executor.schedule(this::retry, delay, TimeUnit.NANOSECONDS);
       } catch (RejectedExecutionException stopped) {
         log.debug("status writer stopped; no retry");
       }

@@ -27,6 +27,8 @@ final class PatchCall {
    * Sends the PATCH of {@code built} (its URL and authentication) with {@code patch} as {@code
    * type}, under the call timeout of {@code timeouts}; the answer as {@code returnType}.
    */
+  @SuppressWarnings(
+      "TypeParameterUnusedInFormals") // as client-java's ApiClient.execute, typed by returnType
   static <T> T send(
       ApiClient client,
       Call built,

@@ -48,6 +48,6 @@ final class DaemonChannel implements AutoCloseable {
   @Override
   public void close() {
     Shutdown.now(Duration.ofSeconds(5), Shutdown.of(channel));
-    group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    var unused = group.shutdownGracefully(0, 1, TimeUnit.SECONDS); // its threads are daemons
   }
 }

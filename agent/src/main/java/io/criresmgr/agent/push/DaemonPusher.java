@@ -170,7 +170,8 @@ public final class DaemonPusher<T, Q, R> implements AutoCloseable {
       log.debug("push to {} failed again ({})", socket, describe(why));
     }
     try {
-      executor.schedule(this::retry, retryDelay.toNanos(), TimeUnit.NANOSECONDS);
+      // The retry reports its own outcome (it logs and schedules again); nobody waits for it.
+      var unused = executor.schedule(this::retry, retryDelay.toNanos(), TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException e) {
       log.debug("push to {} stopped; no retry", socket);
     }

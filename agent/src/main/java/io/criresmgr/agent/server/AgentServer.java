@@ -52,7 +52,7 @@ public final class AgentServer implements AutoCloseable {
     try {
       server = build(path, group, service, health).start();
     } catch (IOException | RuntimeException e) {
-      group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+      var unused = group.shutdownGracefully(0, 1, TimeUnit.SECONDS); // its threads are daemons
       throw new IOException("cannot serve the agent socket " + path + ": " + e.getMessage(), e);
     }
     AgentServer started = new AgentServer(path, server, health, group);
@@ -86,7 +86,7 @@ public final class AgentServer implements AutoCloseable {
   public void close() {
     health.enterTerminalState();
     Shutdown.gracefully(Shutdown.of(server), Duration.ofSeconds(5));
-    group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    var unused = group.shutdownGracefully(0, 1, TimeUnit.SECONDS); // its threads are daemons
     try {
       Files.deleteIfExists(path);
     } catch (IOException e) {

@@ -89,13 +89,15 @@ public final class NodeAnnotator implements Consumer<ConfigStatus>, AutoCloseabl
     }
     retrying = true;
     try {
-      executor.schedule(
-          () -> {
-            retrying = false;
-            patchIfDue();
-          },
-          backoff.delay(failures).toNanos(),
-          TimeUnit.NANOSECONDS);
+      // The retry reports its own outcome (patchIfDue logs and schedules again); nobody waits.
+      var unused =
+          executor.schedule(
+              () -> {
+                retrying = false;
+                patchIfDue();
+              },
+              backoff.delay(failures).toNanos(),
+              TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException stopped) {
       log.debug("node annotations stopped; no retry");
     }

@@ -177,14 +177,16 @@ class AdjustmentsDaemonIT {
                     .putConfig("instrumentation", "HTTPEndpoint: 127.0.0.1:0\n")
                     .putConfig(
                         "policy",
-                        "Active: balloons\n"
-                            + "ReservedResources:\n"
-                            + "  CPU: 1\n"
-                            + "balloons:\n"
-                            + "  BalloonTypes:\n"
-                            + "    - Name: app\n"
-                            + "      Namespaces: [default]\n"
-                            + "      MinCPUs: 1\n")
+                        """
+                        Active: balloons
+                        ReservedResources:
+                          CPU: 1
+                        balloons:
+                          BalloonTypes:
+                            - Name: app
+                              Namespaces: [default]
+                              MinCPUs: 1
+                        """)
                     .build())
             .getError();
     assertEquals("", error);

@@ -124,9 +124,16 @@ class AdjustmentsEndToEndIT {
                     .putConfig("instrumentation", "HTTPEndpoint: 127.0.0.1:0\n")
                     .putConfig(
                         "policy",
-                        "Active: balloons\nReservedResources:\n  CPU: 1\nballoons:\n"
-                            + "  BalloonTypes:\n    - Name: app\n      Namespaces: [default]\n"
-                            + "      MinCPUs: 1\n")
+                        """
+                        Active: balloons
+                        ReservedResources:
+                          CPU: 1
+                        balloons:
+                          BalloonTypes:
+                            - Name: app
+                              Namespaces: [default]
+                              MinCPUs: 1
+                        """)
                     .build())
             .getError();
     assertTrue(error.isEmpty(), error);

@@ -86,7 +86,7 @@ class AgentServerIT {
     if (server != null) {
       server.close();
     }
-    clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+    var unused = clientGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);
     api.close();
   }
 

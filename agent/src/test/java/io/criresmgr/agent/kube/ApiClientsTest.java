@@ -40,15 +40,14 @@ class ApiClientsTest {
     Path file = dir.resolve("kubeconfig");
     Files.writeString(
         file,
-        String.join(
-            "\n",
-            "apiVersion: v1",
-            "kind: Config",
-            "clusters: [{name: c, cluster: {server: 'http://127.0.0.1:8001'}}]",
-            "contexts: [{name: x, context: {cluster: c, user: u}}]",
-            "current-context: x",
-            "users: [{name: u, user: {token: t}}]",
-            ""));
+        """
+        apiVersion: v1
+        kind: Config
+        clusters: [{name: c, cluster: {server: 'http://127.0.0.1:8001'}}]
+        contexts: [{name: x, context: {cluster: c, user: u}}]
+        current-context: x
+        users: [{name: u, user: {token: t}}]
+        """);
     ApiClient client = ApiClients.create(Optional.of(file), Map.of());
     assertEquals("http://127.0.0.1:8001", client.getBasePath());
     assertEquals(0, client.getHttpClient().readTimeoutMillis());

@@ -10,11 +10,11 @@ final class CpuSets {
   /** The CPUs of {@code cpuset}. */
   static Set<Integer> of(String cpuset) {
     Set<Integer> cpus = new TreeSet<>();
-    for (String part : cpuset.split(",")) {
+    for (String part : cpuset.split(",", -1)) {
       if (part.isBlank()) {
         continue;
       }
-      String[] range = part.trim().split("-");
+      String[] range = part.trim().split("-", -1);
       int first = Integer.parseInt(range[0]);
       int last = Integer.parseInt(range[range.length - 1]);
       for (int cpu = first; cpu <= last; cpu++) {

@@ -264,7 +264,10 @@ final class FakeApiServer implements AutoCloseable {
   private static Map<String, String> query(@Nullable String raw) {
     Map<String, String> query = new TreeMap<>();
     if (raw != null) {
-      for (String pair : raw.split("&")) {
+      for (String pair : raw.split("&", -1)) {
+        if (pair.isEmpty()) {
+          continue;
+        }
         String[] kv = pair.split("=", 2);
         query.put(
             URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
