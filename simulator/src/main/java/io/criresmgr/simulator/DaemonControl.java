@@ -182,6 +182,11 @@ final class DaemonControl implements AutoCloseable {
     }
   }
 
+  /** The daemon's {@code /ui/node.json} (docs/ui.md); empty if it is not running. */
+  Optional<String> nodeModel() {
+    return get("/ui/node.json").filter(r -> r.statusCode() == 200).map(HttpResponse::body);
+  }
+
   /** GETs {@code path} from the daemon's HTTP endpoint; empty if it does not answer. */
   private Optional<HttpResponse<String>> get(String path) {
     Daemon d = daemon;

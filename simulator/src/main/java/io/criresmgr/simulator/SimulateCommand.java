@@ -3,22 +3,28 @@ package io.criresmgr.simulator;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.policy.builtin.BuiltInPolicies;
 import io.criresmgr.policy.sysfs.SystemTopology;
+import io.criresmgr.proxy.ui.OfflinePage;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cri-resmgr simulate --pods SCENARIO [--topology SPEC] [--config CFG]}: runs a scenario
- * through the real daemon and policy on a simulated node and prints the placement after each verify
- * step and at the end. Exit status 0 when every expectation holds, 1 when one fails, 2 for a bad
- * scenario file (docs/simulator.md).
+ * {@code cri-resmgr simulate --pods SCENARIO [--topology SPEC] [--config CFG] [--html FILE]}: runs
+ * a scenario through the real daemon and policy on a simulated node and prints the placement after
+ * each verify step and at the end; with {@code --html}, writes the node at the end as a
+ * self-contained page of the live view ({@link OfflinePage}). Exit status 0 when every expectation
+ * holds, 1 when one fails, 2 for a bad scenario file or a page that cannot be written
+ * (docs/simulator.md).
  */
 @Command(
     name = "simulate",
@@ -54,6 +60,13 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "cri-resmgr configuration file; overrides the scenario's.")
   private Path config = Path.of("");
 
+  @Option(
+      names = "--html",
+      paramLabel = "FILE",
+      description =
+          "Write the node at the end as a self-contained page of the live view (docs/ui.md).")
+  private Path html = Path.of("");
+
   @Option(names = "--verbose", description = "Show the daemon's log while the scenario runs.")
   private boolean verbose;
 
@@ -78,10 +91,15 @@ public final class SimulateCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     try {
       Scenario scenario = scenario();
-      ScenarioResult result =
-          new ScenarioRunner(registry, !verbose, new Printer(out)).run(scenario);
+      Printer printer = new Printer(out, html);
+      ScenarioResult result = new ScenarioRunner(registry, !verbose, printer).run(scenario);
       out.flush();
-      return report(result, out, err);
+      int status = report(result, out, err);
+      if (printer.pageError != null) {
+        err.println("simulate: --html " + html + ": " + printer.pageError);
+        return status == 0 ? BAD_SCENARIO : status;
+      }
+      return status;
     } catch (ScenarioException e) {
       err.println("simulate: " + e.getMessage());
       return BAD_SCENARIO;
@@ -116,16 +134,44 @@ public final class SimulateCommand implements Callable<Integer> {
     return FAILED;
   }
 
-  /** Prints the placement after each verify step and at the end. */
-  private record Printer(PrintWriter out) implements ScenarioRunner.Listener {
+  /**
+   * Prints the placement after each verify step and at the end, and writes the page at the end when
+   * {@code html} is not empty; {@code pageError} says why it could not.
+   */
+  private static final class Printer implements ScenarioRunner.Listener {
+    private final PrintWriter out;
+    private final Path html;
+    private @Nullable String pageError;
+
+    Printer(PrintWriter out, Path html) {
+      this.out = out;
+      this.html = html;
+    }
+
     @Override
     public void verified(String label, Observed observed, SystemTopology topology) {
       print("after " + label, observed, topology);
     }
 
     @Override
-    public void finished(Observed observed, SystemTopology topology) {
+    public void finished(
+        Observed observed, SystemTopology topology, Supplier<Optional<String>> nodeModel) {
       print("at the end", observed, topology);
+      if (!html.toString().isEmpty()) {
+        pageError = writePage(nodeModel.get());
+      }
+    }
+
+    private @Nullable String writePage(Optional<String> model) {
+      if (model.isEmpty()) {
+        return "not written: the daemon was not running at the end";
+      }
+      try {
+        Files.writeString(html, OfflinePage.html(model.get()), StandardCharsets.UTF_8);
+        return null;
+      } catch (IOException e) {
+        return "cannot write: " + e;
+      }
     }
 
     private void print(String title, Observed observed, SystemTopology topology) {

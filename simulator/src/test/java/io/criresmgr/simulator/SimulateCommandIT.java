@@ -1,8 +1,12 @@
 package io.criresmgr.simulator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.criresmgr.cache.CpuSet;
 import io.criresmgr.proxy.CommandTree;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -10,6 +14,8 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -135,5 +141,62 @@ class SimulateCommandIT {
         run.err().contains("s.yaml:4: steps[0].create.cpu: invalid CPU quantity"), run.err());
     assertEquals(2, simulate(SCENARIO, "--topology", "n99").status());
     assertEquals(2, simulate(SCENARIO.replace("template}", "templat}")).status());
+  }
+
+  @Test
+  void htmlWritesTheNodeAtTheEndAsOneSelfContainedPage() throws IOException {
+    Path page = dir.resolve("node.html");
+    Run run = simulate(BALLOONS, "--html", page.toString());
+    assertEquals(0, run.status(), run.err() + run.out());
+    String html = Files.readString(page);
+    JsonNode model = new ObjectMapper().readTree(embeddedModel(html));
+    assertEquals("balloons", model.get("policy").asText());
+    Map<String, CpuSet> drawn = new TreeMap<>();
+    for (JsonNode pod : model.get("pods")) {
+      for (JsonNode c : pod.get("containers")) {
+        drawn.put(
+            pod.get("name").asText() + "/" + c.get("name").asText(),
+            CpuSet.parse(c.get("cpus").asText()));
+      }
+    }
+    assertEquals(tableAtTheEnd(run.out()), drawn, html);
+    assertEquals(4, model.get("topology").get("nodes").size());
+    assertFalse(html.contains("http://") || html.contains("https://"), "fetches nothing");
+    assertFalse(html.contains("src="), "no script from elsewhere");
+    assertFalse(html.contains("href="), "no style from elsewhere");
+    assertTrue(html.contains("function render("), "the script inline");
+  }
+
+  @Test
+  void anHtmlFileThatCannotBeWrittenExitsWith2() throws IOException {
+    Path page = dir.resolve("missing/node.html");
+    Run run = simulate(SCENARIO, "--html", page.toString());
+    assertEquals(2, run.status(), run.err());
+    assertTrue(run.err().contains("simulate: --html " + page + ": cannot write: "), run.err());
+  }
+
+  /** The JSON assigned to window.NODE_MODEL. */
+  private static String embeddedModel(String html) {
+    String start = "<script>window.NODE_MODEL = ";
+    int from = html.indexOf(start);
+    assertTrue(from >= 0, html);
+    from += start.length();
+    return html.substring(from, html.indexOf(";</script>", from));
+  }
+
+  /** Pod/container to CPUs, from the placement table printed at the end. */
+  private static Map<String, CpuSet> tableAtTheEnd(String out) {
+    List<String> lines =
+        out.substring(out.indexOf("== placement at the end")).lines().skip(2).toList();
+    Map<String, CpuSet> placed = new TreeMap<>();
+    for (String line : lines) {
+      if (line.isBlank()) {
+        break;
+      }
+      String[] columns = line.trim().split("\\s+");
+      placed.put(columns[0], CpuSet.parse(columns[1]));
+    }
+    assertFalse(placed.isEmpty(), out);
+    return placed;
   }
 }

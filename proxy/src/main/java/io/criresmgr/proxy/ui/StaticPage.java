@@ -16,7 +16,8 @@ final class StaticPage {
     return new Route(contentType, () -> text, true);
   }
 
-  private static String read(String name) {
+  /** The text of resource {@code name}. */
+  static String read(String name) {
     try (InputStream in = StaticPage.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("resource " + name + " is missing from the jar");

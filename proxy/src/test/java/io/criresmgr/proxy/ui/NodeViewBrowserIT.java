@@ -121,20 +121,8 @@ class NodeViewBrowserIT {
     node.createContainer("pod0", 1);
     String model = node.get("/ui/node.json");
     Path page = dir.resolve("offline.html");
-    // Self-contained, as a simulator writes it: the style, the model and the script inline.
-    Files.writeString(
-        page,
-        node.get("/ui")
-            .replace(
-                "<link rel=\"stylesheet\" href=\"/ui/view.css\">",
-                "<style>" + node.get("/ui/view.css") + "</style>")
-            .replace(
-                "<script src=\"/ui/view.js\"></script>",
-                "<script>window.NODE_MODEL = "
-                    + model
-                    + ";</script><script>"
-                    + node.get("/ui/view.js")
-                    + "</script>"));
+    // Self-contained, as cri-resmgr simulate --html writes it.
+    Files.writeString(page, OfflinePage.html(model));
     node.close();
     node = null; // nothing left to fetch from
     browser.get(page.toUri().toString());
