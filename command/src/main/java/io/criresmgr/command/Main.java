@@ -2,6 +2,7 @@ package io.criresmgr.command;
 
 import io.criresmgr.proxy.CommandTree;
 import io.criresmgr.sim.SimRuntimeCommand;
+import io.criresmgr.simulator.ShowCommand;
 import io.criresmgr.simulator.SimulateCommand;
 import java.util.List;
 
@@ -18,6 +19,6 @@ public final class Main {
   static List<Object> subcommands() {
     // SUBCOMMANDS: one line per picocli @Command class (implementing Callable<Integer>), named
     // here and not discovered, so that none can be missing from the program.
-    return List.of(new SimRuntimeCommand(), new SimulateCommand());
+    return List.of(new SimRuntimeCommand(), new SimulateCommand(), new ShowCommand());
   }
 }

@@ -40,7 +40,7 @@ import org.jspecify.annotations.Nullable;
  * configuration's HTTP endpoint is replaced by a free loopback port, and its {@code logger.Debug}
  * is applied to the process's logging.
  */
-final class DaemonControl implements AutoCloseable {
+final class DaemonControl implements LiveDaemon, AutoCloseable {
   private static final long CALL_SECONDS = 30;
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -182,20 +182,26 @@ final class DaemonControl implements AutoCloseable {
     }
   }
 
-  /** The daemon's {@code /ui/node.json} (docs/ui.md); empty if it is not running. */
-  Optional<String> nodeModel() {
+  @Override
+  public Optional<String> nodeModel() {
     return get("/ui/node.json").filter(r -> r.statusCode() == 200).map(HttpResponse::body);
+  }
+
+  @Override
+  public Optional<URI> endpoint() {
+    Daemon d = daemon;
+    int port = d == null ? -1 : d.metricsPort();
+    return port < 0 ? Optional.empty() : Optional.of(URI.create("http://127.0.0.1:" + port));
   }
 
   /** GETs {@code path} from the daemon's HTTP endpoint; empty if it does not answer. */
   private Optional<HttpResponse<String>> get(String path) {
-    Daemon d = daemon;
-    int port = d == null ? -1 : d.metricsPort();
-    if (port < 0) {
+    Optional<URI> root = endpoint();
+    if (root.isEmpty()) {
       return Optional.empty();
     }
     HttpRequest request =
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        HttpRequest.newBuilder(URI.create(root.get() + path))
             .timeout(Duration.ofSeconds(CALL_SECONDS))
             .build();
     try {

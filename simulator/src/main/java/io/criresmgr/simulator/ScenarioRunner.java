@@ -12,7 +12,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -38,11 +37,10 @@ public final class ScenarioRunner {
     default void verified(String label, Observed observed, SystemTopology topology) {}
 
     /**
-     * The scenario ended (passed or not) with {@code observed}; {@code nodeModel} reads the
-     * daemon's {@code /ui/node.json} (docs/ui.md), empty when the daemon is not running.
+     * The scenario ended (passed or not) with {@code observed}; {@code daemon} is still there to be
+     * asked.
      */
-    default void finished(
-        Observed observed, SystemTopology topology, Supplier<Optional<String>> nodeModel) {}
+    default void finished(Observed observed, SystemTopology topology, LiveDaemon daemon) {}
   }
 
   /**
@@ -95,7 +93,7 @@ public final class ScenarioRunner {
       String label = "step " + run + " (" + step.kind() + ", line " + step.line() + ")";
       failure = new StepRunner(ctx).run(step, label).map(m -> label + ": " + m);
     }
-    listener.finished(ctx.observer.read(), ctx.observer.topology(), ctx.daemon::nodeModel);
+    listener.finished(ctx.observer.read(), ctx.observer.topology(), ctx.daemon);
     List<String> tail = failure.isPresent() ? ctx.logs.tail(LOG_TAIL) : List.of();
     return new ScenarioResult(scenario.source(), run, failure, tail);
   }

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -154,11 +153,10 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     @Override
-    public void finished(
-        Observed observed, SystemTopology topology, Supplier<Optional<String>> nodeModel) {
+    public void finished(Observed observed, SystemTopology topology, LiveDaemon daemon) {
       print("at the end", observed, topology);
       if (!html.toString().isEmpty()) {
-        pageError = writePage(nodeModel.get());
+        pageError = writePage(daemon.nodeModel());
       }
     }
 
