@@ -126,15 +126,17 @@ EOF
 }
 
 start_containerd() {
-  local t0 i
+  local t0 i pid
   t0=$(date +%s%N)
   rm -f "$SOCK" "$SOCK.ttrpc"
   # a simple backgrounded command: $! is containerd itself (setsid does not fork here)
   setsid containerd --config "$E2E_DIR/containerd.toml" >>"$LOG" 2>&1 </dev/null &
-  echo $! >"$PIDF"
+  pid=$!
+  echo "$pid" >"$PIDF"
   for i in $(seq 1 200); do
     answering && break
-    pid_alive "$PIDF" containerd || die "containerd exited, see $LOG"
+    # liveness of our child, not its name: until it has exec'd, it is still the shell or setsid
+    kill -0 "$pid" 2>/dev/null || die "containerd exited, see $LOG"
     sleep 0.05
   done
   answering || die "containerd not answering on $SOCK after 10 s, see $LOG"

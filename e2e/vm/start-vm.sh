@@ -229,7 +229,7 @@ start_virtiofsd() { # name cache
     >"$VM_DIR/virtiofsd-$1.log" 2>&1 </dev/null &
   echo $! >"$VM_DIR/virtiofsd-$1.pid"
   for _ in $(seq 1 100); do [ -S "$sock" ] && break; sleep 0.05; done
-  [ -S "$sock" ] || crivm_die "virtiofsd $1 did not start: $(tail -5 "$VM_DIR/virtiofsd-$1.log")"
+  [ -S "$sock" ] || crivm_die "virtiofsd $1 did not start: $(tail -n 5 "$VM_DIR/virtiofsd-$1.log")"
 }
 start_virtiofsd hostroot "$VM_VIRTIOFS_CACHE"
 start_virtiofsd hostlive none
@@ -261,7 +261,8 @@ setsid qemu-system-x86_64 -name crivm -accel "tcg,tb-size=$VM_TB_MB" -cpu "$VM_C
   -device virtio-balloon-pci,free-page-reporting=on \
   "${swapdrive[@]}" \
   >"$VM_DIR/qemu.log" 2>&1 </dev/null &
-echo $! >"$VM_DIR/qemu.pid"
+qemu_pid=$!
+echo "$qemu_pid" >"$VM_DIR/qemu.pid"
 
 # host end of the CRI bridge: unix socket -> forwarded TCP port
 setsid "$SOCAT" "UNIX-LISTEN:$VM_SOCK,fork,unlink-early,mode=0660" "TCP:127.0.0.1:$CRI_PORT,nodelay" \
@@ -273,10 +274,15 @@ deadline=$(( $(date +%s) + VM_BOOT_TIMEOUT ))
 while :; do
   if grep -q CRIVM_READY "$VM_DIR/console.log" 2>/dev/null; then break; fi
   if grep -q CRIVM_FAILED "$VM_DIR/console.log" 2>/dev/null; then
-    tail -30 "$VM_DIR/console.log" >&2; crivm_die "guest setup failed (see $VM_DIR/console.log); run stop-vm.sh"
+    tail -n 30 "$VM_DIR/console.log" >&2; crivm_die "guest setup failed (see $VM_DIR/console.log); run stop-vm.sh"
   fi
-  crivm_pid_of "$VM_DIR/qemu.pid" qemu-system-x86 >/dev/null ||
-    { tail -20 "$VM_DIR/qemu.log" "$VM_DIR/console.log" >&2; crivm_die "qemu exited"; }
+  # Liveness of our own child, not its name: right after the fork the child may still be the shell
+  # or setsid on its way to exec qemu, and a loaded machine catches it there.
+  if ! kill -0 "$qemu_pid" 2>/dev/null; then
+    rc=0; wait "$qemu_pid" || rc=$?
+    tail -n 20 "$VM_DIR/qemu.log" "$VM_DIR/console.log" >&2
+    crivm_die "qemu exited with status $rc"
+  fi
   [ "$(date +%s)" -lt "$deadline" ] || crivm_die "not ready after ${VM_BOOT_TIMEOUT}s (see $VM_DIR/console.log); run stop-vm.sh"
   sleep 0.2
 done

@@ -11,7 +11,7 @@ up() { $B cut -d' ' -f1 /proc/uptime; }
 say() { echo "CRIVM $*" >/dev/console; }
 fail() {
   echo "CRIVM_FAILED: $*" >/dev/console
-  [ -s $R/containerd.log ] && $B tail -20 $R/containerd.log >/dev/console
+  [ -s $R/containerd.log ] && $B tail -n 20 $R/containerd.log >/dev/console
   exit 1
 }
 
