@@ -3,6 +3,7 @@ package io.criresmgr.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -32,8 +33,22 @@ public final class Cli {
       PrintWriter out,
       PrintWriter err,
       Predicate<Exception> expected) {
+    return commandLine(command, () -> subcommands, out, err, expected);
+  }
+
+  /**
+   * {@link #commandLine(Object, List, PrintWriter, PrintWriter, Predicate)} with the subcommands
+   * made once {@code command}'s own model is built (picocli's reflection), so that work can overlap
+   * what the subcommands' construction waits for.
+   */
+  public static CommandLine commandLine(
+      Object command,
+      Supplier<? extends List<?>> subcommands,
+      PrintWriter out,
+      PrintWriter err,
+      Predicate<Exception> expected) {
     CommandLine cl = new CommandLine(command);
-    subcommands.forEach(cl::addSubcommand);
+    subcommands.get().forEach(cl::addSubcommand);
     cl.setOut(out);
     cl.setErr(err);
     cl.setParameterExceptionHandler(usageErrors());

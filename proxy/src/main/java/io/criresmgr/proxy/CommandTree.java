@@ -54,7 +54,7 @@ public final class CommandTree {
             new PrintWriter(System.out, false, charset),
             new PrintWriter(System.err, false, charset),
             Daemon::run,
-            subcommands.get());
+            subcommands);
     System.exit(status);
   }
 
@@ -68,6 +68,20 @@ public final class CommandTree {
       PrintWriter err,
       DaemonLauncher launcher,
       List<Object> subcommands) {
+    return run(args, out, err, launcher, () -> subcommands);
+  }
+
+  /**
+   * {@link #run(String[], PrintWriter, PrintWriter, DaemonLauncher, List)} with the subcommands
+   * made once the daemon's own command is built: that is picocli's reflection, which then overlaps
+   * the logging set-up the first subcommand's logger waits for (begun by {@link StartupWarmup}).
+   */
+  static int run(
+      String[] args,
+      PrintWriter out,
+      PrintWriter err,
+      DaemonLauncher launcher,
+      Supplier<List<Object>> subcommands) {
     try {
       return Cli.execute(commandLine(out, err, launcher, subcommands), args);
     } catch (RuntimeException e) {
@@ -80,7 +94,10 @@ public final class CommandTree {
   }
 
   private static CommandLine commandLine(
-      PrintWriter out, PrintWriter err, DaemonLauncher launcher, List<Object> subcommands) {
+      PrintWriter out,
+      PrintWriter err,
+      DaemonLauncher launcher,
+      Supplier<List<Object>> subcommands) {
     PolicyRegistry policies = BuiltInPolicies.registry();
     DaemonStartup startup =
         new DaemonStartup(new ConfigLoader(policies), launcher, System.getenv());

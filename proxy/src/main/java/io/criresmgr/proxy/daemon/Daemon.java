@@ -30,6 +30,7 @@ import io.criresmgr.proxy.relay.RelayServer;
 import io.criresmgr.proxy.relay.RelaySocket;
 import io.criresmgr.proxy.relay.RuntimeChannels;
 import io.criresmgr.proxy.relay.RuntimeCheck;
+import io.criresmgr.proxy.relay.VersionCheck;
 import io.criresmgr.proxy.signals.Signals;
 import io.criresmgr.proxy.ui.NodeView;
 import io.grpc.ServerServiceDefinition;
@@ -215,7 +216,9 @@ public final class Daemon implements AutoCloseable {
     EventLoopGroup workers = own(EventLoops.epoll("relay-io", 2));
     RuntimeChannels channels =
         own(RuntimeChannels.open(options.runtimeSocket(), options.imageSocket(), workers));
-    RuntimeCheck.checkVersion(channels.runtime(), options.allowUntestedRuntimes());
+    // Answered while the policy is built; awaited before anything touches the node.
+    VersionCheck version =
+        own(VersionCheck.start(channels.runtime(), options.allowUntestedRuntimes()));
 
     Config config = store.current();
     instrumentation = own(new Instrumentation());
@@ -228,7 +231,7 @@ public final class Daemon implements AutoCloseable {
     RelayHandlerRegistry registry =
         new RelayHandlerRegistry(channels.runtime(), channels.image(), listener);
     ResourceManagement management =
-        ResourceManagement.start(options, config, channels.runtime(), policies);
+        ResourceManagement.start(options, config, channels.runtime(), version, policies);
     own(management);
     health.register("pipeline", management.manager().pipeline()::problem);
     instrumentation.setIntrospection(() -> Introspection.json(management.manager().pipeline()));

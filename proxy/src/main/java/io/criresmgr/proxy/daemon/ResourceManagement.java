@@ -18,6 +18,7 @@ import io.criresmgr.proxy.pipeline.AdjustmentStep;
 import io.criresmgr.proxy.pipeline.PolicyActivation;
 import io.criresmgr.proxy.pipeline.ResourceManager;
 import io.criresmgr.proxy.pipeline.StartupSync;
+import io.criresmgr.proxy.relay.VersionCheck;
 import io.grpc.Channel;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -52,14 +53,23 @@ final class ResourceManagement implements AutoCloseable {
     this.rebalancer = rebalancer;
   }
 
-  /** Starts everything; the caller owns the result. */
+  /**
+   * Starts everything once {@code version} has accepted the runtime; the caller owns the result.
+   * Only the policy is built before: it reads the host and changes nothing, so it can overlap the
+   * runtime's first answer.
+   */
   static ResourceManagement start(
-      DaemonOptions options, Config config, Channel runtime, PolicyRegistry registry)
+      DaemonOptions options,
+      Config config,
+      Channel runtime,
+      VersionCheck version,
+      PolicyRegistry registry)
       throws InterruptedException {
+    ActivePolicy policy = PolicyActivation.activate(registry, config.policy(), options.hostRoot());
+    version.await();
     CacheFile file = new CacheFile(options.relayDir());
     NodeCache cache = restore(file);
     checkPolicySwitch(options, cache, config.policy().active());
-    ActivePolicy policy = PolicyActivation.activate(registry, config.policy(), options.hostRoot());
     ControllerContext controllerContext =
         new ControllerContext(
             options.hostRoot(),

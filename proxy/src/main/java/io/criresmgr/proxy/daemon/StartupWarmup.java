@@ -6,16 +6,17 @@ import io.grpc.NameResolverRegistry;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.nio.channels.SocketChannel;
+import org.slf4j.LoggerFactory;
 
 /**
  * Work the daemon's start does anyway, begun on a second thread while the main thread parses the
- * command line (docs/benchmarks.md, "Start-up"): Jackson's mappers, whose first one loads the
- * locale data of date formats (the configuration is parsed next), gRPC's registries, whose service
- * lookups open every jar on the class path, and the JDK's Unix-domain sockets, whose first use
- * seeds a random generator. Only pure-Java initialization that any command may leave half done at
- * exit: nothing is written, nothing is extracted (netty's native library is left to the main
- * thread, which extracts it to a temporary file). A failure here is ignored; the main thread meets
- * it again and reports it.
+ * command line (docs/benchmarks.md, "Start-up"): the logging set-up, Jackson's mappers, whose first
+ * one loads the locale data of date formats (the configuration is parsed next), gRPC's registries,
+ * whose service lookups open every jar on the class path, and the JDK's Unix-domain sockets, whose
+ * first use seeds a random generator. Only pure-Java initialization that any command may leave half
+ * done at exit: nothing is written, nothing is extracted (netty's native library is left to the
+ * main thread, which extracts it to a temporary file). A failure here is ignored; the main thread
+ * meets it again and reports it.
  */
 public final class StartupWarmup {
   private StartupWarmup() {}
@@ -29,6 +30,12 @@ public final class StartupWarmup {
 
   @SuppressWarnings("EmptyCatch") // the main thread reports what fails here
   static void run() {
+    try {
+      // First: the main thread meets its first logger once it has built the command line.
+      LoggerFactory.getILoggerFactory();
+    } catch (RuntimeException | LinkageError e) {
+      // the first logger meets it again
+    }
     try {
       YAMLMapper.builder().build();
     } catch (RuntimeException | LinkageError e) {

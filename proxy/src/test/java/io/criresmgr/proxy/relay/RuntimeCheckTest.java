@@ -4,18 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
-import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.api.runtime.v1.VersionResponse;
 import io.grpc.ManagedChannel;
-import io.grpc.Server;
 import io.grpc.Status;
-import io.grpc.inprocess.InProcessChannelBuilder;
-import io.grpc.inprocess.InProcessServerBuilder;
-import io.grpc.stub.StreamObserver;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -27,55 +19,27 @@ import org.junit.jupiter.api.Test;
 class RuntimeCheckTest {
   private static final Duration ATTEMPT = Duration.ofMillis(200);
 
-  private final AtomicInteger calls = new AtomicInteger();
-  private @Nullable Server server;
-  private @Nullable ManagedChannel channel;
-
-  /** A runtime that ignores its first {@code silent} Version calls, then answers or fails. */
-  private void runtime(int silent, Status failure) throws Exception {
-    String name = InProcessServerBuilder.generateName();
-    server =
-        InProcessServerBuilder.forName(name)
-            .addService(
-                new RuntimeServiceGrpc.RuntimeServiceImplBase() {
-                  @Override
-                  public void version(
-                      VersionRequest request, StreamObserver<VersionResponse> reply) {
-                    if (calls.incrementAndGet() <= silent) {
-                      return; // never answers: the caller's deadline ends the call
-                    }
-                    if (!failure.isOk()) {
-                      reply.onError(failure.asRuntimeException());
-                      return;
-                    }
-                    reply.onNext(
-                        VersionResponse.newBuilder()
-                            .setRuntimeName("containerd")
-                            .setRuntimeVersion("1.7.24")
-                            .setRuntimeApiVersion("v1")
-                            .build());
-                    reply.onCompleted();
-                  }
-                })
-            .build()
-            .start();
-    channel = InProcessChannelBuilder.forName(name).build();
-  }
+  private @Nullable VersionRuntime runtime;
 
   private ManagedChannel channel() {
-    if (channel == null) {
+    if (runtime == null) {
       throw new IllegalStateException("no runtime");
     }
-    return channel;
+    return runtime.channel();
+  }
+
+  private int calls() {
+    return runtime == null ? 0 : runtime.calls();
+  }
+
+  private void runtime(int silent, Status failure) throws Exception {
+    runtime = VersionRuntime.start("containerd", silent, failure);
   }
 
   @AfterEach
-  void stop() throws InterruptedException {
-    if (channel != null) {
-      channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-    }
-    if (server != null) {
-      server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+  void stop() {
+    if (runtime != null) {
+      runtime.close();
     }
   }
 
@@ -85,7 +49,7 @@ class RuntimeCheckTest {
     VersionResponse v =
         RuntimeCheck.checkVersion(channel(), false, ATTEMPT, Duration.ofSeconds(30));
     assertEquals("1.7.24", v.getRuntimeVersion());
-    assertEquals(3, calls.get());
+    assertEquals(3, calls());
   }
 
   @Test
@@ -99,7 +63,7 @@ class RuntimeCheckTest {
         e.getMessage().startsWith("cannot query the runtime's version (tried for up to 1 s): "),
         e.getMessage());
     assertTrue(e.getMessage().contains("DEADLINE_EXCEEDED"), e.getMessage());
-    assertTrue(calls.get() >= 2, () -> "asked " + calls.get() + " times");
+    assertTrue(calls() >= 2, () -> "asked " + calls() + " times");
   }
 
   @Test
@@ -110,6 +74,6 @@ class RuntimeCheckTest {
             RelayException.class,
             () -> RuntimeCheck.checkVersion(channel(), false, ATTEMPT, Duration.ofSeconds(30)));
     assertTrue(e.getMessage().contains("UNIMPLEMENTED"), e.getMessage());
-    assertEquals(1, calls.get());
+    assertEquals(1, calls());
   }
 }
