@@ -1,6 +1,8 @@
 package io.criresmgr.proxy.daemon;
 
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.criresmgr.api.runtime.v1.ImageServiceGrpc;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.grpc.LoadBalancerRegistry;
 import io.grpc.NameResolverRegistry;
 import java.io.IOException;
@@ -13,10 +15,10 @@ import org.slf4j.LoggerFactory;
  * command line (docs/benchmarks.md, "Start-up"): the logging set-up, Jackson's mappers, whose first
  * one loads the locale data of date formats (the configuration is parsed next), gRPC's registries,
  * whose service lookups open every jar on the class path, and the JDK's Unix-domain sockets, whose
- * first use seeds a random generator. Only pure-Java initialization that any command may leave half
- * done at exit: nothing is written, nothing is extracted (netty's native library is left to the
- * main thread, which extracts it to a temporary file). A failure here is ignored; the main thread
- * meets it again and reports it.
+ * first use seeds a random generator, and the CRI's protobuf descriptors. Only pure-Java
+ * initialization that any command may leave half done at exit: nothing is written, nothing is
+ * extracted (netty's native library is left to the main thread, which extracts it to a temporary
+ * file). A failure here is ignored; the main thread meets it again and reports it.
  */
 public final class StartupWarmup {
   private StartupWarmup() {}
@@ -51,6 +53,14 @@ public final class StartupWarmup {
       probe.isOpen();
     } catch (IOException | RuntimeException e) {
       // the runtime socket check meets it again
+    }
+    try {
+      // the CRI's protobuf descriptors, built from the file descriptor (the message dump's
+      // catalogue and the intercepted services use them once the runtime answered)
+      RuntimeServiceGrpc.getServiceDescriptor();
+      ImageServiceGrpc.getServiceDescriptor();
+    } catch (RuntimeException | LinkageError e) {
+      // the message dump meets it again
     }
   }
 }
