@@ -21,12 +21,12 @@ final class DeviceNumbers {
    *
    * @param type {@code c} or {@code b}
    */
-  record Number(String type, long major, long minor) {}
+  record DeviceNumber(String type, long major, long minor) {}
 
   private DeviceNumbers() {}
 
   /** The number of the device at {@code hostPath} below {@code hostRoot}; empty if none. */
-  static Optional<Number> of(Path hostRoot, String hostPath) {
+  static Optional<DeviceNumber> of(Path hostRoot, String hostPath) {
     Path file = hostRoot.resolve(hostPath.replaceFirst("^/+", ""));
     try {
       int type = (Integer) Files.getAttribute(file, "unix:mode") & S_IFMT;
@@ -34,14 +34,22 @@ final class DeviceNumbers {
         long dev = (Long) Files.getAttribute(file, "unix:rdev");
         long major = ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
         long minor = (dev & 0xff) | ((dev >>> 12) & ~0xffL);
-        return Optional.of(new Number(type == S_IFCHR ? "c" : "b", major, minor));
+        return Optional.of(new DeviceNumber(type == S_IFCHR ? "c" : "b", major, minor));
       }
       Path dev = file.toRealPath().resolve("dev");
       if (!Files.isRegularFile(dev)) {
         return Optional.empty();
       }
-      String[] parts = Files.readString(dev).strip().split(":");
-      return Optional.of(new Number("c", Long.parseLong(parts[0]), Long.parseLong(parts[1])));
+      String text = Files.readString(dev).strip();
+      int colon = text.indexOf(':');
+      if (colon < 0) {
+        return Optional.empty();
+      }
+      return Optional.of(
+          new DeviceNumber(
+              "c",
+              Long.parseLong(text.substring(0, colon)),
+              Long.parseLong(text.substring(colon + 1))));
     } catch (IOException | RuntimeException e) {
       return Optional.empty(); // containerd would refuse the create; the simulation goes on
     }

@@ -8,6 +8,7 @@ import io.grpc.ServerInterceptor;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /** Applies {@link SimHooks} (recording, latency, injected failures) to every call. */
@@ -69,7 +70,9 @@ final class HooksInterceptor implements ServerInterceptor {
       if (latency.isZero()) {
         proceed.run();
       } else {
-        hooks.scheduler().schedule(proceed, latency.toNanos(), TimeUnit.NANOSECONDS);
+        // a failure is the call's own: proceed completes or cancels it
+        Future<?> unused =
+            hooks.scheduler().schedule(proceed, latency.toNanos(), TimeUnit.NANOSECONDS);
       }
     }
 

@@ -22,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Test hooks of a {@link SimRuntime}: latency, injected failures and recorded requests, applied to
@@ -38,7 +39,7 @@ public final class SimHooks implements AutoCloseable {
   private final Map<String, List<Message>> requests = new HashMap<>();
   private final Map<String, Integer> calls = new HashMap<>();
   private final Map<String, Integer> cancellations = new HashMap<>();
-  private ScheduledExecutorService scheduler;
+  private @Nullable ScheduledExecutorService scheduler;
 
   /** A status (and trailers) to fail a call with. */
   record Failure(Status status, Metadata trailers) {
@@ -164,16 +165,18 @@ public final class SimHooks implements AutoCloseable {
 
   /** The timer for delayed calls, created on first use (daemon thread). */
   synchronized ScheduledExecutorService scheduler() {
-    if (scheduler == null) {
-      scheduler =
+    ScheduledExecutorService timer = scheduler;
+    if (timer == null) {
+      timer =
           Executors.newSingleThreadScheduledExecutor(
               r -> {
                 Thread t = new Thread(r, "sim-runtime-latency");
                 t.setDaemon(true);
                 return t;
               });
+      scheduler = timer;
     }
-    return scheduler;
+    return timer;
   }
 
   private static String checkMethod(String method) {

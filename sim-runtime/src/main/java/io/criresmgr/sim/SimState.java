@@ -123,7 +123,7 @@ final class SimState {
       throw SimErrors.failedPrecondition(
           "container \"" + c.id() + "\" is in " + c.state() + " state, cannot start it");
     }
-    SimPod pod = pods.get(c.podId());
+    SimPod pod = podOf(c);
     if (!pod.isReady()) {
       throw SimErrors.failedPrecondition(
           "sandbox \"" + pod.id() + "\" of container \"" + c.id() + "\" is not ready");
@@ -137,7 +137,7 @@ final class SimState {
   synchronized void stopContainer(String id, long timeoutSeconds) {
     SimContainer c = IdIndex.require(containers, id, "container");
     if (c.isRunning()) {
-      exit(pods.get(c.podId()), c, timeoutSeconds > 0 ? 0 : KILLED_EXIT_CODE);
+      exit(podOf(c), c, timeoutSeconds > 0 ? 0 : KILLED_EXIT_CODE);
     }
   }
 
@@ -153,13 +153,13 @@ final class SimState {
       throw SimErrors.failedPrecondition(
           "container \"" + c.id() + "\" is in " + c.state() + " state, cannot exit");
     }
-    exit(pods.get(c.podId()), c, exitCode);
+    exit(podOf(c), c, exitCode);
   }
 
   synchronized void removeContainer(String id) {
     SimContainer c = IdIndex.find(containers, id, "container").orElse(null);
     if (c != null) {
-      delete(pods.get(c.podId()), c);
+      delete(podOf(c), c);
     }
   }
 
@@ -219,8 +219,17 @@ final class SimState {
   /** Force-removes: a running container is killed first, as containerd does. */
   private void delete(SimPod pod, SimContainer c) {
     kill(pod, c);
-    SimContainer removed = containers.remove(c.id());
+    SimContainer removed = Objects.requireNonNullElse(containers.remove(c.id()), c);
     events.publish(ContainerEventType.CONTAINER_DELETED_EVENT, pod, removed, now());
+  }
+
+  /** A container's pod: a container is created in a pod and removed before it. */
+  private SimPod podOf(SimContainer c) {
+    SimPod pod = pods.get(c.podId());
+    if (pod == null) {
+      throw new IllegalStateException("container " + c.id() + " has no pod " + c.podId());
+    }
+    return pod;
   }
 
   private void reserveName(SimContainer c) {

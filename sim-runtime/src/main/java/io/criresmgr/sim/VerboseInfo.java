@@ -86,7 +86,7 @@ final class VerboseInfo {
     }
   }
 
-  private static ObjectNode number(DeviceNumbers.Number n) {
+  private static ObjectNode number(DeviceNumbers.DeviceNumber n) {
     return JSON.createObjectNode()
         .put("type", n.type())
         .put("major", n.major())

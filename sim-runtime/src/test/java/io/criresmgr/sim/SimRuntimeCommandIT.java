@@ -32,7 +32,7 @@ class SimRuntimeCommandIT {
             "--socket", "unix://" + socket, "--images", "busybox,registry.k8s.io/pause:3.10");
     ExecutorService thread = Executors.newSingleThreadExecutor();
     try {
-      Future<Integer> exit = thread.submit(command::call);
+      Future<Integer> exit = thread.submit(command);
       try (SimClient client = new SimClient(socket)) {
         List<String> tags =
             client
