@@ -83,7 +83,7 @@ final class BedScript {
 
   private static Map<String, String> parse(String stdout) {
     Map<String, String> values = new LinkedHashMap<>();
-    for (String line : stdout.split("\n")) {
+    for (String line : stdout.lines().toList()) {
       int eq = line.indexOf('=');
       if (eq > 0) {
         values.put(line.substring(0, eq), line.substring(eq + 1));

@@ -17,8 +17,13 @@ class BedScriptTest {
     Path script =
         Files.writeString(
             dir.resolve("start-x.sh"),
-            "echo CRI_ENDPOINT=unix:///tmp/x.sock\necho not a pair\necho A=b=c\n"
-                + "echo 'oops' >&2\nexit 3\n");
+            """
+            echo CRI_ENDPOINT=unix:///tmp/x.sock
+            echo not a pair
+            echo A=b=c
+            echo 'oops' >&2
+            exit 3
+            """);
     BedScript.Result r = new BedScript(script, dir.resolve("logs")).run(Duration.ofSeconds(30));
     assertEquals(3, r.exitCode());
     assertEquals(Map.of("CRI_ENDPOINT", "unix:///tmp/x.sock", "A", "b=c"), r.values());

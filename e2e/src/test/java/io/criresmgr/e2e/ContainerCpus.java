@@ -56,9 +56,9 @@ final class ContainerCpus {
 
   /** The path of the cpuset hierarchy in a {@code /proc/<pid>/cgroup} text (cgroup v1). */
   static String cpusetCgroup(String procCgroup) throws IOException {
-    for (String line : procCgroup.split("\n")) {
+    for (String line : procCgroup.lines().toList()) {
       String[] fields = line.split(":", 3);
-      if (fields.length == 3 && List.of(fields[1].split(",")).contains("cpuset")) {
+      if (fields.length == 3 && List.of(fields[1].split(",", -1)).contains("cpuset")) {
         return fields[2];
       }
     }
@@ -67,7 +67,7 @@ final class ContainerCpus {
 
   /** The path in the unified (v2) hierarchy, the {@code 0::} line of {@code /proc/<pid>/cgroup}. */
   static String unifiedCgroup(String procCgroup) throws IOException {
-    for (String line : procCgroup.split("\n")) {
+    for (String line : procCgroup.lines().toList()) {
       if (line.startsWith("0::")) {
         return line.substring(3).trim();
       }
@@ -77,7 +77,7 @@ final class ContainerCpus {
 
   /** {@code Cpus_allowed_list} of a {@code /proc/<pid>/status} text. */
   static String allowedCpus(String procStatus) throws IOException {
-    for (String line : procStatus.split("\n")) {
+    for (String line : procStatus.lines().toList()) {
       if (line.startsWith("Cpus_allowed_list:")) {
         return line.substring("Cpus_allowed_list:".length()).trim();
       }

@@ -16,8 +16,10 @@ class ContainerLogTest {
     Path log =
         Files.writeString(
             dir.resolve("c.log"),
-            "2026-11-21T13:56:00.1Z stdout F hello-e2e\n"
-                + "2026-11-21T13:56:00.2Z stderr P part of a line\n");
+            """
+            2026-11-21T13:56:00.1Z stdout F hello-e2e
+            2026-11-21T13:56:00.2Z stderr P part of a line
+            """);
     assertEquals(
         List.of("stdout F hello-e2e", "stderr P part of a line"),
         ContainerLog.awaitMessages(log, "hello-e2e"));

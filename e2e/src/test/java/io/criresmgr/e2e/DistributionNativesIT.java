@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -64,7 +65,7 @@ class DistributionNativesIT {
     String[] full =
         Stream.concat(Stream.of(command), Stream.of(into.toString())).toArray(String[]::new);
     Process p = new ProcessBuilder(full).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes());
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
       throw new AssertionError(String.join(" ", full) + " failed: " + out);
     }

@@ -28,8 +28,8 @@ final class SwapProbe {
             .run(script(cgroupDirs), Duration.ofSeconds(DEADLINE_SECONDS + 30))
             .orThrow("waiting for the dd processes to block on their pipes");
     Map<String, Long> swap = new LinkedHashMap<>();
-    for (String line : out.strip().split("\n")) {
-      String[] f = line.trim().split("\\s+");
+    for (String line : out.strip().lines().toList()) {
+      String[] f = line.trim().split("\\s+", -1);
       if (f.length == 3 && f[0].equals("swap")) {
         swap.put(f[1], Long.parseLong(f[2]));
       }

@@ -69,7 +69,7 @@ class VmMemoryQosIT {
                 "for d in /sys/block/vd*; do [ \"$(cat $d/serial 2>/dev/null)\" = crm-data ]"
                     + " && echo \"${d##*/} $(cat $d/dev)\"; done")
             .trim();
-    String[] f = found.split("\\s+");
+    String[] f = found.split("\\s+", -1);
     assertEquals(2, f.length, () -> "no single virtio disk with serial crm-data: " + found);
     disk = new DataDisk(f[0], f[1]);
     daemon = VmDaemon.start(vm, "qos", config(disk.name()));

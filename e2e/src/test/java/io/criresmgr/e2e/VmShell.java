@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +44,8 @@ final class VmShell {
   /** Runs {@code script} under bash in the VM, waiting at most {@code timeout}. */
   Result run(String script, Duration timeout) throws IOException {
     try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
+      s.connect(
+          new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), 10_000);
       s.setSoTimeout((int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
       OutputStream out = s.getOutputStream();
       out.write(Base64.getEncoder().encode(script.getBytes(StandardCharsets.UTF_8)));
@@ -79,7 +81,7 @@ final class VmShell {
     }
     String out = check(script.toString());
     Map<String, String> values = new LinkedHashMap<>();
-    for (String record : out.split("\036")) {
+    for (String record : out.split("\036", -1)) {
       int sep = record.indexOf('\035');
       if (sep >= 0) {
         values.put(record.substring(0, sep), record.substring(sep + 1).trim());
