@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * <p>Errors go back to the caller as ttrpc statuses: an unknown service or method is {@code
  * UNIMPLEMENTED}, a payload that does not parse {@code INVALID_ARGUMENT}, a message over 4 MiB
  * {@code RESOURCE_EXHAUSTED}, a {@link TtrpcException} its own code, any other exception {@code
- * UNKNOWN} with its message. A frame that is not a request ends the stream with an error.
+ * UNKNOWN} with its message, an even or reused stream id {@code INVALID_ARGUMENT}. A frame that is
+ * not a request ends the stream with an error (ttrpc's Go server skips it silently).
  */
 public final class TtrpcServer implements AutoCloseable {
   /** One unary method: request payload in, response payload out. */
@@ -40,6 +41,7 @@ public final class TtrpcServer implements AutoCloseable {
   private final Map<String, Method> methods;
   private final String name;
   private final CompletableFuture<Void> closed = new CompletableFuture<>();
+  private int lastStream; // the reader thread's only
 
   /** A server for {@code methods} (keys {@code "full.Service/Method"}) over a stream pair. */
   public TtrpcServer(InputStream in, OutputStream out, Map<String, Method> methods, String name) {
@@ -71,18 +73,7 @@ public final class TtrpcServer implements AutoCloseable {
   private void serve() {
     try {
       for (TtrpcFrame frame = next(); frame != null; frame = next()) {
-        if (frame.type() != TtrpcFrame.REQUEST) {
-          throw new TtrpcException(
-              Code.INVALID_ARGUMENT,
-              "ttrpc server "
-                  + name
-                  + " got a frame of type "
-                  + frame.type()
-                  + " on stream "
-                  + frame.streamId()
-                  + "; only requests (type 1) are served");
-        }
-        respond(frame.streamId(), handle(frame.payload()));
+        respond(frame.streamId(), answer(frame));
       }
       closed.complete(null);
     } catch (IOException | RuntimeException e) {
@@ -90,6 +81,34 @@ public final class TtrpcServer implements AutoCloseable {
     } finally {
       closeStreams();
     }
+  }
+
+  /**
+   * Checks the stream id as ttrpc's server does: odd, and increasing from one request to the next.
+   */
+  private Response answer(TtrpcFrame frame) {
+    int id = frame.streamId();
+    if ((id & 1) == 0) {
+      return error(Code.INVALID_ARGUMENT, "stream id " + id + " is even; client streams are odd");
+    }
+    if (frame.type() != TtrpcFrame.REQUEST) {
+      throw new TtrpcException(
+          Code.INVALID_ARGUMENT,
+          "ttrpc server "
+              + name
+              + " got a frame of type "
+              + frame.type()
+              + " on stream "
+              + id
+              + "; only requests (type 1) are served");
+    }
+    if (Integer.compareUnsigned(id, lastStream) <= 0) {
+      return error(
+          Code.INVALID_ARGUMENT,
+          "stream id " + Integer.toUnsignedString(id) + " cannot be re-used and must increment");
+    }
+    lastStream = id;
+    return handle(frame.payload());
   }
 
   private @org.jspecify.annotations.Nullable TtrpcFrame next() throws IOException {

@@ -125,6 +125,31 @@ class TtrpcIT {
   }
 
   @Test
+  void evenOrReusedStreamIdsAreRefused() throws Exception {
+    try (SocketPair raw =
+        SocketPair.open(java.nio.file.Files.createDirectory(dir.resolve("ids")))) {
+      var s = new TtrpcServer(SocketStreams.in(raw.b()), SocketStreams.out(raw.b()), Map.of(), "s");
+      s.start();
+      var out = SocketStreams.out(raw.a());
+      var in = SocketStreams.in(raw.a());
+      for (int id : new int[] {2, 5, 5}) {
+        TtrpcCodec.write(out, new TtrpcFrame(id, TtrpcFrame.REQUEST, (byte) 0, new byte[0]));
+      }
+      assertEquals("stream id 2 is even; client streams are odd", message(TtrpcCodec.read(in)));
+      assertTrue(message(TtrpcCodec.read(in)).contains("method  not served"));
+      assertEquals(
+          "stream id 5 cannot be re-used and must increment", message(TtrpcCodec.read(in)));
+      s.close();
+    }
+  }
+
+  private static String message(TtrpcFrame frame) throws Exception {
+    return io.criresmgr.nri.ttrpc.proto.Response.parseFrom(frame.payload())
+        .getStatus()
+        .getMessage();
+  }
+
+  @Test
   void garbageFrameEndsTheServerWithAClearError() throws Exception {
     pair.a().write(ByteBuffer.wrap(new byte[] {0, 0, 0, 0, 0, 0, 0, 1, 9, 0}));
     var e = assertThrows(ExecutionException.class, () -> server.closed().get(5, TimeUnit.SECONDS));
