@@ -68,7 +68,15 @@ final class VmBed implements AutoCloseable {
   static VmBed start(Path vmDir, Path logDir, String containerd)
       throws IOException, InterruptedException, ContainerdBed.BedUnavailableException {
     Path scripts = scriptDir();
-    Map<String, String> env = Map.of("VM_DIR", vmDir.toString(), "VM_CONTAINERD", containerd);
+    // NRI on (containerd 2.x's default): without a plugin connected it changes nothing
+    Map<String, String> env =
+        Map.of(
+            "VM_DIR",
+            vmDir.toString(),
+            "VM_CONTAINERD",
+            containerd,
+            "VM_NRI",
+            System.getProperty("e2e.vm.nri", "1"));
     new BedScript(scripts.resolve("stop-vm.sh"), logDir, env).run(STOP_TIMEOUT);
     long t0 = System.nanoTime();
     BedScript.Result r =
@@ -143,6 +151,26 @@ final class VmBed implements AutoCloseable {
   /** The daemon's relay socket ({@link #GUEST_RELAY_SOCKET} in the VM), on this host. */
   Path relaySocket() {
     return relaySocket;
+  }
+
+  /**
+   * Forwards containerd's NRI socket ({@code /var/run/nri/nri.sock} in the VM, containerd 1.7 with
+   * {@code -De2e.vm.nri=1}, the default) to a new socket on this host and returns it.
+   */
+  Path forwardNriSocket(String name) throws IOException, InterruptedException {
+    Path host = vmDir.resolve(name + ".sock");
+    try {
+      BedScript.Result r =
+          new BedScript(scriptDir().resolve("vm-forward.sh"), logDir, env)
+              .withArgs("/var/run/nri/nri.sock", host.toString())
+              .run(STOP_TIMEOUT);
+      if (r.exitCode() != 0) {
+        throw new IOException("vm-forward.sh exited with " + r.exitCode() + ": " + r.stderr());
+      }
+    } catch (ContainerdBed.BedUnavailableException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    return host;
   }
 
   /** Scripts as root in the VM. */
