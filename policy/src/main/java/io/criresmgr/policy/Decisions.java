@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.CpuSet;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -22,12 +24,15 @@ import java.util.TreeMap;
  * @param timers callbacks to schedule
  * @param cpuClasses the policy's CPU classes after these decisions (class name to CPUs), for the
  *     CPU frequency controller; empty to keep the known ones
+ * @param explanations why containers were placed where they are (cache id to explanation), for
+ *     operators; a policy explains at least the container a request was about
  */
 public record Decisions(
     List<Update> updates,
     Optional<JsonNode> policyData,
     List<PolicyTimer> timers,
-    Optional<SortedMap<String, CpuSet>> cpuClasses) {
+    Optional<SortedMap<String, CpuSet>> cpuClasses,
+    Map<String, Explanation> explanations) {
   /** Nothing changes. */
   public static final Decisions NONE = new Decisions(List.of(), Optional.empty());
 
@@ -37,12 +42,22 @@ public record Decisions(
     timers = List.copyOf(timers);
     Objects.requireNonNull(policyData, "policyData");
     cpuClasses = cpuClasses.map(m -> Collections.unmodifiableSortedMap(new TreeMap<>(m)));
+    explanations = Map.copyOf(explanations);
     Set<String> seen = new HashSet<>();
     for (Update u : updates) {
       if (!seen.add(u.cacheId())) {
         throw new IllegalArgumentException("two decisions for container " + u.cacheId());
       }
     }
+  }
+
+  /** Assignments, policy data, timers and CPU classes; no explanations. */
+  public Decisions(
+      List<Update> updates,
+      Optional<JsonNode> policyData,
+      List<PolicyTimer> timers,
+      Optional<SortedMap<String, CpuSet>> cpuClasses) {
+    this(updates, policyData, timers, cpuClasses, Map.of());
   }
 
   /** Assignments, policy data and timers; CPU classes unchanged. */
@@ -67,19 +82,26 @@ public record Decisions(
 
   /** A copy that also stores {@code data} as the policy's private state. */
   public Decisions withPolicyData(JsonNode data) {
-    return new Decisions(updates, Optional.of(data), timers, cpuClasses);
+    return new Decisions(updates, Optional.of(data), timers, cpuClasses, explanations);
   }
 
   /** A copy that also reports the policy's CPU classes (class name to CPUs). */
   public Decisions withCpuClasses(SortedMap<String, CpuSet> classes) {
-    return new Decisions(updates, policyData, timers, Optional.of(classes));
+    return new Decisions(updates, policyData, timers, Optional.of(classes), explanations);
   }
 
   /** A copy that also asks for {@code event} to be delivered after {@code delay}. */
   public Decisions withTimer(java.time.Duration delay, PolicyEvent event) {
     List<PolicyTimer> more = new java.util.ArrayList<>(timers);
     more.add(new PolicyTimer(delay, event));
-    return new Decisions(updates, policyData, more, cpuClasses);
+    return new Decisions(updates, policyData, more, cpuClasses, explanations);
+  }
+
+  /** A copy that also explains {@code cacheId}'s placement (replacing an earlier explanation). */
+  public Decisions withExplanation(String cacheId, Explanation why) {
+    Map<String, Explanation> more = new HashMap<>(explanations);
+    more.put(cacheId, why);
+    return new Decisions(updates, policyData, timers, cpuClasses, more);
   }
 
   /**

@@ -1,9 +1,11 @@
 package io.criresmgr.policy.balloons;
 
 import io.criresmgr.cache.CpuSet;
+import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.PolicyException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -20,6 +22,7 @@ final class BalloonSet {
   private final Map<String, CpuTreeAllocator> allocators;
   private final CpuSet allowed;
   private final CpuSet reserved;
+  private final Map<String, Explanation> explained = new HashMap<>();
   private CpuSet preferred = CpuSet.EMPTY;
   private @Nullable Loads loads;
 
@@ -79,6 +82,16 @@ final class BalloonSet {
   }
 
   /** The balloon holding {@code cacheId}. */
+  /** Records why {@code cacheId} was placed into its balloon in this set. */
+  void explain(String cacheId, Explanation why) {
+    explained.put(cacheId, why);
+  }
+
+  /** Why {@code cacheId} was placed, if it was placed in this set. */
+  Optional<Explanation> explanation(String cacheId) {
+    return Optional.ofNullable(explained.get(cacheId));
+  }
+
   Optional<Balloon> holding(String cacheId) {
     return balloons.stream().filter(b -> b.containers().containsKey(cacheId)).findFirst();
   }

@@ -48,33 +48,57 @@ public final class BalloonTypeChooser {
    * @throws io.criresmgr.policy.PolicyException if the annotation names no configured type
    */
   public BalloonType choose(Container container, Pod pod) {
+    return chooseExplained(container, pod).type();
+  }
+
+  /**
+   * The type of {@code container} of {@code pod} and why it matched.
+   *
+   * @throws io.criresmgr.policy.PolicyException if the annotation names no configured type
+   */
+  public Choice chooseExplained(Container container, Pod pod) {
     Optional<Annotations.Found> annotated =
         Annotations.effective(pod, container.name(), ANNOTATION);
     if (annotated.isPresent()) {
       String name = annotated.get().value().trim();
-      return searchOrder.stream()
-          .filter(t -> t.name().equals(name))
-          .findFirst()
-          .orElseThrow(() -> annotated.get().invalid("no balloon type of that name; " + known()));
+      BalloonType type =
+          searchOrder.stream()
+              .filter(t -> t.name().equals(name))
+              .findFirst()
+              .orElseThrow(
+                  () -> annotated.get().invalid("no balloon type of that name; " + known()));
+      return new Choice(type, "annotation " + annotated.get().key());
     }
-    return searchOrder.stream()
-        .filter(t -> matches(t, container, pod))
-        .findFirst()
-        .orElse(fallback);
+    for (BalloonType t : searchOrder) {
+      Optional<String> why = matches(t, container, pod);
+      if (why.isPresent()) {
+        return new Choice(t, why.get());
+      }
+    }
+    return new Choice(fallback, "no type matched");
   }
 
-  private static boolean matches(BalloonType type, Container container, Pod pod) {
+  /**
+   * A balloon type chosen for a container.
+   *
+   * @param type the type
+   * @param reason why: the annotation, the namespace glob or the match expression that matched, or
+   *     that none did (the default type)
+   */
+  public record Choice(BalloonType type, String reason) {}
+
+  private static Optional<String> matches(BalloonType type, Container container, Pod pod) {
     for (String glob : type.namespaces()) {
       if (Glob.matches(glob, container.namespace())) {
-        return true;
+        return Optional.of("namespace " + container.namespace() + " matches \"" + glob + "\"");
       }
     }
     for (Expression e : type.matchExpressions()) {
       if (e.evaluate(container, pod)) {
-        return true;
+        return Optional.of("match expression " + e);
       }
     }
-    return false;
+    return Optional.empty();
   }
 
   private String known() {

@@ -7,6 +7,7 @@ import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.policy.DataMemo;
 import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.Introspectable;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyException;
@@ -171,13 +172,18 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
   private Decisions allocate(BalloonSet set, Container container, NodeState node) {
     if (Placer.cpuPreserved(container, node)) {
       LOG.debug("{}: CPUs preserved, not in any balloon", container.name());
-      return decide(set, node, null);
+      return decide(set, node, null)
+          .withExplanation(
+              container.cacheId(), Explanation.of("no balloon: CPUs preserved (annotation)"));
     }
     placer.releaseOtherInitContainers(set, container, node);
-    if (set.holding(container.cacheId()).isEmpty()) {
-      placer.place(set, container, node);
-    }
-    return decide(set, node, container.cacheId());
+    Optional<Balloon> held = set.holding(container.cacheId());
+    Explanation why =
+        held.isEmpty()
+            ? placer.place(set, container, node)
+            : set.explanation(container.cacheId())
+                .orElse(Explanation.of("balloon " + held.get().name() + ": kept"));
+    return decide(set, node, container.cacheId()).withExplanation(container.cacheId(), why);
   }
 
   @Override
@@ -194,11 +200,12 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
     if (held.isEmpty()) {
       return decide(set, node, null); // preserved CPUs: nothing to resize
     }
+    Explanation why = Explanation.of("balloon " + held.get().name() + ": kept, resized in place");
     if (!placer.resizeInPlace(set, held.get(), container)) {
       placer.remove(set, container.cacheId());
-      placer.place(set, container, node);
+      why = placer.place(set, container, node);
     }
-    return decide(set, node, container.cacheId());
+    return decide(set, node, container.cacheId()).withExplanation(container.cacheId(), why);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.criresmgr.policy.balloons;
 
 import io.criresmgr.cache.Container;
+import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.PolicyException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -10,6 +11,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Chooses the balloon instance of a type for a container (cri-resmgr's {@code
@@ -26,8 +28,22 @@ final class FillChain {
     SAME_NAMESPACE,
     NEW_BALLOON,
     BALANCED,
-    BALANCED_INFLATE
+    BALANCED_INFLATE;
+
+    /** The method's name as the balloon type's preferences spell it ({@code same-pod}). */
+    String label() {
+      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
   }
+
+  /**
+   * The instance found and the method that found it.
+   *
+   * @param balloon the instance (a new one already added to the set)
+   * @param method the method of the chain that found it; null for the reserved and default types,
+   *     which have one instance
+   */
+  record Found(Balloon balloon, @Nullable Method method) {}
 
   private FillChain() {}
 
@@ -58,9 +74,10 @@ final class FillChain {
    *
    * @param owner the container of a cache id, if it is known
    * @param group the group of a container under the type's {@code GroupBy}, if it has one
-   * @throws PolicyException naming the type and the free CPUs if no method finds one
+   * @throws PolicyException naming the type and the free CPUs if no method finds one, explained
+   *     with the instance closest to taking it
    */
-  static Balloon choose(
+  static Found choose(
       BalloonSet set,
       BalloonType type,
       Container c,
@@ -70,10 +87,10 @@ final class FillChain {
     for (Method m : methods(type)) {
       Optional<Balloon> b = find(m, set, type, c, milli, owner, group);
       if (b.isPresent()) {
-        return b.get();
+        return new Found(b.get(), m);
       }
     }
-    throw new PolicyException(
+    String message =
         String.format(
             "no suitable balloon instance available for %s (%d mCPU) of balloon type \"%s\":"
                 + " %d instance(s) (MaxBalloons %s, MaxCPUs %s), free CPUs %s",
@@ -83,7 +100,49 @@ final class FillChain {
             set.ofType(type.name()).size(),
             type.maxBalloons() == 0 ? "unlimited" : type.maxBalloons(),
             type.maxCpus() == 0 ? "unlimited" : type.maxCpus(),
-            set.free().isEmpty() ? "none" : set.free()));
+            set.free().isEmpty() ? "none" : set.free());
+    throw new PolicyException(message, null, refusal(set, type, milli));
+  }
+
+  /** Why no instance of {@code type} takes {@code milli}: the closest one and what it lacks. */
+  private static Explanation refusal(BalloonSet set, BalloonType type, long milli) {
+    List<Balloon> all = set.ofType(type.name());
+    Optional<Balloon> closest = best(all.stream(), b -> maxFree(set, b));
+    String what =
+        "refused: no balloon of type "
+            + type.name()
+            + " can take "
+            + milli
+            + "m; free CPUs: "
+            + set.free().size();
+    List<Explanation.Candidate> candidates = new ArrayList<>();
+    all.stream()
+        .sorted(Comparator.comparingLong((Balloon b) -> maxFree(set, b)).reversed())
+        .limit(Explanation.MAX_CANDIDATES)
+        .forEach(
+            b ->
+                candidates.add(
+                    new Explanation.Candidate(
+                        b.name(),
+                        score(set, b),
+                        "no room: lacks " + (milli - maxFree(set, b)) + "m")));
+    return new Explanation(
+        closest
+            .map(b -> what + "; closest " + b.name() + " lacks " + (milli - maxFree(set, b)) + "m")
+            .orElse(what + (type.maxBalloons() > 0 ? " (MaxBalloons reached)" : "")),
+        candidates);
+  }
+
+  /** {@code b}'s CPUs, request and room as text. */
+  static String score(BalloonSet set, Balloon b) {
+    return b.cpus().size()
+        + " CPUs (at most "
+        + set.maxCpus(b)
+        + "), "
+        + b.containers().size()
+        + " containers, "
+        + b.requestMilli()
+        + "m requested";
   }
 
   private static Optional<Balloon> find(

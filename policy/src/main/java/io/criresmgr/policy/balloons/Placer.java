@@ -4,6 +4,7 @@ import io.criresmgr.cache.Container;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.QosClass;
+import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.topologyaware.Annotations;
 import java.util.ArrayList;
@@ -32,20 +33,45 @@ final class Placer {
   /**
    * Puts {@code c} into a balloon of its type, inflating or creating one.
    *
+   * @return why: the type and what matched it, and whether the balloon was reused, inflated or
+   *     created
    * @throws PolicyException if the type is unknown or no instance can take the request
    */
-  void place(BalloonSet set, Container c, NodeState node) {
-    placeAs(set, c, node, chooser.choose(c, pod(c, node)));
+  Explanation place(BalloonSet set, Container c, NodeState node) {
+    return placeAs(set, c, node, chooser.chooseExplained(c, pod(c, node)));
   }
 
-  private void placeAs(BalloonSet set, Container c, NodeState node, BalloonType type) {
+  private Explanation placeAs(
+      BalloonSet set, Container c, NodeState node, BalloonTypeChooser.Choice choice) {
+    BalloonType type = choice.type();
     long milli = requestMilli(c);
-    Balloon b =
+    int before = set.balloons().size();
+    FillChain.Found found =
         type.isReserved() || type.isDefault()
-            ? set.ofType(type.name()).get(0)
+            ? new FillChain.Found(set.ofType(type.name()).get(0), null)
             : FillChain.choose(set, type, c, milli, node::container, x -> group(type, x, node));
+    Balloon b = found.balloon();
     Balloon placed = set.replaceAndResize(b, b.with(c.cacheId(), milli));
     LOG.debug("{}: {} mCPU into {} (CPUs {})", c.name(), milli, placed.name(), placed.cpus());
+    String how =
+        set.balloons().size() > before
+            ? "created"
+            : placed.cpus().size() > b.cpus().size()
+                ? "inflated from " + b.cpus().size() + " to " + placed.cpus().size() + " CPUs"
+                : "reused";
+    Explanation why =
+        Explanation.of(
+            "balloon "
+                + placed.name()
+                + ": type "
+                + type.name()
+                + " ("
+                + choice.reason()
+                + "), "
+                + how
+                + (found.method() == null ? "" : " (" + found.method().label() + ")"));
+    set.explain(c.cacheId(), why);
+    return why;
   }
 
   /**
@@ -139,13 +165,14 @@ final class Placer {
    * configuration no longer has (a running container cannot be refused, and refusing the whole
    * configuration for it would keep the operator from ever removing a type).
    */
-  private BalloonType typeOrDefault(BalloonSet set, Container c, NodeState node) {
+  private BalloonTypeChooser.Choice typeOrDefault(BalloonSet set, Container c, NodeState node) {
     Pod pod = pod(c, node);
     try {
-      return chooser.choose(c, pod);
+      return chooser.chooseExplained(c, pod);
     } catch (PolicyException e) {
       LOG.warn("{}: {}; placed in the default balloon", label(c, node), e.getMessage());
-      return set.type(set.ofType(BalloonType.DEFAULT).get(0));
+      return new BalloonTypeChooser.Choice(
+          set.type(set.ofType(BalloonType.DEFAULT).get(0)), "its annotated type is gone");
     }
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyException;
@@ -75,9 +76,12 @@ public final class NonePolicyProvider implements PolicyProvider<PolicyOptions> {
 
   /** Decides nothing. */
   static final class NonePolicy implements Policy {
+    private static final Explanation WHY =
+        Explanation.of("none: no placement, the runtime's defaults apply");
+
     @Override
     public Decisions allocate(Container container, NodeState node) {
-      return Decisions.NONE;
+      return Decisions.NONE.withExplanation(container.cacheId(), WHY);
     }
 
     @Override

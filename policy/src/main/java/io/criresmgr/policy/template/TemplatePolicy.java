@@ -9,6 +9,7 @@ import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.cache.Resources;
 import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.Introspectable;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyException;
@@ -124,7 +125,11 @@ final class TemplatePolicy implements Policy, Introspectable, PolicyMetrics {
     List<Decisions.Update> updates = new ArrayList<>();
     updates.add(new Decisions.Update(id, Assignment.of(cpus, mems)));
     updates.addAll(sharedUpdates(next, node, id));
-    return Decisions.of(updates);
+    String why =
+        next.exclusive().containsKey(id)
+            ? "template: exclusive CPUs " + cpus + " (whole CPUs requested, equal to the limit)"
+            : "template: the shared pool " + cpus;
+    return Decisions.of(updates).withExplanation(id, Explanation.of(why));
   }
 
   /** The placement once {@code container} has what it wants. */

@@ -2,6 +2,7 @@ package io.criresmgr.policy.topologyaware;
 
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.TopologyHint;
+import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.cpuallocator.CpuPriority;
 import io.criresmgr.policy.sysfs.MemoryType;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -46,21 +48,25 @@ final class GrantAllocator {
    *
    * @param affinity the affinity score of every pool for the container
    * @param hint a pool name to use if it is a candidate (re-allocation), or null
+   * @param explain receives why the grant's pool was chosen
    * @return the container's grant
-   * @throws PolicyException saying what was asked and what is free when nothing fits
+   * @throws PolicyException saying what was asked and what is free when nothing fits, with an
+   *     explanation naming the closest pool
    */
   Grant allocate(
       Ledger ledger,
       ContainerRequest r,
       double[] affinity,
       @Nullable String hint,
-      MemoryGuarantee.Names names) {
+      MemoryGuarantee.Names names,
+      Consumer<Explanation> explain) {
     PoolTree tree = ledger.tree();
     ContainerRequest req = r;
     if (req.cpu().kind() == CpuKind.RESERVED && tree.root().reserved().isEmpty()) {
       req = req.withCpu(kind(req.cpu(), CpuKind.NORMAL)); // no reserved CPUs: use normal ones
     }
-    PoolScore chosen = choose(ledger, req, affinity, hint);
+    Choice choice = choose(ledger, req, affinity, hint);
+    PoolScore chosen = choice.best();
     Pool pool = chosen == null ? tree.root() : chosen.pool();
     Grant grant;
     try {
@@ -68,9 +74,10 @@ final class GrantAllocator {
     } catch (PolicyException e) {
       // the best pool lacked capacity (every pool does): say so rather than why that one failed
       throw chosen != null && !PoolSelector.sufficient(chosen, req.cpu())
-          ? noRoom(ledger, req, e)
-          : e;
+          ? noRoom(ledger, req, e, choice)
+          : refusal(e, pool, choice, req);
     }
+    explain.accept(choice.why());
     ledger.add(grant);
     LOG.debug(
         "{}: allocated {} from {}: exclusive {}, memory {} at {} (nodes {})",
@@ -90,12 +97,27 @@ final class GrantAllocator {
     return ledger.grant(grant.cacheId()).orElseThrow();
   }
 
-  /** The best scored pool, or null for requests that go to the root without scoring. */
-  private @Nullable PoolScore choose(
+  /**
+   * The pool chosen and why.
+   *
+   * @param best the best scored pool, or null for requests that go to the root without scoring
+   * @param candidates the pools scored
+   * @param why the explanation of the choice
+   */
+  private record Choice(@Nullable PoolScore best, List<PoolScore> candidates, Explanation why) {}
+
+  /** Chooses the pool for {@code r}. */
+  private Choice choose(
       Ledger ledger, ContainerRequest r, double[] affinity, @Nullable String hint) {
     PoolTree tree = ledger.tree();
-    if (r.cpu().kind() != CpuKind.NORMAL || r.container().namespace().equals("kube-system")) {
-      return null;
+    if (r.cpu().kind() != CpuKind.NORMAL) {
+      String why =
+          r.cpu().kind() == CpuKind.RESERVED ? "reserved CPUs are the root's" : "CPUs preserved";
+      return new Choice(null, List.of(), PoolExplanation.root(tree, why));
+    }
+    if (r.container().namespace().equals("kube-system")) {
+      return new Choice(
+          null, List.of(), PoolExplanation.root(tree, "kube-system containers go to the root"));
     }
     List<PoolScore> candidates = PoolSelector.candidates(ledger, r, affinity, unlimitedBurstable);
     if (DeviceHintScores.mode(r.pod(), r.container()) == DeviceHintScores.Mode.STRICT) {
@@ -107,7 +129,7 @@ final class GrantAllocator {
               .filter(s -> s.pool().name().equals(hint) && PoolSelector.sufficient(s, r.cpu()))
               .findFirst();
       if (hinted.isPresent()) {
-        return hinted.get();
+        return new Choice(hinted.get(), candidates, PoolExplanation.kept(hinted.get(), r.cpu()));
       }
       LOG.debug("{}: cannot use hinted pool {}", r.prettyName(), hint);
     }
@@ -115,19 +137,41 @@ final class GrantAllocator {
       LOG.debug("{}: pool fitting for {}", r.prettyName(), r.describe());
       PoolSelector.sorted(candidates, r.cpu()).forEach(s -> LOG.debug("  - {}", s));
     }
-    PoolScore best =
-        PoolSelector.best(candidates, r.cpu())
-            .orElseThrow(
-                () ->
-                    new PolicyException(
-                        "topology-aware: cannot allocate "
-                            + r.describe()
-                            + " for "
-                            + r.prettyName()
-                            + ": no pool has enough memory; the root has "
-                            + ledger.freeMemory(tree.root().id())
-                            + " free"));
-    return best;
+    Optional<PoolScore> best = PoolSelector.best(candidates, r.cpu());
+    if (best.isEmpty()) {
+      Memory free = ledger.freeMemory(tree.root().id());
+      throw new PolicyException(
+          "topology-aware: cannot allocate "
+              + r.describe()
+              + " for "
+              + r.prettyName()
+              + ": no pool has enough memory; the root has "
+              + free
+              + " free",
+          null,
+          PoolExplanation.refused(
+              "no pool has enough memory for " + r.describe() + " (root: " + free + " free)",
+              null,
+              candidates,
+              r.cpu()));
+    }
+    return new Choice(
+        best.get(), candidates, PoolExplanation.chosen(best.get(), candidates, r.cpu()));
+  }
+
+  /** {@code e}, which allocating from {@code pool} failed with, explained. */
+  private static PolicyException refusal(
+      PolicyException e, Pool pool, Choice choice, ContainerRequest r) {
+    if (e.why().isPresent()) {
+      return e;
+    }
+    String what = "pool " + pool.name() + " cannot grant " + r.describe();
+    return new PolicyException(
+        e.getMessage() == null ? what : e.getMessage(),
+        e,
+        choice.best() == null
+            ? Explanation.of("refused: " + what + ": " + e.getMessage())
+            : PoolExplanation.refused(what, choice.best(), choice.candidates(), r.cpu()));
   }
 
   /**
@@ -165,7 +209,8 @@ final class GrantAllocator {
     return hints.stream().allMatch(h -> DeviceHintScores.close(pool, h));
   }
 
-  private static PolicyException noRoom(Ledger ledger, ContainerRequest r, PolicyException e) {
+  private static PolicyException noRoom(
+      Ledger ledger, ContainerRequest r, PolicyException e, Choice choice) {
     int root = ledger.tree().root().id();
     CpuSet shared = ledger.freeSharable(root);
     return new PolicyException(
@@ -181,7 +226,9 @@ final class GrantAllocator {
             + ledger.freeIsolated(root).size()
             + " free isolated CPUs and free memory "
             + ledger.freeMemory(root),
-        e);
+        e,
+        PoolExplanation.refused(
+            "no pool has room for " + r.describe(), choice.best(), choice.candidates(), r.cpu()));
   }
 
   /** Allocates CPUs and memory for {@code r} from {@code pool} (the grant is not recorded). */

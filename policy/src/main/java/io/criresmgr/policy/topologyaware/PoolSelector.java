@@ -138,45 +138,97 @@ final class PoolSelector {
 
   /** Negative if {@code a} is the better pool for {@code r}, positive if {@code b} is. */
   static int compare(PoolScore a, PoolScore b, CpuRequest r) {
+    return Integer.signum(ranked(a, b, r));
+  }
+
+  /**
+   * What {@link #compare} says, with the rule that decided: negative if {@code a} is better,
+   * positive if {@code b} is, 0 if they tie; the absolute value names the rule ({@link #rule}).
+   */
+  static int ranked(PoolScore a, PoolScore b, CpuRequest r) {
     int c = capacity(a, b, r.kind());
     if (c != 0) {
-      return c;
+      return by(CAPACITY, c);
     }
     if (a.affinity() != b.affinity()) {
-      return a.affinity() > b.affinity() ? -1 : 1;
+      return by(AFFINITY, a.affinity() > b.affinity() ? -1 : 1);
     }
     if (a.hints() != b.hints()) {
-      return a.hints() > b.hints() ? -1 : 1;
+      return by(HINTS, a.hints() > b.hints() ? -1 : 1);
     }
     if (a.hints() == 0 && a.hintsNonZero() != b.hintsNonZero()) {
-      return a.hintsNonZero() > b.hintsNonZero() ? -1 : 1;
+      return by(HINTS, a.hintsNonZero() > b.hintsNonZero() ? -1 : 1);
     }
     if (a.limitFits() != b.limitFits()) {
-      return a.limitFits() ? -1 : 1;
+      return by(LIMIT_FITS, a.limitFits() ? -1 : 1);
     }
     if (a.memoryRoom() != b.memoryRoom()) {
-      return a.memoryRoom() > b.memoryRoom() ? -1 : 1;
+      return by(MEMORY_ROOM, a.memoryRoom() > b.memoryRoom() ? -1 : 1);
     }
     if (r.unlimitedBurstable()) {
-      return burstableLevel(a, b);
+      return by(BURSTABLE_LEVEL, burstableLevel(a, b));
     }
     if (a.cpuLimitFits() != b.cpuLimitFits()) {
-      return a.cpuLimitFits() ? -1 : 1;
+      return by(CPU_LIMIT, a.cpuLimitFits() ? -1 : 1);
     }
     if (a.memoryTypes() != b.memoryTypes()) {
-      return a.memoryTypes() ? -1 : 1;
+      return by(MEMORY_TYPES, a.memoryTypes() ? -1 : 1);
     }
     if (r.priority() == CpuPriority.HIGH || r.priority() == CpuPriority.LOW) {
       c = priority(a, b, r.priority());
       if (c != 0) {
-        return c;
+        return by(PRIORITY, c);
       }
     }
     if (a.pool().depth() != b.pool().depth()) {
-      return a.pool().depth() > b.pool().depth() ? -1 : 1;
+      return by(DEPTH, a.pool().depth() > b.pool().depth() ? -1 : 1);
     }
-    c = r.kind() == CpuKind.RESERVED ? reserved(a, b) : normal(a, b, r);
-    return c != 0 ? c : Integer.compare(a.pool().id(), b.pool().id());
+    c = r.kind() == CpuKind.RESERVED ? by(RESERVED, reserved(a, b)) : normal(a, b, r);
+    return c != 0 ? c : by(ID, Integer.compare(a.pool().id(), b.pool().id()));
+  }
+
+  /** The rule {@link #ranked} names by {@code code}, as a short phrase. */
+  static String rule(int code) {
+    return RULES[Math.abs(code)];
+  }
+
+  private static final int CAPACITY = 1;
+  private static final int AFFINITY = 2;
+  private static final int HINTS = 3;
+  private static final int LIMIT_FITS = 4;
+  private static final int MEMORY_ROOM = 5;
+  private static final int BURSTABLE_LEVEL = 6;
+  private static final int CPU_LIMIT = 7;
+  private static final int MEMORY_TYPES = 8;
+  private static final int PRIORITY = 9;
+  private static final int DEPTH = 10;
+  private static final int RESERVED = 11;
+  private static final int ISOLATED = 12;
+  private static final int SHARED = 13;
+  private static final int COLOCATED = 14;
+  private static final int ID = 15;
+
+  private static final String[] RULES = {
+    "tie",
+    "enough capacity",
+    "higher affinity",
+    "closer to the devices",
+    "memory holds the limit",
+    "more memory",
+    "nearer the unlimited-burstable level",
+    "as many CPUs as the CPU limit",
+    "every allowed memory type",
+    "CPUs of the preferred priority",
+    "deeper pool",
+    "more reserved capacity per container",
+    "more free isolated CPUs",
+    "more shared capacity",
+    "fewest colocated containers",
+    "lower pool id"
+  };
+
+  private static int by(int rule, int sign) {
+    return Integer.signum(sign) * rule;
   }
 
   /** Whether the pool has the capacity the request needs (rule 1 would not make it lose). */
@@ -208,19 +260,19 @@ final class PoolSelector {
 
   private static int normal(PoolScore a, PoolScore b, CpuRequest r) {
     if (r.isolate() && (a.isolated() > 0 || b.isolated() > 0)) {
-      return byIdIfTied(Long.compare(b.isolated(), a.isolated()), a, b);
+      return by(ISOLATED, byIdIfTied(Long.compare(b.isolated(), a.isolated()), a, b));
     }
     int c = r.priority() == CpuPriority.NORMAL ? priority(a, b, CpuPriority.NORMAL) : 0;
     if (c != 0) {
-      return c;
+      return by(PRIORITY, c);
     }
     if (r.full() > 0 && (a.shared() > 0 || b.shared() > 0)) {
-      return byIdIfTied(Long.compare(b.shared(), a.shared()), a, b);
+      return by(SHARED, byIdIfTied(Long.compare(b.shared(), a.shared()), a, b));
     }
     if (a.colocated() != b.colocated()) {
-      return Integer.compare(a.colocated(), b.colocated());
+      return by(COLOCATED, Integer.compare(a.colocated(), b.colocated()));
     }
-    return Long.compare(b.shared(), a.shared());
+    return by(SHARED, Long.compare(b.shared(), a.shared()));
   }
 
   private static int burstableLevel(PoolScore a, PoolScore b) {

@@ -6,6 +6,7 @@ import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.PolicyEvent;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,6 +32,8 @@ final class Session {
   private final boolean fresh;
   private final CpuSet exclusiveBefore;
   private final List<Timer> timers = new ArrayList<>();
+  private @Nullable String explained;
+  private @Nullable Explanation why;
 
   /**
    * A session on {@code ledger} (a working copy).
@@ -62,6 +65,12 @@ final class Session {
     Optional<Container> c = node.container(cacheId);
     Optional<Pod> pod = c.flatMap(x -> node.pod(x.podId()));
     return pod.isPresent() ? ContainerRequest.prettyName(pod.get(), c.get()) : cacheId;
+  }
+
+  /** Records why {@code cacheId} got its pool; the last container explained is kept. */
+  void explain(String cacheId, Explanation value) {
+    explained = cacheId;
+    why = value;
   }
 
   /** Asks for {@code event} after {@code delay}. */
@@ -111,6 +120,9 @@ final class Session {
     Decisions d = Decisions.of(updates).withPolicyData(ledger.policyData());
     for (Timer t : timers) {
       d = d.withTimer(t.delay(), t.event());
+    }
+    if (why != null && subject != null && subject.equals(explained)) {
+      d = d.withExplanation(subject, why);
     }
     return d;
   }

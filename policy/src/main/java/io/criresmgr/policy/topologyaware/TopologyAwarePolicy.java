@@ -243,7 +243,7 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
             ? allocator
             : new GrantAllocator(
                 picker.preferring(preferred).preferring(likelyOwn), options.unlimitedBurstable());
-    a.allocate(s.ledger(), r, affinity, hint, s::name);
+    a.allocate(s.ledger(), r, affinity, hint, s::name, why -> s.explain(c.cacheId(), why));
   }
 
   private void releaseOtherInitContainers(Session s, Container c) {
