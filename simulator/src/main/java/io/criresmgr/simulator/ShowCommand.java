@@ -17,16 +17,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code cri-resmgr show [--endpoint URL]}: reads {@code /ui/node.json} from a running daemon and
- * prints the node as {@code cri-resmgr simulate} prints a simulated one (docs/ui.md). Exit status
- * 0, or 1 when the model cannot be read.
+ * {@code cri-resmgr show [--endpoint URL] [--why CONTAINER]}: reads {@code /ui/node.json} from a
+ * running daemon and prints the node as {@code cri-resmgr simulate} prints a simulated one, or with
+ * {@code --why} the policy's explanation of one container's placement or refusal ({@link
+ * WhyReport}, docs/ui.md). Exit status 0, or 1 when the model cannot be read or the container is
+ * unknown.
  */
 @Command(
     name = "show",
     mixinStandardHelpOptions = true,
     description =
         "Print a running daemon's node (its /ui/node.json) as the simulator's tables: where every"
-            + " container runs, per NUMA node, and the balloons.")
+            + " container runs, per NUMA node, and the balloons; or why one container is where"
+            + " it is (--why).")
 public final class ShowCommand implements Callable<Integer> {
   /** Exit status when the model cannot be read. */
   public static final int FAILED = 1;
@@ -39,6 +42,14 @@ public final class ShowCommand implements Callable<Integer> {
       description =
           "The daemon's HTTP endpoint (instrumentation.HTTPEndpoint); default ${DEFAULT-VALUE}.")
   private String endpoint = "http://localhost:8891";
+
+  @Option(
+      names = "--why",
+      paramLabel = "CONTAINER",
+      description =
+          "Print why the policy placed (or refused) this container instead: a container name, id"
+              + " (or a prefix), pod/container or namespace/pod/container.")
+  private String why = "";
 
   @Spec private CommandSpec spec = CommandSpec.create();
 
@@ -55,7 +66,11 @@ public final class ShowCommand implements Callable<Integer> {
       return FAILED;
     }
     try {
-      ModelNode node = ModelNode.of(fetch(uri));
+      JsonNode fetched = fetch(uri);
+      ModelNode node = ModelNode.of(fetched);
+      if (!why.isEmpty()) {
+        return why(fetched, out, err);
+      }
       JsonNode model = node.observed().introspection();
       out.printf(
           "== node at %s (policy %s, version %s)%n",
@@ -65,6 +80,17 @@ public final class ShowCommand implements Callable<Integer> {
       return 0;
     } catch (IOException | IllegalArgumentException e) {
       err.println("show: " + uri + ": " + e.getMessage());
+      return FAILED;
+    }
+  }
+
+  private int why(JsonNode model, PrintWriter out, PrintWriter err) {
+    try {
+      WhyReport.lines(model, why).forEach(out::println);
+      out.flush();
+      return 0;
+    } catch (IllegalArgumentException e) {
+      err.println("show --why: " + e.getMessage() + " at " + endpoint);
       return FAILED;
     }
   }

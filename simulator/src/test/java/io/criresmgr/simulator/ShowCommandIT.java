@@ -75,7 +75,10 @@ class ShowCommandIT {
           @Override
           public void finished(Observed observed, SystemTopology topology, LiveDaemon daemon) {
             expected.add(PlacementReport.format(observed, topology));
-            shown.add(show("--endpoint", daemon.endpoint().orElseThrow().toString()));
+            String endpoint = daemon.endpoint().orElseThrow().toString();
+            shown.add(show("--endpoint", endpoint));
+            shown.add(show("--endpoint", endpoint, "--why", "pod1/pod1c1"));
+            shown.add(show("--endpoint", endpoint, "--why", "nosuch"));
           }
         };
     ScenarioResult result =
@@ -88,6 +91,20 @@ class ShowCommandIT {
     String tables = run.out().substring(run.out().indexOf('\n') + 1);
     assertEquals(expected.get(0), tables);
     assertTrue(tables.contains("lc[0]"), tables);
+
+    Run why = shown.get(1);
+    assertEquals(0, why.status(), why.err());
+    List<String> lines = why.out().lines().toList();
+    assertTrue(lines.get(0).startsWith("default/pod1/pod1c1 (running, cpus "), why.out());
+    assertEquals(
+        "balloon lc[0]: type lc (annotation balloon.balloons.cri-resource-manager.intel.com),"
+            + " reused (same-pod)",
+        lines.get(1));
+    Run unknown = shown.get(2);
+    assertEquals(1, unknown.status(), unknown.out());
+    assertTrue(
+        unknown.err().startsWith("show --why: no container or refusal nosuch (give "),
+        unknown.err());
   }
 
   @Test

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.FakeNode;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
@@ -68,7 +69,11 @@ class NonePolicyProviderTest {
             PolicyOptions.NONE);
     FakeNode node = new FakeNode(provider.name());
     Container c = node.create("p", "c", cpu(1000, 1000));
-    assertSame(Decisions.NONE, policy.allocate(c, node.cache()));
+    assertEquals(
+        Decisions.NONE.withExplanation(
+            c.cacheId(), Explanation.of("none: no placement, the runtime's defaults apply")),
+        policy.allocate(c, node.cache()),
+        "nothing but an explanation");
     assertSame(Decisions.NONE, policy.update(c, node.cache()));
     assertSame(Decisions.NONE, policy.release(c, node.cache()));
     assertSame(Decisions.NONE, policy.rebalance(node.cache()));

@@ -10,6 +10,7 @@ import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.Resources;
 import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.FakeNode;
 import io.criresmgr.policy.PolicyException;
 import java.util.List;
@@ -42,14 +43,33 @@ class TemplatePolicyTest {
     return new Decisions.Update("uid-p:" + name, Assignment.of(CpuSet.parse(cpus), MEMS));
   }
 
+  /**
+   * What placing {@code name} in the shared pool {@code cpus} decides: {@code updates}, explained.
+   */
+  private static Decisions shared(String name, String cpus, Decisions.Update... updates) {
+    return Decisions.of(List.of(updates))
+        .withExplanation("uid-p:" + name, Explanation.of("template: the shared pool " + cpus));
+  }
+
+  /** What giving {@code name} exclusive {@code cpus} decides: {@code updates}, explained. */
+  private static Decisions exclusive(String name, String cpus, Decisions.Update... updates) {
+    return Decisions.of(List.of(updates))
+        .withExplanation(
+            "uid-p:" + name,
+            Explanation.of(
+                "template: exclusive CPUs "
+                    + cpus
+                    + " (whole CPUs requested, equal to the limit)"));
+  }
+
   private CpuSet cpusOf(String name) {
     return node.container("uid-p:" + name).assignment().cpus();
   }
 
   @Test
   void sharedContainersGetEveryAllowedCpuAndEveryMemoryNode() {
-    assertEquals(Decisions.of(List.of(update("a", "0-3"))), allocate("a", cpu(500, 1000)));
-    assertEquals(Decisions.of(List.of(update("b", "0-3"))), allocate("b", Resources.NONE));
+    assertEquals(shared("a", "0-3", update("a", "0-3")), allocate("a", cpu(500, 1000)));
+    assertEquals(shared("b", "0-3", update("b", "0-3")), allocate("b", Resources.NONE));
   }
 
   @Test
@@ -78,7 +98,7 @@ class TemplatePolicyTest {
     allocate("a", cpu(1000, 1000));
     allocate("b", cpu(2000, 2000));
     release("a");
-    assertEquals(Decisions.of(List.of(update("c", "0"))), allocate("c", cpu(1000, 1000)));
+    assertEquals(exclusive("c", "0", update("c", "0")), allocate("c", cpu(1000, 1000)));
     assertEquals(CpuSet.range(1, 2), cpusOf("b"));
   }
 
@@ -87,9 +107,9 @@ class TemplatePolicyTest {
     allocate("s1", cpu(100, 0));
     allocate("s2", Resources.NONE);
     assertEquals(
-        Decisions.of(List.of(update("x", "0-1"), update("s1", "2-3"), update("s2", "2-3"))),
+        exclusive("x", "0-1", update("x", "0-1"), update("s1", "2-3"), update("s2", "2-3")),
         allocate("x", cpu(2000, 2000)));
-    assertEquals(Decisions.of(List.of(update("s3", "2-3"))), allocate("s3", cpu(250, 500)));
+    assertEquals(shared("s3", "2-3", update("s3", "2-3")), allocate("s3", cpu(250, 500)));
     assertEquals(
         Decisions.of(List.of(update("s1", "0-3"), update("s2", "0-3"), update("s3", "0-3"))),
         release("x"));
@@ -120,7 +140,7 @@ class TemplatePolicyTest {
   @Test
   void exclusiveContainersMayTakeEverythingWhenNoOneShares() {
     allocate("x", cpu(2000, 2000));
-    assertEquals(Decisions.of(List.of(update("y", "2-3"))), allocate("y", cpu(2000, 2000)));
+    assertEquals(exclusive("y", "2-3", update("y", "2-3")), allocate("y", cpu(2000, 2000)));
     Container c = node.create("p", "s", Resources.NONE);
     PolicyException e = assertThrows(PolicyException.class, () -> policy.allocate(c, node.cache()));
     assertEquals(
@@ -145,7 +165,7 @@ class TemplatePolicyTest {
     allocate("b", cpu(1000, 1000));
     release("a");
     Container b = node.container("uid-p:b");
-    assertEquals(Decisions.of(List.of(update("b", "1"))), policy.allocate(b, node.cache()));
+    assertEquals(exclusive("b", "1", update("b", "1")), policy.allocate(b, node.cache()));
   }
 
   @Test
@@ -154,8 +174,7 @@ class TemplatePolicyTest {
     allocate("x", cpu(2000, 2000));
     Container x = node.setResources("uid-p:x", cpu(500, 2000));
     assertEquals(
-        Decisions.of(List.of(update("x", "0-3"), update("s", "0-3"))),
-        policy.update(x, node.cache()));
+        shared("x", "0-3", update("x", "0-3"), update("s", "0-3")), policy.update(x, node.cache()));
   }
 
   @Test
@@ -163,7 +182,7 @@ class TemplatePolicyTest {
     allocate("x", cpu(1000, 1000));
     allocate("y", cpu(1000, 1000));
     Container x = node.setResources("uid-p:x", cpu(2000, 2000));
-    assertEquals(Decisions.of(List.of(update("x", "0,2"))), policy.update(x, node.cache()));
+    assertEquals(exclusive("x", "0,2", update("x", "0,2")), policy.update(x, node.cache()));
   }
 
   @Test
@@ -193,7 +212,7 @@ class TemplatePolicyTest {
   @Test
   void withoutExclusiveCpusEveryoneShares() {
     policy = new TemplatePolicy(CpuSet.range(0, 3), MEMS, new TemplateOptions(false));
-    assertEquals(Decisions.of(List.of(update("x", "0-3"))), allocate("x", cpu(2000, 2000)));
+    assertEquals(shared("x", "0-3", update("x", "0-3")), allocate("x", cpu(2000, 2000)));
   }
 
   @Test

@@ -146,11 +146,11 @@ public final class CreateRequests {
     try {
       s.decide(p -> p.allocate(created, s.cache()), Set.of(created.cacheId()));
     } catch (PolicyException | IllegalArgumentException e) {
+      String message =
+          "failed to allocate resources of container " + created.cacheId() + ": " + e.getMessage();
+      s.refused(created, message, e);
       s.remove(created.cacheId());
-      throw new RequestException(
-          Status.Code.RESOURCE_EXHAUSTED,
-          "failed to allocate resources of container " + created.cacheId() + ": " + e.getMessage(),
-          e);
+      throw new RequestException(Status.Code.RESOURCE_EXHAUSTED, message, e);
     }
   }
 

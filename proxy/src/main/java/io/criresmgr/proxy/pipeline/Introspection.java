@@ -10,6 +10,7 @@ import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.Resources;
 import io.criresmgr.cache.TopologyHint;
+import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.Introspectable;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
@@ -18,8 +19,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The JSON served at {@code /introspect}: every pod and container with its state, requests and
- * limits and current assignment, and the active policy's own view when it offers one. Built in a
- * pipeline step, so it is a consistent picture.
+ * limits, current assignment and why the policy placed it there ({@code why}), the last refusals
+ * ({@code refusals}), and the active policy's own view when it offers one. Built in a pipeline
+ * step, so it is a consistent picture.
  */
 public final class Introspection {
   private static final ObjectMapper JSON =
@@ -50,8 +52,14 @@ public final class Introspection {
       p.put("qosClass", pod.qosClass().label());
       p.put("ready", pod.ready());
       ArrayNode containers = p.putArray("containers");
-      s.cache().containersOf(pod.id()).forEach(c -> container(containers.addObject(), c));
+      for (Container c : s.cache().containersOf(pod.id())) {
+        ObjectNode out = containers.addObject();
+        container(out, c);
+        s.explanations().of(c.cacheId()).ifPresent(why -> out.set("why", json(why)));
+      }
     }
+    ArrayNode refusals = root.putArray("refusals");
+    s.explanations().refusals().forEach(r -> refusals.add(json(r)));
     if (s.policy().policy() instanceof Introspectable view) {
       root.set("policyView", view.introspect(s.cache()));
     }
@@ -80,6 +88,33 @@ public final class Introspection {
     }
     ArrayNode pending = out.putArray("pending");
     c.pending().forEach(pending::add);
+  }
+
+  /** {@code why} as JSON: {@code summary} and {@code candidates} ({@code name, score, verdict}). */
+  public static ObjectNode json(Explanation why) {
+    ObjectNode out = JSON.createObjectNode();
+    out.put("summary", why.summary());
+    ArrayNode candidates = out.putArray("candidates");
+    for (Explanation.Candidate c : why.candidates()) {
+      candidates
+          .addObject()
+          .put("name", c.name())
+          .put("score", c.score())
+          .put("verdict", c.verdict());
+    }
+    return out;
+  }
+
+  /** A refusal as JSON: who, when, the message kubelet got and the explanation ({@code why}). */
+  public static ObjectNode json(Explanations.Refusal r) {
+    ObjectNode out = JSON.createObjectNode();
+    out.put("namespace", r.namespace());
+    out.put("pod", r.pod());
+    out.put("container", r.container());
+    out.put("at", r.at());
+    out.put("message", r.message());
+    out.set("why", json(r.why()));
+    return out;
   }
 
   private static void resources(ObjectNode out, Resources r) {

@@ -49,6 +49,7 @@ public final class Pipeline implements AutoCloseable {
   private long savedChanges = -1;
   private final AtomicLong version = new AtomicLong();
   private long seenChanges;
+  private long seenRefusals;
   private ActivePolicy seenPolicy;
 
   /** A pipeline working on {@code section}, persisting through {@code saver}. */
@@ -94,13 +95,16 @@ public final class Pipeline implements AutoCloseable {
   }
 
   /**
-   * Moves {@link #version()} when the step changed the cache or replaced the policy; before the
-   * step's result is given, so whoever waits for a step sees the version it left.
+   * Moves {@link #version()} when the step changed the cache, recorded a refusal or replaced the
+   * policy; before the step's result is given, so whoever waits for a step sees the version it
+   * left.
    */
   private void track() {
     long changes = section.cache().changes();
-    if (changes != seenChanges || section.policy() != seenPolicy) {
+    long refusals = section.explanations().changes();
+    if (changes != seenChanges || refusals != seenRefusals || section.policy() != seenPolicy) {
       seenChanges = changes;
+      seenRefusals = refusals;
       seenPolicy = section.policy();
       version.incrementAndGet();
     }

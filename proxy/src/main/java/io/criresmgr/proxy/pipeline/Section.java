@@ -13,7 +13,9 @@ import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.controllers.NodeView;
 import io.criresmgr.policy.Decisions;
+import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.Policy;
+import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.PolicyTimer;
 import io.criresmgr.policy.sysfs.DeviceHints;
 import io.criresmgr.proxy.cri.ContainerCodec;
@@ -48,6 +50,7 @@ public final class Section implements NodeView {
   private final ControllerSet controllers;
   private final AtomicLong stamp = new AtomicLong();
   private final Map<String, Long> changedAt = new HashMap<>();
+  private final Explanations explanations = new Explanations();
   private ActivePolicy policy;
   private Map<String, CpuSet> cpuClasses = Map.of();
   private AdjustmentSet adjustments = AdjustmentSet.EMPTY;
@@ -71,6 +74,23 @@ public final class Section implements NodeView {
   /** The controllers. */
   public ControllerSet controllers() {
     return controllers;
+  }
+
+  /** Why the containers are where they are, and the last refusals. */
+  public Explanations explanations() {
+    return explanations;
+  }
+
+  /**
+   * Records that the policy refused {@code container} with {@code e}, and the client got {@code
+   * message}: the policy's explanation, or one made of its message when it gave none.
+   */
+  void refused(Container container, String message, RuntimeException e) {
+    Explanation why =
+        e instanceof PolicyException pe && pe.why().isPresent()
+            ? pe.why().get()
+            : Explanation.of("refused: " + e.getMessage());
+    cache.pod(container.podId()).ifPresent(p -> explanations.refused(container, p, message, why));
   }
 
   /** The active policy. */
@@ -192,6 +212,7 @@ public final class Section implements NodeView {
   public void remove(String cacheId) {
     cache.removeContainer(cacheId);
     changedAt.remove(cacheId);
+    explanations.removed(cacheId);
     exports.changed(cacheId);
   }
 
@@ -231,7 +252,14 @@ public final class Section implements NodeView {
     }
     cache.applyAssignments(assignments, controllers.running());
     decisions.policyData().ifPresent(data -> cache.setPolicyData(policy.name(), data));
+    decisions.explanations().forEach(this::explain);
     return changed;
+  }
+
+  private void explain(String cacheId, Explanation why) {
+    cache
+        .container(cacheId)
+        .ifPresent(c -> cache.pod(c.podId()).ifPresent(p -> explanations.placed(c, p, why)));
   }
 
   /** Hands the decisions' timers to the timer service and passes changed CPU classes on. */

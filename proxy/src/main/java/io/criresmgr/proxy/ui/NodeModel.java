@@ -8,7 +8,9 @@ import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.Resources;
 import io.criresmgr.controllers.memoryqos.MemoryQosAnnotations;
+import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.sysfs.SystemTopology;
+import io.criresmgr.proxy.pipeline.Introspection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,9 +21,10 @@ import java.util.stream.Collectors;
 /**
  * The JSON model of the node view (docs/ui.md, "The model"): {@code format}, {@code version},
  * {@code policy}, {@code topology} ({@link TopologyJson}), {@code cpuSets} ({@link PolicySets}),
- * {@code pods} with their containers, and the policy's own {@code policyView}. One model for the
- * live page and for anything that draws the node offline: a page that defines {@code
- * window.NODE_MODEL} before {@code view.js} is drawn from it, without polling.
+ * {@code pods} with their containers (each with {@code why} it is there, when the policy said), the
+ * last {@code refusals}, and the policy's own {@code policyView}. One model for the live page and
+ * for anything that draws the node offline: a page that defines {@code window.NODE_MODEL} before
+ * {@code view.js} is drawn from it, without polling.
  */
 public final class NodeModel {
   /** The model's {@code format}: changes only when a field changes meaning or goes away. */
@@ -47,6 +50,8 @@ public final class NodeModel {
     out.set("topology", topology);
     out.set("cpuSets", PolicySets.of(snapshot.policy(), snapshot.policyView()));
     out.set("pods", pods(snapshot));
+    ArrayNode refusals = out.putArray("refusals");
+    snapshot.refusals().forEach(r -> refusals.add(Introspection.json(r)));
     if (snapshot.policyView() != null) {
       out.set("policyView", snapshot.policyView());
     }
@@ -69,7 +74,12 @@ public final class NodeModel {
       p.put("ready", pod.ready());
       ArrayNode containers = p.putArray("containers");
       for (Container c : byPod.getOrDefault(pod.id(), List.of())) {
-        containers.add(container(c, pods));
+        ObjectNode container = container(c, pods);
+        Explanation why = snapshot.why().get(c.cacheId());
+        if (why != null) {
+          container.set("why", Introspection.json(why));
+        }
+        containers.add(container);
       }
     }
     return out;

@@ -9,6 +9,7 @@ const ACTIVE = new Set(['created', 'running']);
 const toggled = new Map(); // details key -> open, as the user left it
 let shown = null; // version on screen
 let model = null;
+let picked = null; // cacheId whose explanation the "Why here" panel shows, as the user clicked
 
 function cpuList(text) {
   const out = [];
@@ -206,7 +207,35 @@ function describe(entry) {
     'memory QoS class ' + (c.classes.memoryQos || '-'),
   ];
   for (const [k, v] of Object.entries(c.unified)) lines.push(k + ' = ' + v);
+  if (c.why) lines.push('why: ' + c.why.summary);
   return lines.join('\n');
+}
+
+// An explanation (docs/ui.md, "Why here") as lines: its summary, then a line per candidate.
+function whyLines(why) {
+  return [why.summary, ...why.candidates.map((c) => '  ' + c.name + ': ' + c.score + ': ' + c.verdict)];
+}
+
+function drawWhy(idx) {
+  const entry = picked && idx.containers.find((e) => e.c.cacheId === picked);
+  if (!entry) return el('p', { class: 'note' }, 'click a container for why it is where it is');
+  const text = entry.c.why ? whyLines(entry.c.why).join('\n') : 'the policy gave no explanation';
+  return el('div', { 'data-why': entry.c.cacheId },
+    el('div', { class: 'name' }, entry.pod.namespace + '/' + entry.pod.name + ' : ' + entry.c.name),
+    el('pre', {}, text));
+}
+
+function drawRefusals(m) {
+  const box = el('div', {});
+  const refusals = [...(m.refusals || [])].reverse(); // newest first
+  if (!refusals.length) box.append(el('p', { class: 'note' }, 'none'));
+  for (const r of refusals) {
+    box.append(el('div', { class: 'refusal', 'data-refusal': r.namespace + '/' + r.pod + '/' + r.container },
+      el('div', { class: 'name' }, r.namespace + '/' + r.pod + ' : ' + r.container),
+      el('div', { class: 'at' }, r.at),
+      el('pre', {}, whyLines(r.why).join('\n') + '\n' + r.message)));
+  }
+  return box;
 }
 
 function highlight(cacheId, on) {
@@ -237,6 +266,8 @@ function render(m) {
   document.getElementById('pods').replaceChildren(drawPods(idx));
   document.getElementById('sets').replaceChildren(drawSets(m));
   document.getElementById('memory').replaceChildren(drawMemory(m));
+  document.getElementById('why').replaceChildren(drawWhy(idx));
+  document.getElementById('refusals').replaceChildren(drawRefusals(m));
   document.getElementById('tip').hidden = true;
 }
 
@@ -266,6 +297,12 @@ async function poll() {
 }
 
 document.addEventListener('mouseover', (e) => hover(e, true));
+document.addEventListener('click', (e) => {
+  const target = e.target.closest('[data-container]');
+  if (!target || !model) return;
+  picked = target.getAttribute('data-container');
+  document.getElementById('why').replaceChildren(drawWhy(model.idx));
+});
 document.addEventListener('mouseout', (e) => hover(e, false));
 document.addEventListener('mousemove', (e) => {
   const tip = document.getElementById('tip');

@@ -27,6 +27,8 @@ import io.criresmgr.proxy.relay.RawClient;
 import io.criresmgr.sim.SimOptions;
 import io.criresmgr.sim.SimRuntime;
 import io.criresmgr.sim.SimRuntimeServer;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -71,6 +73,10 @@ class IntrospectionIT {
         assertEquals("0", container.get("assignment").get("cpus").asText());
         assertEquals("1-3", view.get("policyView").get("sharedPool").asText());
         assertEquals("0", view.get("policyView").get("exclusive").get("uid-0:c0").asText());
+        assertEquals(
+            "template: exclusive CPUs 0 (whole CPUs requested, equal to the limit)",
+            container.get("why").get("summary").asText());
+        assertEquals(0, view.get("refusals").size());
         String metrics = get(daemon, "/metrics");
         assertTrue(metrics.contains("cri_resmgr_template_shared_cpus 3.0"), metrics);
         assertTrue(metrics.contains("cri_resmgr_template_exclusive_cpus 1.0"), metrics);
@@ -78,6 +84,45 @@ class IntrospectionIT {
         daemon.close();
       }
     }
+  }
+
+  @Test
+  void aRefusedContainerIsListedWithTheReason() throws Exception {
+    Path host = dir.resolve("host");
+    Files.createDirectories(host.resolve("sys/devices/system/cpu"));
+    Files.writeString(host.resolve("sys/devices/system/cpu/online"), "0-3\n");
+    try (SimRuntimeServer sim =
+        new SimRuntimeServer(
+                dir.resolve("rt.sock"),
+                new SimRuntime(SimOptions.defaults().withImages(List.of("busybox"))))
+            .start()) {
+      Daemon daemon = Daemon.start(options(sim.socket(), host), new ConfigStore(templateConfig()));
+      try (RawClient client = new RawClient(dir.resolve("relay/cri-resmgr.sock"))) {
+        StatusRuntimeException e =
+            assertThrows(StatusRuntimeException.class, () -> createExclusiveContainer(client, 5));
+        assertEquals(Status.Code.RESOURCE_EXHAUSTED, e.getStatus().getCode());
+        JsonNode view = new ObjectMapper().readTree(get(daemon, "/introspect"));
+        assertEquals(0, view.get("pods").get(0).get("containers").size());
+        JsonNode refusal = view.get("refusals").get(0);
+        assertEquals("default/pod0/c0", text(refusal, "namespace", "pod", "container"));
+        assertEquals(e.getStatus().getDescription(), refusal.get("message").asText());
+        assertTrue(
+            refusal
+                .get("why")
+                .get("summary")
+                .asText()
+                .startsWith("refused: not enough free CPUs for exclusive allocation of 5 CPUs"),
+            refusal.toString());
+      } finally {
+        daemon.close();
+      }
+    }
+  }
+
+  private static String text(JsonNode node, String... fields) {
+    return java.util.Arrays.stream(fields)
+        .map(f -> node.get(f).asText())
+        .collect(java.util.stream.Collectors.joining("/"));
   }
 
   @Test
@@ -144,6 +189,10 @@ class IntrospectionIT {
   }
 
   private static void createExclusiveContainer(RawClient client) {
+    createExclusiveContainer(client, 1);
+  }
+
+  private static void createExclusiveContainer(RawClient client, int cpus) {
     var rt =
         RuntimeServiceGrpc.newBlockingStub(client.channel())
             .withDeadlineAfter(10, TimeUnit.SECONDS);
@@ -161,8 +210,8 @@ class IntrospectionIT {
             .getPodSandboxId();
     LinuxContainerResources oneCpu =
         LinuxContainerResources.newBuilder()
-            .setCpuShares(1024)
-            .setCpuQuota(100000)
+            .setCpuShares(1024L * cpus)
+            .setCpuQuota(100000L * cpus)
             .setCpuPeriod(100000)
             .build();
     rt.createContainer(

@@ -3,10 +3,13 @@ package io.criresmgr.proxy.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.sysfs.TopologySpec;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,7 +36,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * nodes of 4 CPUs: a container created through the relay appears on the CPUs it was given, coloured
  * by its pod, and disappears when removed, without a reload; a screenshot goes to {@code
  * target/ui/node.png}. Balloons on 4,096 CPUs: the packages start collapsed and what the user
- * opened stays open across updates. A self-contained page embedding a model is drawn from it.
+ * opened stays open across updates. A refused container is listed with its reason, and a click on a
+ * container shows why it is where it is, without a reload. A self-contained page embedding a model
+ * is drawn from it.
  */
 class NodeViewBrowserIT {
   private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -89,6 +94,40 @@ class NodeViewBrowserIT {
 
     node.removeContainer(id);
     await("the container gone", () -> chipCpus("uid-pod0:c0").isEmpty());
+    assertEquals(
+        Boolean.TRUE,
+        ((JavascriptExecutor) browser).executeScript("return window.sameDocument;"),
+        "updated without reloading the page");
+  }
+
+  @Test
+  void aRefusalAndAPlacementShowTheirReasonsWithoutAReload() throws Exception {
+    node = new ViewedDaemon(dir, "topology-aware");
+    browser.get(node.url("/ui"));
+    await("the topology drawn", () -> cpuCells().size() == 8);
+    ((JavascriptExecutor) browser).executeScript("window.sameDocument = true;");
+
+    StatusRuntimeException e =
+        assertThrows(StatusRuntimeException.class, () -> node.createContainer("big", 16));
+    assertEquals(Status.Code.RESOURCE_EXHAUSTED, e.getStatus().getCode());
+    By refusal = By.cssSelector("#refusals [data-refusal='default/big/c0'] pre");
+    await("the refusal listed", () -> !browser.findElements(refusal).isEmpty());
+    String reason = browser.findElement(refusal).getText();
+    assertTrue(
+        reason.startsWith("refused: no pool has room for 16 exclusive CPUs"), "reason: " + reason);
+    assertTrue(reason.contains("closest pool "), reason);
+    assertTrue(reason.endsWith(e.getStatus().getDescription()), "the error kubelet got: " + reason);
+
+    node.createContainer("pod0", 2);
+    By container = By.cssSelector("#pods .container[data-container='uid-pod0:c0']");
+    await("the container listed", () -> !browser.findElements(container).isEmpty());
+    browser.findElement(container).click();
+    By why = By.cssSelector("#why [data-why='uid-pod0:c0'] pre");
+    await("its explanation", () -> !browser.findElements(why).isEmpty());
+    String text = browser.findElement(why).getText();
+    assertTrue(text.startsWith("pool NUMA node #"), text);
+    assertTrue(text.contains(": chosen"), text);
+    assertTrue(hover("uid-pod0:c0").contains("why: pool NUMA node #"), "the tooltip");
     assertEquals(
         Boolean.TRUE,
         ((JavascriptExecutor) browser).executeScript("return window.sameDocument;"),
