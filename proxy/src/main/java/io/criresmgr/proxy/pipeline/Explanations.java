@@ -41,7 +41,7 @@ public final class Explanations {
   }
 
   /** Every container's explanation, by cache id (a copy). */
-  public Map<String, Explanation> placed() {
+  public Map<String, Explanation> byContainer() {
     return Map.copyOf(placed);
   }
 

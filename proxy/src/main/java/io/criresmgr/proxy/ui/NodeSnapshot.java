@@ -52,7 +52,7 @@ public record NodeSnapshot(
         s.cache().pods(),
         s.cache().containers(),
         view,
-        s.explanations().placed(),
+        s.explanations().byContainer(),
         s.explanations().refusals());
   }
 }
