@@ -29,8 +29,10 @@ import org.openjdk.jmh.annotations.State;
  *   <li>{@link #createAndRemove}: the same followed by its RemoveContainer: one allocation and one
  *       release;
  *   <li>{@link #policyAllocateRelease}: the policy's allocate and release decisions alone;
- *   <li>{@link #emptyStep}: an empty step of the serialized section, i.e. the cost of one hop to
- *       the pipeline thread and back (a create and a remove make four).
+ *   <li>{@link #emptyStep}: an empty step of the serialized section submitted from the benchmark
+ *       thread, which runs it inline when the pipeline is idle
+ *       (docs/adr/0010-steps-inline-and-answers-before-commit.md): the cost of submitting a step
+ *       without a thread hand-off.
  * </ul>
  */
 @State(Scope.Benchmark)
@@ -90,7 +92,7 @@ public class PipelineStepBenchmark extends PolicyBenchmarkBase {
     }
   }
 
-  /** One empty step of the serialized section: a hop to the pipeline thread and back. */
+  /** One empty step of the serialized section, inline on this thread when the pipeline is idle. */
   @Benchmark
   public long emptyStep() {
     return bench.pipeline().manager().pipeline().run(s -> s.stamp()).join();

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * CreateContainer in two steps around the runtime call: reserve (insert the container, let the
  * policy allocate, run pre-create hooks, rewrite the request), then commit (record the runtime's
  * id) or roll back (release the reservation). Updates of other containers that the allocation
- * implies go out before the create.
+ * implies go out before the create. The runtime's answer goes back without waiting for the commit
+ * ({@link RequestFlow#decideCallCommit}).
  */
 public final class CreateRequests {
   private static final Logger LOG = LoggerFactory.getLogger(CreateRequests.class);
@@ -74,7 +75,7 @@ public final class CreateRequests {
         .of(request.getConfig())
         .thenCompose(
             h ->
-                flow.decideCallSettle(
+                flow.decideCallCommit(
                     scope,
                     RuntimeServiceGrpc.getCreateContainerMethod(),
                     request,
@@ -188,7 +189,7 @@ public final class CreateRequests {
     return edits;
   }
 
-  private CreateContainerResponse commit(
+  private void commit(
       Section s,
       Reservation reservation,
       @Nullable CreateContainerResponse reply,
@@ -204,7 +205,7 @@ public final class CreateRequests {
         // The rollback's updates of other containers need not delay the error reply.
         updates.takeStepSends();
       }
-      throw Errors.rethrow(error);
+      return;
     }
     CreateContainerResponse response = Objects.requireNonNull(reply);
     if (c == null) {
@@ -212,7 +213,7 @@ public final class CreateRequests {
           "container {} was released while the runtime created it as {}",
           reservation.cacheId(),
           response.getContainerId());
-      return response;
+      return;
     }
     Container committed = c.withId(response.getContainerId()).withState(ContainerState.CREATED);
     s.put(committed);
@@ -220,6 +221,5 @@ public final class CreateRequests {
       // Decided again while the runtime was creating it: enforce the newer assignment now.
       s.postUpdate(committed);
     }
-    return response;
   }
 }

@@ -4,6 +4,7 @@ import io.criresmgr.cache.CacheSnapshot;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.grpc.unix.Shutdown;
 import io.grpc.Status;
+import io.netty.util.concurrent.FastThreadLocalThread;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,15 +15,23 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The serialized section: one thread that alone reads and writes the node cache, calls the policy
- * and runs controller hooks. Requests submit short steps and never wait here for the runtime (a
- * request that needs the runtime runs one step before the call and one after it).
+ * The serialized section: short steps, one at a time and in the order they were submitted, alone
+ * read and write the node cache, call the policy and run controller hooks. Requests submit steps
+ * and never wait here for the runtime (a request that needs the runtime runs one step before the
+ * call and one after it).
+ *
+ * <p>A step runs on the {@code cri-pipeline} thread, or, when no step is queued or running, at once
+ * on the thread that submits it, which saves waking the pipeline thread. Never inline on a thread
+ * netty made (the relay's event loops among them): relayed calls must never wait for a step, so
+ * there a step is always queued. A lock held around every step orders both kinds.
  *
  * <p>After every step that changed the cache, the {@link CacheSaver} is told; it asks for a
  * snapshot, taken in a step of its own, when it is about to write, so a burst of steps costs one
@@ -43,6 +52,15 @@ public final class Pipeline implements AutoCloseable {
   /** How long a step may run before health reports it (a step normally takes microseconds). */
   static final Duration STUCK = Duration.ofSeconds(30);
 
+  /** Steps submitted and not yet ended; a step runs inline only when it is the only one. */
+  private final AtomicInteger pending = new AtomicInteger();
+
+  /** Held around every step, whichever thread runs it. */
+  private final ReentrantLock stepping = new ReentrantLock();
+
+  /** Set by {@link #close()}: no more steps inline. */
+  private volatile boolean closed;
+
   private final Section section;
   private volatile long stepStarted;
   private final CacheSaver saver;
@@ -61,18 +79,68 @@ public final class Pipeline implements AutoCloseable {
   }
 
   /**
-   * Runs {@code step} in the serialized section; the future completes with its result or exception,
-   * on the pipeline thread.
+   * Runs {@code step} in the serialized section, after every step submitted before it; the future
+   * completes with its result or exception, on the thread that ran the step: this one if the
+   * pipeline was idle and this is no netty thread ({@link #mayRunInline}), else the pipeline
+   * thread.
    */
   public <T> CompletableFuture<T> run(Function<Section, T> step) {
     CompletableFuture<T> result = new CompletableFuture<>();
+    if (!closed && mayRunInline(Thread.currentThread()) && pending.compareAndSet(0, 1)) {
+      runInline(step, result);
+      return result;
+    }
+    pending.incrementAndGet();
     try {
-      executor.execute(() -> runStep(step, result));
+      executor.execute(() -> runLocked(step, result));
     } catch (RejectedExecutionException e) {
-      result.completeExceptionally(
-          new RequestException(Status.Code.UNAVAILABLE, "cri-resmgr is shutting down", e));
+      pending.decrementAndGet();
+      result.completeExceptionally(shuttingDown(e));
     }
     return result;
+  }
+
+  /** Whether the current thread is running a step of this pipeline, on whichever thread. */
+  public boolean inStep() {
+    return stepping.isHeldByCurrentThread();
+  }
+
+  /**
+   * Whether a step may run on {@code thread} when the pipeline is idle: not on a thread netty made
+   * (event loops of the relay, the runtime channels and the HTTP servers), which must never wait
+   * for the section.
+   */
+  static boolean mayRunInline(Thread thread) {
+    return !(thread instanceof FastThreadLocalThread);
+  }
+
+  private <T> void runInline(Function<Section, T> step, CompletableFuture<T> result) {
+    stepping.lock();
+    try {
+      if (closed) {
+        result.completeExceptionally(
+            new RequestException(Status.Code.UNAVAILABLE, "cri-resmgr is shutting down"));
+      } else {
+        runStep(step, result);
+      }
+    } finally {
+      stepping.unlock();
+      pending.decrementAndGet();
+    }
+  }
+
+  private <T> void runLocked(Function<Section, T> step, CompletableFuture<T> result) {
+    stepping.lock();
+    try {
+      runStep(step, result);
+    } finally {
+      stepping.unlock();
+      pending.decrementAndGet();
+    }
+  }
+
+  private static RequestException shuttingDown(RejectedExecutionException cause) {
+    return new RequestException(Status.Code.UNAVAILABLE, "cri-resmgr is shutting down", cause);
   }
 
   private <T> void runStep(Function<Section, T> step, CompletableFuture<T> result) {
@@ -153,7 +221,7 @@ public final class Pipeline implements AutoCloseable {
       throw new IllegalStateException("the pipeline took no snapshot in " + STUCK, e);
     } catch (ExecutionException e) {
       if (executor.isTerminated()) {
-        return section.cache().snapshot(); // no thread changes the cache any more
+        return lastSnapshot();
       }
       throw new IllegalStateException("the pipeline is closing", e.getCause());
     } catch (InterruptedException e) {
@@ -162,9 +230,27 @@ public final class Pipeline implements AutoCloseable {
     }
   }
 
-  /** Finishes queued steps, then writes the last snapshot. */
+  /** The snapshot once closed: after the last inline step, no thread changes the cache any more. */
+  private CacheSnapshot lastSnapshot() {
+    try {
+      if (!stepping.tryLock(STUCK.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new IllegalStateException("a pipeline step still runs after " + STUCK);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the last step", e);
+    }
+    try {
+      return section.cache().snapshot();
+    } finally {
+      stepping.unlock();
+    }
+  }
+
+  /** Finishes queued steps (new ones fail as UNAVAILABLE), then writes the last snapshot. */
   @Override
   public void close() {
+    closed = true;
     Shutdown.gracefully(
         Shutdown.of(executor),
         Duration.ofSeconds(10),

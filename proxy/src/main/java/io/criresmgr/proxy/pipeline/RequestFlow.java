@@ -6,6 +6,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The two shapes every intercepted request takes, named once (why two steps:
@@ -15,6 +17,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@link #decideCallSettle}: decide in the pipeline, call the runtime with what was decided,
  *       settle the outcome in the pipeline (RunPodSandbox, CreateContainer, StartContainer,
  *       UpdateContainerResources);
+ *   <li>{@link #decideCallCommit}: the same, when the answer is the runtime's own outcome whatever
+ *       the settle step does, so the answer need not wait for that step (CreateContainer);
  *   <li>{@link #callRecord}: call the runtime, then record its outcome in the pipeline
  *       (StopPodSandbox, RemovePodSandbox, StopContainer, RemoveContainer).
  * </ul>
@@ -23,6 +27,8 @@ import org.jspecify.annotations.Nullable;
  * call counts towards the request's runtime time.
  */
 final class RequestFlow {
+  private static final Logger LOG = LoggerFactory.getLogger(RequestFlow.class);
+
   private final Pipeline pipeline;
   private final RuntimeClient runtime;
 
@@ -82,6 +88,63 @@ final class RequestFlow {
                   .handle(
                       (reply, error) -> step(scope, s -> settle.settle(s, decision, reply, error)))
                   .thenCompose(Function.identity());
+            });
+  }
+
+  /**
+   * The settle step of {@link #decideCallCommit}: commits the decision with the runtime's reply, or
+   * rolls it back after the runtime's (or the readiness') failure.
+   */
+  interface Commit<D, R> {
+    void commit(Section s, D decision, @Nullable R reply, @Nullable Throwable error);
+  }
+
+  /**
+   * As {@link #decideCallSettle}, but the runtime's outcome (its reply or its failure) is answered
+   * from the thread that received it as soon as {@code commit} is submitted, without waiting for
+   * the step: one thread hand-off less on the way back. Steps submitted later, among them those of
+   * the client's next request, still run after the commit. A commit that fails is logged; the
+   * client has its answer already.
+   */
+  <Q, R, D extends Decision<Q>> CompletableFuture<R> decideCallCommit(
+      CallScope scope,
+      MethodDescriptor<Q, R> method,
+      Q request,
+      Function<Section, @Nullable D> decide,
+      Commit<D, R> commit) {
+    return this.<@Nullable D>step(scope, decide)
+        .thenCompose(
+            decision -> {
+              if (decision == null) {
+                return call(scope, method, request);
+              }
+              return decision
+                  .ready()
+                  .thenCompose(ready -> call(scope, method, decision.request()))
+                  .whenComplete(
+                      (reply, error) ->
+                          submitCommit(scope, s -> commit.commit(s, decision, reply, error)));
+            });
+  }
+
+  private void submitCommit(CallScope scope, Consumer<Section> commit) {
+    step(
+            scope,
+            s -> {
+              commit.accept(s);
+              return true;
+            })
+        .whenComplete(
+            (done, error) -> {
+              if (error != null) {
+                scope.logged(
+                    () -> {
+                      LOG.error(
+                          "committing the outcome of the runtime call failed",
+                          Errors.unwrap(error));
+                      return null;
+                    });
+              }
             });
   }
 

@@ -1,6 +1,6 @@
 package io.criresmgr.proxy.daemon;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.CacheFile;
@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,15 +28,16 @@ class RebalancerTest {
   @TempDir Path dir;
 
   @Test
-  void rebalancesPeriodicallyOnThePipelineThread() throws Exception {
+  void rebalancesPeriodicallyInPipelineSteps() throws Exception {
     CountDownLatch three = new CountDownLatch(3);
-    AtomicReference<String> thread = new AtomicReference<>("");
+    AtomicReference<Pipeline> running = new AtomicReference<>();
+    AtomicBoolean outsideSteps = new AtomicBoolean();
     Policy policy =
         new NoDecisions() {
 
           @Override
           public Decisions rebalance(NodeState node) {
-            thread.set(Thread.currentThread().getName());
+            outsideSteps.compareAndSet(false, !running.get().inStep());
             three.countDown();
             return Decisions.NONE;
           }
@@ -44,10 +46,11 @@ class RebalancerTest {
         new Section(
             new NodeCache(), new ActivePolicy("counting", policy), new ControllerSet(List.of()));
     try (Pipeline pipeline = new Pipeline(section, new CacheSaver(new CacheFile(dir)))) {
+      running.set(pipeline);
       Rebalancer rebalancer = new Rebalancer(pipeline, Duration.ofMillis(20));
       try {
         assertTrue(three.await(10, TimeUnit.SECONDS), "three rebalances within 10 s");
-        assertEquals("cri-pipeline", thread.get());
+        assertFalse(outsideSteps.get(), "a rebalance ran outside a pipeline step");
       } finally {
         rebalancer.close();
       }
