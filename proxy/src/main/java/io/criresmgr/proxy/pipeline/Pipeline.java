@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * snapshot, taken in a step of its own, when it is about to write, so a burst of steps costs one
  * copy of the cache per write, not one per step.
  *
- * <p>Why: docs/adr/0001-two-step-serialized-pipeline.md.
+ * <p>Why: docs/adr/0001-two-step-serialized-pipeline.md; why steps may run inline:
+ * docs/adr/0010-steps-inline-and-answers-before-commit.md.
  */
 public final class Pipeline implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);

@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>{@link #decideCallSettle}: decide in the pipeline, call the runtime with what was decided,
- *       settle the outcome in the pipeline (RunPodSandbox, CreateContainer, StartContainer,
+ *       settle the outcome in the pipeline (RunPodSandbox, StartContainer,
  *       UpdateContainerResources);
  *   <li>{@link #decideCallCommit}: the same, when the answer is the runtime's own outcome whatever
  *       the settle step does, so the answer need not wait for that step (CreateContainer);
@@ -23,8 +23,10 @@ import org.slf4j.LoggerFactory;
  *       (StopPodSandbox, RemovePodSandbox, StopContainer, RemoveContainer).
  * </ul>
  *
- * <p>Every step runs with the request's log context ({@link CallScope#logged}), and every runtime
- * call counts towards the request's runtime time.
+ * <p>Why CreateContainer does not wait for its commit:
+ * docs/adr/0010-steps-inline-and-answers-before-commit.md. Every step runs with the request's log
+ * context ({@link CallScope#logged}), and every runtime call counts towards the request's runtime
+ * time.
  */
 final class RequestFlow {
   private static final Logger LOG = LoggerFactory.getLogger(RequestFlow.class);
