@@ -108,8 +108,8 @@ public final class Pipeline implements AutoCloseable {
 
   /**
    * Whether a step may run on {@code thread} when the pipeline is idle: not on a thread netty made
-   * (event loops of the relay, the runtime channels and the HTTP servers), which must never wait
-   * for the section.
+   * (event loops of the relay, the runtime channels and the HTTP servers, which must never wait for
+   * the section; also the HTTP workers, made by netty's thread factory).
    */
   static boolean mayRunInline(Thread thread) {
     return !(thread instanceof FastThreadLocalThread);
