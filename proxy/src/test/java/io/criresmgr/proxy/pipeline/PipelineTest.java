@@ -7,11 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.api.runtime.v1.VersionRequest;
+import io.criresmgr.api.runtime.v1.VersionResponse;
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.proxy.testkit.NoDecisions;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.netty.channel.EventLoopGroup;
 import java.nio.file.Path;
@@ -23,6 +31,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Where and in which order {@link Pipeline} runs steps: inline on an idle pipeline, queued on a
- * busy one, never inline on a netty event loop, one at a time and in submission order.
+ * busy one, never inline on a netty event loop, one at a time and in submission order; a
+ * CreateContainer-shaped request answers without waiting for its commit step.
  */
 class PipelineTest {
   @TempDir Path dir;
@@ -206,5 +216,72 @@ class PipelineTest {
     release.countDown();
     closer.join(TimeUnit.SECONDS.toMillis(20));
     assertEquals("queued", await(queued));
+  }
+
+  @Test
+  void createAnswersBeforeItsCommitRunsAndLaterStepsRunAfterIt() throws Exception {
+    HeldRuntime runtime = new HeldRuntime();
+    RequestFlow flow = new RequestFlow(pipeline, new RuntimeClient(runtime));
+    List<String> order = java.util.Collections.synchronizedList(new ArrayList<>());
+    VersionRequest request = VersionRequest.newBuilder().setVersion("v1").build();
+    CompletableFuture<VersionResponse> answer =
+        flow.decideCallCommit(
+            CallScope.none(),
+            RuntimeServiceGrpc.getVersionMethod(),
+            request,
+            s -> () -> request,
+            (s, decision, reply, error) -> order.add("commit " + (reply == null ? error : "ok")));
+    CountDownLatch release = new CountDownLatch(1);
+    CompletableFuture<String> busy = occupy(release);
+    VersionResponse reply = VersionResponse.newBuilder().setRuntimeName("fake").build();
+    loop.execute(() -> runtime.answer(reply));
+    assertEquals(reply, await(answer), "answered while the commit waits behind a busy step");
+    assertEquals(List.of(), order);
+    CompletableFuture<Boolean> next = pipeline.run(s -> order.add("next"));
+    release.countDown();
+    await(busy);
+    await(next);
+    assertEquals(List.of("commit ok", "next"), order);
+  }
+
+  /** A runtime channel whose one unary call is answered when the test says so. */
+  private static final class HeldRuntime extends Channel {
+    private final CompletableFuture<ClientCall.Listener<Object>> listener =
+        new CompletableFuture<>();
+
+    void answer(Object reply) {
+      ClientCall.Listener<Object> l = listener.join();
+      l.onHeaders(new Metadata());
+      l.onMessage(reply);
+      l.onClose(Status.OK, new Metadata());
+    }
+
+    @Override
+    public <Q, R> ClientCall<Q, R> newCall(MethodDescriptor<Q, R> method, CallOptions options) {
+      return new ClientCall<>() {
+        @Override
+        @SuppressWarnings("unchecked")
+        public void start(ClientCall.Listener<R> responses, Metadata headers) {
+          listener.complete((ClientCall.Listener<Object>) responses);
+        }
+
+        @Override
+        public void request(int count) {}
+
+        @Override
+        public void cancel(@Nullable String message, @Nullable Throwable cause) {}
+
+        @Override
+        public void halfClose() {}
+
+        @Override
+        public void sendMessage(Q message) {}
+      };
+    }
+
+    @Override
+    public String authority() {
+      return "held";
+    }
   }
 }
