@@ -3,6 +3,7 @@ package io.criresmgr.proxy.pipeline;
 import io.criresmgr.cache.CacheSnapshot;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.grpc.unix.Shutdown;
+import io.grpc.Context;
 import io.grpc.Status;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.time.Duration;
@@ -117,6 +118,10 @@ public final class Pipeline implements AutoCloseable {
 
   private <T> void runInline(Function<Section, T> step, CompletableFuture<T> result) {
     stepping.lock();
+    // In the root gRPC context, as on the pipeline thread: the calls a step makes (updates of
+    // other containers) must not inherit the deadline of the request whose thread runs it, nor
+    // be cancelled when that request is answered.
+    Context outer = Context.ROOT.attach();
     try {
       if (closed) {
         result.completeExceptionally(
@@ -125,6 +130,7 @@ public final class Pipeline implements AutoCloseable {
         runStep(step, result);
       }
     } finally {
+      Context.ROOT.detach(outer);
       stepping.unlock();
       pending.decrementAndGet();
     }

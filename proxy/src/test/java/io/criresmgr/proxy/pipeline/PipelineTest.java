@@ -3,6 +3,7 @@ package io.criresmgr.proxy.pipeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +19,7 @@ import io.criresmgr.proxy.testkit.NoDecisions;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
+import io.grpc.Context;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
@@ -99,6 +101,24 @@ class PipelineTest {
     assertTrue(ran.isDone(), "an inline step has ended when run returns");
     assertSame(caller, await(ran));
     assertFalse(pipeline.inStep(), "the caller left the section again");
+  }
+
+  @Test
+  void anInlineStepDoesNotRunInTheCallersGrpcContext() throws Exception {
+    // A step's own runtime calls (updates of other containers) must not end with the request whose
+    // thread runs it: gRPC cancels calls made in a context when that context is cancelled.
+    Context.CancellableContext request = Context.current().withCancellation();
+    Context previous = request.attach();
+    Context seen;
+    try {
+      seen = await(pipeline.run(s -> Context.current()));
+    } finally {
+      request.detach(previous);
+    }
+    request.cancel(null);
+    assertNotSame(request, seen);
+    assertFalse(seen.isCancelled(), "the step's context ended with the request's");
+    assertSame(Context.ROOT, Context.current(), "the caller's context is back after the step");
   }
 
   @Test
