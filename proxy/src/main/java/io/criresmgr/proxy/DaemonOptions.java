@@ -1,5 +1,6 @@
 package io.criresmgr.proxy;
 
+import io.criresmgr.nri.NriPluginOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -23,6 +24,8 @@ import java.util.Optional;
  * @param disablePolicySwitch fail to start instead of switching away from the cached policy
  * @param configSocket socket serving the node agent's configuration ({@code --config-socket}), if
  *     enabled; not served with a forced configuration
+ * @param nri the NRI plugin to run as ({@code --nri}, docs/nri.md) instead of relaying CRI; the
+ *     runtime, image and relay sockets are then not used
  */
 public record DaemonOptions(
     Path runtimeSocket,
@@ -38,7 +41,42 @@ public record DaemonOptions(
     boolean allowUntestedRuntimes,
     Duration rebalanceInterval,
     boolean disablePolicySwitch,
-    Optional<Path> configSocket) {
+    Optional<Path> configSocket,
+    Optional<NriPluginOptions> nri) {
+
+  /** Options in proxy mode. */
+  public DaemonOptions(
+      Path runtimeSocket,
+      Path imageSocket,
+      Path relaySocket,
+      Path relayDir,
+      Optional<Path> forceConfig,
+      Optional<Path> fallbackConfig,
+      Optional<String> forceConfigSignal,
+      Path hostRoot,
+      Path cgroupMount,
+      Path pidFile,
+      boolean allowUntestedRuntimes,
+      Duration rebalanceInterval,
+      boolean disablePolicySwitch,
+      Optional<Path> configSocket) {
+    this(
+        runtimeSocket,
+        imageSocket,
+        relaySocket,
+        relayDir,
+        forceConfig,
+        fallbackConfig,
+        forceConfigSignal,
+        hostRoot,
+        cgroupMount,
+        pidFile,
+        allowUntestedRuntimes,
+        rebalanceInterval,
+        disablePolicySwitch,
+        configSocket,
+        Optional.empty());
+  }
 
   /** Options without a config socket. */
   public DaemonOptions(
@@ -88,7 +126,28 @@ public record DaemonOptions(
         allowUntestedRuntimes,
         rebalanceInterval,
         disablePolicySwitch,
-        socket);
+        socket,
+        nri);
+  }
+
+  /** These options in NRI mode as plugin {@code plugin}, or in proxy mode if empty. */
+  public DaemonOptions withNri(Optional<NriPluginOptions> plugin) {
+    return new DaemonOptions(
+        runtimeSocket,
+        imageSocket,
+        relaySocket,
+        relayDir,
+        forceConfig,
+        fallbackConfig,
+        forceConfigSignal,
+        hostRoot,
+        cgroupMount,
+        pidFile,
+        allowUntestedRuntimes,
+        rebalanceInterval,
+        disablePolicySwitch,
+        configSocket,
+        plugin);
   }
 
   /** Options without rebalancing, allowing policy switches. */
@@ -135,5 +194,6 @@ public record DaemonOptions(
     Objects.requireNonNull(pidFile, "pidFile");
     Objects.requireNonNull(rebalanceInterval, "rebalanceInterval");
     Objects.requireNonNull(configSocket, "configSocket");
+    Objects.requireNonNull(nri, "nri");
   }
 }

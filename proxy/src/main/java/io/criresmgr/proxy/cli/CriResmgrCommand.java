@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.cli;
 
+import io.criresmgr.nri.NriPluginOptions;
 import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.DaemonOptions;
@@ -76,6 +77,32 @@ public final class CriResmgrCommand implements Callable<Integer> {
       defaultValue = "/var/lib/cri-resmgr",
       description = "Directory for persistent state. Default: ${DEFAULT-VALUE}")
   String relayDir = "";
+
+  @Option(
+      names = "--nri",
+      arity = "0..1",
+      paramLabel = "BOOL",
+      fallbackValue = "true",
+      description =
+          "Run as an NRI plugin of the runtime instead of relaying CRI (--runtime-socket,"
+              + " --image-socket and --relay-socket are then not used).")
+  boolean nri;
+
+  @Option(
+      names = "--nri-socket",
+      paramLabel = "PATH",
+      defaultValue = "/var/run/nri/nri.sock",
+      description = "The runtime's NRI socket, with --nri. Default: ${DEFAULT-VALUE}")
+  String nriSocket = "";
+
+  @Option(
+      names = "--nri-index",
+      paramLabel = "NN",
+      defaultValue = "90",
+      description =
+          "The plugin's two-digit NRI index, with --nri (plugins run in ascending order)."
+              + " Default: ${DEFAULT-VALUE}")
+  String nriIndex = "";
 
   @Option(
       names = "--config-socket",
@@ -256,20 +283,37 @@ public final class CriResmgrCommand implements Callable<Integer> {
     }
     Path runtime = Path.of(FlagValues.socketPath(runtimeSocket));
     return new DaemonOptions(
-        runtime,
-        imageSocket.equals("default") ? runtime : Path.of(FlagValues.socketPath(imageSocket)),
-        Path.of(FlagValues.socketPath(relaySocket)),
-        Path.of(relayDir),
-        optionalPath(forceConfig),
-        optionalPath(fallbackConfig),
-        signal,
-        Path.of(hostRoot),
-        Path.of(cgroupMount),
-        pidFile != null ? Path.of(pidFile) : FlagValues.defaultPidFile(NAME, FlagValues.isRoot()),
-        allowUntestedRuntimes,
-        compatibility.rebalanceInterval,
-        disablePolicySwitch,
-        FlagValues.optionalSocket(configSocket));
+            runtime,
+            imageSocket.equals("default") ? runtime : Path.of(FlagValues.socketPath(imageSocket)),
+            Path.of(FlagValues.socketPath(relaySocket)),
+            Path.of(relayDir),
+            optionalPath(forceConfig),
+            optionalPath(fallbackConfig),
+            signal,
+            Path.of(hostRoot),
+            Path.of(cgroupMount),
+            pidFile != null
+                ? Path.of(pidFile)
+                : FlagValues.defaultPidFile(NAME, FlagValues.isRoot()),
+            allowUntestedRuntimes,
+            compatibility.rebalanceInterval,
+            disablePolicySwitch,
+            FlagValues.optionalSocket(configSocket))
+        .withNri(nriPlugin());
+  }
+
+  /** The NRI plugin to run as with {@code --nri}; a usage error names a bad flag value. */
+  private Optional<NriPluginOptions> nriPlugin() {
+    if (!nri) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(
+          NriPluginOptions.of(NAME, nriIndex)
+              .withSocket(Path.of(FlagValues.socketPath(nriSocket))));
+    } catch (IllegalArgumentException e) {
+      throw usageError("--nri-index: " + e.getMessage());
+    }
   }
 
   private Config initialConfig(DaemonOptions options) {

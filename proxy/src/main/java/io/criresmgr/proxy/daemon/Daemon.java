@@ -2,6 +2,7 @@ package io.criresmgr.proxy.daemon;
 
 import io.criresmgr.cache.files.StateDirectory;
 import io.criresmgr.grpc.unix.EventLoops;
+import io.criresmgr.nri.NriPluginOptions;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.policy.builtin.BuiltInPolicies;
 import io.criresmgr.proxy.DaemonOptions;
@@ -18,6 +19,7 @@ import io.criresmgr.proxy.dump.MessageDumper;
 import io.criresmgr.proxy.metrics.Health;
 import io.criresmgr.proxy.metrics.Instrumentation;
 import io.criresmgr.proxy.metrics.RelayMetrics;
+import io.criresmgr.proxy.nri.NriMode;
 import io.criresmgr.proxy.pipeline.Introspection;
 import io.criresmgr.proxy.pipeline.PolicyGauges;
 import io.criresmgr.proxy.relay.CompositeRelayListener;
@@ -56,7 +58,8 @@ import org.slf4j.LoggerFactory;
  * a live one), wait for the runtime, check its version, start instrumentation and the message dump,
  * restore the cache and reconcile it with the runtime, serve the relay socket, set its permissions,
  * write the PID file, follow configuration changes, serve the node agent's config socket. Resources
- * are closed in reverse order.
+ * are closed in reverse order. In NRI mode ({@code --nri}, docs/nri.md) the relay's parts are
+ * replaced by the NRI front end, which reconciles at the runtime's Synchronize.
  */
 public final class Daemon implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
@@ -199,6 +202,10 @@ public final class Daemon implements AutoCloseable {
 
   private void startParts(DaemonOptions options, ConfigStore store, PolicyRegistry policies)
       throws InterruptedException {
+    if (options.nri().isPresent()) {
+      startNriParts(options, options.nri().get(), store, policies);
+      return;
+    }
     rejectDisconnectedSockets(options);
     OptionalInt inherited = ListenFds.relayFd(options.relaySocket());
     RelaySocket socket =
@@ -233,11 +240,7 @@ public final class Daemon implements AutoCloseable {
     ResourceManagement management =
         ResourceManagement.start(options, config, channels.runtime(), version, policies);
     own(management);
-    health.register("pipeline", management.manager().pipeline()::problem);
-    instrumentation.setIntrospection(() -> Introspection.json(management.manager().pipeline()));
-    instrumentation.setViewPages(
-        new NodeView(management.manager().pipeline(), options.hostRoot()).pages());
-    instrumentation.setExtraMetrics(() -> PolicyGauges.text(management.manager().pipeline()));
+    observe(options, management);
     List<ServerServiceDefinition> intercepted = List.of(management.manager().service(listener));
     if (inherited.isPresent()) {
       int fd = inherited.getAsInt();
@@ -256,6 +259,51 @@ public final class Daemon implements AutoCloseable {
         "cri-resmgr is up and running, serving CRI on {} ({} ms after the JVM started)",
         options.relaySocket(),
         sinceProcessStart().toMillis());
+  }
+
+  /**
+   * NRI mode (docs/nri.md): the same state directory, instrumentation, pipeline and config socket
+   * as proxy mode, fed by the runtime's NRI instead of the relay. The plugin connects in the
+   * background; the start does not wait for the runtime.
+   */
+  private void startNriParts(
+      DaemonOptions options, NriPluginOptions plugin, ConfigStore store, PolicyRegistry policies)
+      throws InterruptedException {
+    createRelayDir(options.relayDir());
+    own(StateDirLock.claim(options.relayDir()));
+    Config config = store.current();
+    instrumentation = own(new Instrumentation());
+    instrumentation.setHealth(health);
+    instrumentation.start(config.instrumentation());
+    MessageDumper dumper = own(MessageDumper.starting(config.dump()));
+    health.register("dump", dumper::problem);
+    NriMode nri = own(NriMode.prepare());
+    ResourceManagement management =
+        own(ResourceManagement.start(options, config, nri.channel(), null, policies));
+    observe(options, management);
+    own(nri.connect(management.manager(), plugin));
+    own(PidFile.write(options.pidFile()));
+    store.addListener(new SectionListener(config, dumper, instrumentation));
+    store.addListener(management.configListener(config));
+    EventLoopGroup boss = own(EventLoops.epoll("config-accept", 1));
+    EventLoopGroup workers = own(EventLoops.epoll("config-io", 1));
+    startConfigServer(options, store, policies, management, boss, workers);
+    LOG.info(
+        "cri-resmgr is up and running as NRI plugin {}-{}, connecting to {} ({} ms after the JVM"
+            + " started)",
+        plugin.index(),
+        plugin.name(),
+        plugin.socket(),
+        sinceProcessStart().toMillis());
+  }
+
+  /** Health, introspection, the node view and the policy's gauges of {@code management}. */
+  private void observe(DaemonOptions options, ResourceManagement management) {
+    health.register("pipeline", management.manager().pipeline()::problem);
+    instrumentation.setIntrospection(() -> Introspection.json(management.manager().pipeline()));
+    instrumentation.setViewPages(
+        new NodeView(management.manager().pipeline(), options.hostRoot()).pages());
+    instrumentation.setExtraMetrics(() -> PolicyGauges.text(management.manager().pipeline()));
   }
 
   /** Binds the relay socket itself, keeps it bound ({@link RelayBinding}) and sets its mode. */

@@ -56,17 +56,20 @@ final class ResourceManagement implements AutoCloseable {
   /**
    * Starts everything once {@code version} has accepted the runtime; the caller owns the result.
    * Only the policy is built before: it reads the host and changes nothing, so it can overlap the
-   * runtime's first answer.
+   * runtime's first answer. Without {@code version} (NRI mode, docs/nri.md) there is no runtime to
+   * ask yet: the cache is reconciled at NRI's Synchronize instead of here.
    */
   static ResourceManagement start(
       DaemonOptions options,
       Config config,
       Channel runtime,
-      VersionCheck version,
+      @Nullable VersionCheck version,
       PolicyRegistry registry)
       throws InterruptedException {
     ActivePolicy policy = PolicyActivation.activate(registry, config.policy(), options.hostRoot());
-    version.await();
+    if (version != null) {
+      version.await();
+    }
     CacheFile file = new CacheFile(options.relayDir());
     NodeCache cache = restore(file);
     checkPolicySwitch(options, cache, config.policy().active());
@@ -84,7 +87,9 @@ final class ResourceManagement implements AutoCloseable {
     manager.setHostRoot(options.hostRoot());
     try {
       startControllers(manager, config, controllerContext);
-      StartupSync.run(manager);
+      if (version != null) {
+        StartupSync.run(manager);
+      }
       StoredAdjustmentsRestore.run(
           manager.pipeline(),
           options.forceConfig().isEmpty() && options.configSocket().isPresent());

@@ -34,6 +34,14 @@ public final class CallScope {
     return new CallScope(Context.current().getDeadline(), log);
   }
 
+  /**
+   * The scope of CRI request {@code request} of method {@code method} that did not arrive over gRPC
+   * (the NRI front end, docs/nri.md): no deadline, the request's log context.
+   */
+  public static CallScope of(String method, Object request) {
+    return new CallScope(null, RequestLog.of(method, request));
+  }
+
   /** A scope without deadline and log context, for the daemon's own work and tests. */
   public static CallScope none() {
     return new CallScope(null, Map.of());

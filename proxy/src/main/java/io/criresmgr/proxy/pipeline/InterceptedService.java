@@ -97,7 +97,19 @@ public final class InterceptedService {
     if (error instanceof StatusRuntimeException || error instanceof StatusException) {
       return error;
     }
-    String name = method.getBareMethodName();
+    return refusal(method.getBareMethodName(), error).asRuntimeException();
+  }
+
+  /**
+   * The status a failure of method {@code name} answers with: the runtime's own as it is, the
+   * resource manager's refusals naming the reason (logged), anything else an internal error (logged
+   * with its stack). The NRI front end answers with the same texts (docs/nri.md).
+   */
+  public static Status refusal(String name, Throwable failure) {
+    Throwable error = Errors.unwrap(failure);
+    if (error instanceof StatusRuntimeException || error instanceof StatusException) {
+      return Status.fromThrowable(error);
+    }
     Status status;
     if (error instanceof RequestException refused) {
       status = refused.status();
@@ -107,11 +119,9 @@ public final class InterceptedService {
       status = Status.FAILED_PRECONDITION.withDescription(error.getMessage());
     } else {
       LOG.error("{} failed in the resource manager", name, error);
-      return Status.INTERNAL
-          .withDescription("cri-resmgr: " + name + " failed: " + error)
-          .asRuntimeException();
+      return Status.INTERNAL.withDescription("cri-resmgr: " + name + " failed: " + error);
     }
     LOG.warn("{} refused: {}", name, status.getDescription());
-    return status.asRuntimeException();
+    return status;
   }
 }

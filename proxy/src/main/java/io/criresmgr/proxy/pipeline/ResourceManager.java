@@ -111,6 +111,11 @@ public final class ResourceManager implements AutoCloseable {
     return runtime;
   }
 
+  /** The handlers of the intercepted methods, for front ends other than the relay. */
+  public Requests requests() {
+    return requests;
+  }
+
   /** The intercepted methods, for the relay server. */
   public ServerServiceDefinition service(RelayListener listener) {
     return InterceptedService.definition(requests, listener);

@@ -1,0 +1,44 @@
+package io.criresmgr.proxy.nri;
+
+import io.criresmgr.nri.NriPluginOptions;
+import io.criresmgr.proxy.pipeline.ResourceManager;
+import io.grpc.Channel;
+
+/**
+ * The daemon's NRI mode (docs/nri.md): the runtime the pipeline is built on ({@link #channel}),
+ * then the front end connected to the runtime's NRI socket ({@link #connect}). Closing it stops the
+ * front end and that runtime; close the connection first.
+ */
+public final class NriMode implements AutoCloseable {
+  private final NriBackedRuntime runtime = NriBackedRuntime.start();
+  private NriFrontEnd frontEnd;
+
+  private NriMode() {}
+
+  /** A mode whose pipeline is not built yet. */
+  public static NriMode prepare() {
+    return new NriMode();
+  }
+
+  /** The runtime channel to build the pipeline on. */
+  public Channel channel() {
+    return runtime.channel();
+  }
+
+  /**
+   * Serves {@code manager}'s pipeline, built on {@link #channel}, to the runtime's NRI as plugin
+   * {@code options}; connects and reconnects in the background. Close the result to disconnect.
+   */
+  public AutoCloseable connect(ResourceManager manager, NriPluginOptions options) {
+    frontEnd = new NriFrontEnd(manager, runtime);
+    return NriConnection.start(options, frontEnd);
+  }
+
+  @Override
+  public void close() {
+    if (frontEnd != null) {
+      frontEnd.close();
+    }
+    runtime.close();
+  }
+}
