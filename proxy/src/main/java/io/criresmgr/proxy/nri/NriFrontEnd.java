@@ -32,6 +32,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -291,7 +292,11 @@ public final class NriFrontEnd implements NriHandler, AutoCloseable {
   }
 
   private void sendPendingUpdates() {
-    sender.execute(this::sendUpdates);
+    try {
+      sender.execute(this::sendUpdates);
+    } catch (RejectedExecutionException e) {
+      LOG.debug("NRI front end closed: updates not sent");
+    }
   }
 
   private void sendUpdates() {

@@ -192,6 +192,58 @@ class NriModeIT {
     }
   }
 
+  @Test
+  void updatesOfOtherContainersGoInTheAnswerOrOnTheirOwn() throws Exception {
+    try (FakeNriRuntime nri = FakeNriRuntime.listen(dir.resolve("nri.sock"))) {
+      Daemon daemon = Daemon.start(nriOptions("state"), new ConfigStore(templateConfig()));
+      try {
+        connect(nri);
+        nri.synchronize(List.of(), List.of());
+        PodSandbox shared = pod();
+        PodSandbox exclusive =
+            pod().toBuilder()
+                .setId("pod-1")
+                .setName("pod1")
+                .setUid("uid-1")
+                .setLinux(LinuxPodSandbox.newBuilder().setCgroupParent("/kubepods/poduid-1"))
+                .build();
+        nri.stateChange(Event.RUN_POD_SANDBOX, shared, Container.getDefaultInstance());
+        nri.stateChange(Event.RUN_POD_SANDBOX, exclusive, Container.getDefaultInstance());
+        Container half =
+            container("s0", 1).toBuilder()
+                .setLinux(
+                    LinuxContainer.newBuilder()
+                        .setResources(
+                            LinuxResources.newBuilder()
+                                .setCpu(
+                                    LinuxCPU.newBuilder()
+                                        .setShares(OptionalUInt64.newBuilder().setValue(512))
+                                        .setQuota(OptionalInt64.newBuilder().setValue(50000))
+                                        .setPeriod(OptionalUInt64.newBuilder().setValue(100000)))))
+                .build();
+        CreateContainerResponse first = nri.createContainer(shared, half);
+        assertEquals("0-3", first.getAdjust().getLinux().getResources().getCpu().getCpus());
+        assertTrue(first.getUpdateList().isEmpty(), first.getUpdateList().toString());
+
+        Container one = container("e1", 1).toBuilder().setPodSandboxId("pod-1").build();
+        CreateContainerResponse second = nri.createContainer(exclusive, one);
+        assertEquals("0", second.getAdjust().getLinux().getResources().getCpu().getCpus());
+        assertEquals(1, second.getUpdateCount(), second.getUpdateList().toString());
+        assertEquals("ctr-s0", second.getUpdate(0).getContainerId());
+        assertEquals("1-3", second.getUpdate(0).getLinux().getResources().getCpu().getCpus());
+
+        // An event has no answer: the shared container gets its CPUs back through UpdateContainers.
+        nri.stateChange(Event.STOP_POD_SANDBOX, exclusive, Container.getDefaultInstance());
+        var sent = nri.updateRequest();
+        assertEquals(1, sent.getUpdateCount(), sent.toString());
+        assertEquals("ctr-s0", sent.getUpdate(0).getContainerId());
+        assertEquals("0-3", sent.getUpdate(0).getLinux().getResources().getCpu().getCpus());
+      } finally {
+        daemon.close();
+      }
+    }
+  }
+
   private static void connect(FakeNriRuntime nri) throws Exception {
     nri.accept();
     RegisterPluginRequest registration = nri.registration();
