@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.criresmgr.nri.NriPluginOptions;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigLoader;
@@ -138,6 +139,30 @@ class CriResmgrCommandTest {
     assertEquals(
         Optional.empty(),
         CliRun.of("--force-config-signal=" + signal).options().forceConfigSignal());
+  }
+
+  @Test
+  void nriModeIsOffByDefaultAndTakesItsSocketAndIndex() {
+    assertEquals(Optional.empty(), CliRun.of().options().nri());
+    assertEquals(
+        Optional.of(NriPluginOptions.of("cri-resmgr", "90")), CliRun.of("--nri").options().nri());
+    assertEquals(
+        Optional.of(
+            NriPluginOptions.of("cri-resmgr", "07").withSocket(Path.of("/run/nri/other.sock"))),
+        CliRun.of("-nri=true", "--nri-socket", "unix:///run/nri/other.sock", "--nri-index=07")
+            .options()
+            .nri());
+  }
+
+  @Test
+  void aBadNriIndexIsAUsageError() {
+    CliRun run = CliRun.of("--nri", "--nri-index", "100");
+    assertEquals(1, run.status);
+    assertNull(run.options);
+    assertTrue(
+        run.err.startsWith(
+            "cri-resmgr: --nri-index: NRI plugin index: '100' must be two digits, 00 to 99\nUsage:"),
+        run.err);
   }
 
   @Test
