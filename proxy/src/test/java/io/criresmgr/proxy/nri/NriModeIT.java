@@ -35,6 +35,8 @@ import io.criresmgr.nri.api.PodSandbox;
 import io.criresmgr.nri.api.RegisterPluginRequest;
 import io.criresmgr.nri.api.StopContainerRequest.Builder;
 import io.criresmgr.nri.api.StopContainerResponse;
+import io.criresmgr.nri.api.UpdateContainerRequest;
+import io.criresmgr.nri.api.UpdateContainerResponse;
 import io.criresmgr.nri.ttrpc.TtrpcException;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.TestDaemons;
@@ -238,6 +240,38 @@ class NriModeIT {
         assertEquals(1, sent.getUpdateCount(), sent.toString());
         assertEquals("ctr-s0", sent.getUpdate(0).getContainerId());
         assertEquals("0-3", sent.getUpdate(0).getLinux().getResources().getCpu().getCpus());
+      } finally {
+        daemon.close();
+      }
+    }
+  }
+
+  @Test
+  void updateContainerAnswersWithTheDecisionForTheNewResources() throws Exception {
+    try (FakeNriRuntime nri = FakeNriRuntime.listen(dir.resolve("nri.sock"))) {
+      Daemon daemon = Daemon.start(nriOptions("state"), new ConfigStore(templateConfig()));
+      try {
+        connect(nri);
+        nri.synchronize(List.of(), List.of());
+        nri.stateChange(Event.RUN_POD_SANDBOX, pod(), Container.getDefaultInstance());
+        CreateContainerResponse created = nri.createContainer(pod(), container("c0", 1));
+        assertEquals("0", created.getAdjust().getLinux().getResources().getCpu().getCpus());
+
+        UpdateContainerResponse updated =
+            nri.call(
+                "UpdateContainer",
+                UpdateContainerRequest.newBuilder()
+                    .setPod(pod())
+                    .setContainer(container("c0", 1))
+                    .setLinuxResources(resources(2))
+                    .build(),
+                UpdateContainerResponse.parser());
+        assertEquals(1, updated.getUpdateCount(), updated.toString());
+        assertEquals("ctr-c0", updated.getUpdate(0).getContainerId());
+        LinuxResources merged = updated.getUpdate(0).getLinux().getResources();
+        assertEquals("0-1", merged.getCpu().getCpus());
+        assertEquals(200000, merged.getCpu().getQuota().getValue());
+        assertEquals("0-1", assignedCpus(daemon, "uid-0:c0"));
       } finally {
         daemon.close();
       }
