@@ -40,17 +40,25 @@ public class TtrpcException extends RuntimeException {
   }
 
   private final Code code;
+  private final String detail;
 
   /** A failure with a status code and a message saying what went wrong. */
   public TtrpcException(Code code, String message) {
     super(code + ": " + message);
     this.code = code;
+    this.detail = message;
   }
 
   /** A failure with a status code, a message and its cause. */
   public TtrpcException(Code code, String message, Throwable cause) {
     super(code + ": " + message, cause);
     this.code = code;
+    this.detail = message;
+  }
+
+  /** The message without the code: what a response's status carries. */
+  public String detail() {
+    return detail;
   }
 
   /** The status code. */

@@ -116,7 +116,7 @@ public final class TtrpcServer implements AutoCloseable {
       try {
         return TtrpcCodec.read(in);
       } catch (TtrpcCodec.OversizedMessageException e) {
-        respond(e.streamId(), error(e.code(), String.valueOf(e.getMessage())));
+        respond(e.streamId(), error(e.code(), e.detail()));
       }
     }
   }
@@ -144,7 +144,7 @@ public final class TtrpcServer implements AutoCloseable {
           .setPayload(ByteString.copyFrom(method.call(request.getPayload())))
           .build();
     } catch (TtrpcException e) {
-      return error(e.code(), String.valueOf(e.getMessage()));
+      return error(e.code(), e.detail());
     } catch (Exception e) {
       LOG.debug("ttrpc {}: {}/{} failed", name, request.getService(), request.getMethod(), e);
       return error(Code.UNKNOWN, String.valueOf(e));

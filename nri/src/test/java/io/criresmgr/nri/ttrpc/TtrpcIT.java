@@ -40,6 +40,10 @@ class TtrpcIT {
                 p -> {
                   throw new IllegalStateException("no " + p.toStringUtf8());
                 },
+            "test.Echo/Refuse",
+                p -> {
+                  throw new TtrpcException(Code.RESOURCE_EXHAUSTED, "no room");
+                },
             "test.Echo/Slow",
                 p -> {
                   release.await();
@@ -84,6 +88,16 @@ class TtrpcIT {
             () -> client.call("test.Echo", "Fail", ByteString.copyFromUtf8("luck"), SECOND));
     assertEquals(Code.UNKNOWN, e.code());
     assertTrue(e.getMessage().contains("no luck"), e.getMessage());
+  }
+
+  @Test
+  void aHandlersTtrpcExceptionKeepsItsCodeAndMessage() {
+    var e =
+        assertThrows(
+            TtrpcException.class,
+            () -> client.call("test.Echo", "Refuse", ByteString.EMPTY, SECOND));
+    assertEquals(Code.RESOURCE_EXHAUSTED, e.code());
+    assertEquals("test.Echo/Refuse on client: no room", e.detail());
   }
 
   @Test

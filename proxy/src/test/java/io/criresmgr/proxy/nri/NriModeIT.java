@@ -360,15 +360,10 @@ class NriModeIT {
       try {
         r = nri.createContainer(pod(), container(name, cpus));
       } catch (TtrpcException e) {
-        // The fake's client puts the code and the call before the message, and the plugin's
-        // ttrpc server (module nri) the code again.
-        String call =
-            e.code()
-                + ": nri.pkg.api.v1alpha1.Plugin/CreateContainer on fake-runtime: "
-                + e.code()
-                + ": ";
-        assertTrue(e.getMessage().startsWith(call), e.getMessage());
-        return "refused: " + e.code() + " " + e.getMessage().substring(call.length());
+        // The fake's client puts the call before the plugin's message.
+        String call = "nri.pkg.api.v1alpha1.Plugin/CreateContainer on fake-runtime: ";
+        assertTrue(e.detail().startsWith(call), e.detail());
+        return "refused: " + e.code() + " " + e.detail().substring(call.length());
       }
       String adjusted = r.getAdjust().getLinux().getResources().getCpu().getCpus();
       assertEquals(assignedCpus(daemon, "uid-0:" + name), adjusted);
