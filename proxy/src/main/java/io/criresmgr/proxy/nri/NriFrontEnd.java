@@ -37,6 +37,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -222,7 +223,7 @@ public final class NriFrontEnd implements NriHandler, AutoCloseable {
   }
 
   /** Runs a request whose answer carries the updates it caused. */
-  private <T> T answer(java.util.function.Supplier<T> work) {
+  private <T> T answer(Supplier<T> work) {
     answering = true;
     try {
       return work.get();

@@ -3,6 +3,7 @@ package io.criresmgr.proxy.nri;
 import io.criresmgr.nri.NriPluginOptions;
 import io.criresmgr.proxy.pipeline.ResourceManager;
 import io.grpc.Channel;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The daemon's NRI mode (docs/nri.md): the runtime the pipeline is built on ({@link #channel}),
@@ -11,7 +12,7 @@ import io.grpc.Channel;
  */
 public final class NriMode implements AutoCloseable {
   private final NriBackedRuntime runtime = NriBackedRuntime.start();
-  private NriFrontEnd frontEnd;
+  private @Nullable NriFrontEnd frontEnd;
 
   private NriMode() {}
 
@@ -36,8 +37,9 @@ public final class NriMode implements AutoCloseable {
 
   @Override
   public void close() {
-    if (frontEnd != null) {
-      frontEnd.close();
+    NriFrontEnd started = frontEnd;
+    if (started != null) {
+      started.close();
     }
     runtime.close();
   }
