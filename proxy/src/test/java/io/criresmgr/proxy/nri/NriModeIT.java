@@ -18,6 +18,7 @@ import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
 import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.StopContainerRequest;
+import io.criresmgr.controllers.ControllerMode;
 import io.criresmgr.nri.FakeNriRuntime;
 import io.criresmgr.nri.NriPluginOptions;
 import io.criresmgr.nri.api.Container;
@@ -27,6 +28,7 @@ import io.criresmgr.nri.api.CreateContainerResponse;
 import io.criresmgr.nri.api.Event;
 import io.criresmgr.nri.api.LinuxCPU;
 import io.criresmgr.nri.api.LinuxContainer;
+import io.criresmgr.nri.api.LinuxMemory;
 import io.criresmgr.nri.api.LinuxPodSandbox;
 import io.criresmgr.nri.api.LinuxResources;
 import io.criresmgr.nri.api.OptionalInt64;
@@ -43,6 +45,7 @@ import io.criresmgr.proxy.TestDaemons;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigStore;
 import io.criresmgr.proxy.config.PolicyConfig;
+import io.criresmgr.proxy.config.ResourceManagerConfig;
 import io.criresmgr.proxy.daemon.Daemon;
 import io.criresmgr.proxy.relay.RawClient;
 import io.criresmgr.sim.SimOptions;
@@ -276,6 +279,81 @@ class NriModeIT {
         daemon.close();
       }
     }
+  }
+
+  @Test
+  void theMemoryQosFilesAreInTheAdjustment() throws Exception {
+    Path cgroups = dir.resolve("cgroup");
+    Files.createDirectories(cgroups);
+    Files.writeString(cgroups.resolve("cgroup.controllers"), "cpuset cpu io memory pids\n");
+    DaemonOptions o = nriOptions("state");
+    DaemonOptions options =
+        new DaemonOptions(
+                o.runtimeSocket(),
+                o.imageSocket(),
+                o.relaySocket(),
+                o.relayDir(),
+                o.forceConfig(),
+                o.fallbackConfig(),
+                o.forceConfigSignal(),
+                host,
+                cgroups,
+                o.pidFile(),
+                true)
+            .withNri(o.nri());
+    try (FakeNriRuntime nri = FakeNriRuntime.listen(dir.resolve("nri.sock"))) {
+      Daemon daemon = Daemon.start(options, new ConfigStore(memoryQosConfig()));
+      try {
+        connect(nri);
+        nri.synchronize(List.of(), List.of());
+        PodSandbox pod =
+            pod().toBuilder()
+                .putAnnotations("class.memory-qos.nri.io", "bronze")
+                .setLinux(LinuxPodSandbox.newBuilder().setCgroupParent("/kubepods/burstable/pod0"))
+                .build();
+        nri.stateChange(Event.RUN_POD_SANDBOX, pod, Container.getDefaultInstance());
+        Container c =
+            container("c0", 0).toBuilder()
+                .setLinux(
+                    LinuxContainer.newBuilder()
+                        .setResources(
+                            LinuxResources.newBuilder()
+                                .setMemory(
+                                    LinuxMemory.newBuilder()
+                                        .setLimit(
+                                            OptionalInt64.newBuilder().setValue(100_000_000L)))))
+                .build();
+        CreateContainerResponse r = nri.createContainer(pod, c);
+        assertEquals(
+            Map.of("memory.high", "50000000", "memory.swap.max", "max"),
+            r.getAdjust().getLinux().getResources().getUnifiedMap());
+      } finally {
+        daemon.close();
+      }
+    }
+  }
+
+  /** Policy memory-qos with class bronze, its controller required, the others off. */
+  private static Config memoryQosConfig() throws Exception {
+    Config base = TestDaemons.config();
+    JsonNode section =
+        JSON.readTree(
+            "{\"classes\": [{\"name\": \"bronze\", \"swaplimitratio\": 0.5}],"
+                + " \"unifiedannotations\": [\"memory.swap.max\", \"memory.high\"]}");
+    Map<String, ControllerMode> modes =
+        Map.of(
+            "memory-qos", ControllerMode.REQUIRED,
+            "memtierd", ControllerMode.DISABLED,
+            "cgroups", ControllerMode.DISABLED,
+            "rdt", ControllerMode.DISABLED,
+            "blockio", ControllerMode.DISABLED);
+    return new Config(
+        new PolicyConfig("memory-qos", Map.of(), Map.of(), Map.of()),
+        new ResourceManagerConfig(modes),
+        base.dump(),
+        base.logger(),
+        base.instrumentation(),
+        Map.of("memory-qos", section));
   }
 
   private static void connect(FakeNriRuntime nri) throws Exception {
