@@ -3,6 +3,7 @@ package io.criresmgr.proxy.pipeline;
 import io.grpc.MethodDescriptor;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -78,19 +79,16 @@ final class RequestFlow {
       Q request,
       Function<Section, @Nullable D> decide,
       Settle<D, R> settle) {
-    return this.<@Nullable D>step(scope, decide)
-        .thenCompose(
-            decision -> {
-              if (decision == null) {
-                return call(scope, method, request);
-              }
-              return decision
-                  .ready()
-                  .thenCompose(ready -> call(scope, method, decision.request()))
-                  .handle(
-                      (reply, error) -> step(scope, s -> settle.settle(s, decision, reply, error)))
-                  .thenCompose(Function.identity());
-            });
+    return decideAndCall(
+        scope,
+        method,
+        request,
+        decide,
+        (decision, called) ->
+            called
+                .handle(
+                    (reply, error) -> step(scope, s -> settle.settle(s, decision, reply, error)))
+                .thenCompose(Function.identity()));
   }
 
   /**
@@ -114,18 +112,37 @@ final class RequestFlow {
       Q request,
       Function<Section, @Nullable D> decide,
       Commit<D, R> commit) {
+    return decideAndCall(
+        scope,
+        method,
+        request,
+        decide,
+        (decision, called) ->
+            called.whenComplete(
+                (reply, error) ->
+                    submitCommit(scope, s -> commit.commit(s, decision, reply, error))));
+  }
+
+  /**
+   * Decides in the pipeline; a null decision passes {@code request} through to the runtime.
+   * Otherwise the decided request goes to the runtime once the decision is ready, and {@code
+   * outcome} gets the decision and that call.
+   */
+  private <Q, R, D extends Decision<Q>> CompletableFuture<R> decideAndCall(
+      CallScope scope,
+      MethodDescriptor<Q, R> method,
+      Q request,
+      Function<Section, @Nullable D> decide,
+      BiFunction<D, CompletableFuture<R>, CompletableFuture<R>> outcome) {
     return this.<@Nullable D>step(scope, decide)
         .thenCompose(
             decision -> {
               if (decision == null) {
                 return call(scope, method, request);
               }
-              return decision
-                  .ready()
-                  .thenCompose(ready -> call(scope, method, decision.request()))
-                  .whenComplete(
-                      (reply, error) ->
-                          submitCommit(scope, s -> commit.commit(s, decision, reply, error)));
+              return outcome.apply(
+                  decision,
+                  decision.ready().thenCompose(ready -> call(scope, method, decision.request())));
             });
   }
 
