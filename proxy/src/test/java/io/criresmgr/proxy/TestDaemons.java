@@ -12,6 +12,15 @@ public final class TestDaemons {
 
   /** Options for a daemon in {@code dir} relaying to {@code runtimeSocket}. */
   public static DaemonOptions options(Path dir, Path runtimeSocket, boolean allowUntested) {
+    return options(dir, runtimeSocket, allowUntested, Path.of(""));
+  }
+
+  /**
+   * As {@link #options(Path, Path, boolean)}, with the host's files below {@code hostRoot} (a
+   * simulated topology).
+   */
+  public static DaemonOptions options(
+      Path dir, Path runtimeSocket, boolean allowUntested, Path hostRoot) {
     return new DaemonOptions(
         runtimeSocket,
         runtimeSocket,
@@ -20,7 +29,7 @@ public final class TestDaemons {
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
-        Path.of(""),
+        hostRoot,
         // nonexistent: host controllers that need cgroups stay off the real /sys/fs/cgroup
         dir.resolve("sys/fs/cgroup"),
         dir.resolve("cri-resmgr.pid"),

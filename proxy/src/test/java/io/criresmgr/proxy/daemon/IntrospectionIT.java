@@ -158,19 +158,7 @@ class IntrospectionIT {
   }
 
   private DaemonOptions options(Path runtime, Path host) {
-    DaemonOptions o = TestDaemons.options(dir, runtime, false);
-    return new DaemonOptions(
-        o.runtimeSocket(),
-        o.imageSocket(),
-        o.relaySocket(),
-        o.relayDir(),
-        o.forceConfig(),
-        o.fallbackConfig(),
-        o.forceConfigSignal(),
-        host,
-        o.cgroupMount(),
-        o.pidFile(),
-        true);
+    return TestDaemons.options(dir, runtime, true, host);
   }
 
   private static Config templateConfig() {

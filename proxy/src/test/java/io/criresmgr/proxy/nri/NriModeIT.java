@@ -525,19 +525,7 @@ class NriModeIT {
   }
 
   private DaemonOptions relayOptions(Path runtime) {
-    DaemonOptions o = TestDaemons.options(dir, runtime, false);
-    return new DaemonOptions(
-        o.runtimeSocket(),
-        o.imageSocket(),
-        o.relaySocket(),
-        o.relayDir(),
-        o.forceConfig(),
-        o.fallbackConfig(),
-        o.forceConfigSignal(),
-        host,
-        o.cgroupMount(),
-        o.pidFile(),
-        true);
+    return TestDaemons.options(dir, runtime, true, host);
   }
 
   private DaemonOptions nriOptions(String stateDir) {

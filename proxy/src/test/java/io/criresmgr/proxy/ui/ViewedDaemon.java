@@ -150,19 +150,7 @@ final class ViewedDaemon implements AutoCloseable {
   }
 
   private static DaemonOptions options(Path dir, Path host) {
-    DaemonOptions o = TestDaemons.options(dir, dir.resolve("rt.sock"), false);
-    return new DaemonOptions(
-        o.runtimeSocket(),
-        o.imageSocket(),
-        o.relaySocket(),
-        o.relayDir(),
-        o.forceConfig(),
-        o.fallbackConfig(),
-        o.forceConfigSignal(),
-        host,
-        o.cgroupMount(),
-        o.pidFile(),
-        true);
+    return TestDaemons.options(dir, dir.resolve("rt.sock"), true, host);
   }
 
   private static Config config(String policy) {
