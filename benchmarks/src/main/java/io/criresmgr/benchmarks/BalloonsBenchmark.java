@@ -7,10 +7,8 @@ import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
 import io.criresmgr.policy.balloons.BalloonsPolicyProvider;
 import java.io.IOException;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
@@ -59,20 +57,25 @@ public class BalloonsBenchmark extends PolicyBenchmarkBase {
   public Kind kind = Kind.PER_NAMESPACE;
 
   /** Generates the topology, builds the pipeline and fills the cache through it. */
-  @Setup(Level.Trial)
-  public void start() throws IOException {
-    String topology = TopologyAwareBenchmark.TOPOLOGIES.get(cpus);
+  @Override
+  PolicyBench filledBench() throws IOException {
+    String topology = TopologyAwareBenchmark.topology(cpus);
     JsonNode options = new ObjectMapper().readTree(OPTIONS);
-    bench = PolicyBench.onFakeSysfs(topology, new BalloonsPolicyProvider(), "1", options);
+    PolicyBench bench =
+        PolicyBench.onFakeSysfs(topology, new BalloonsPolicyProvider(), "1", options);
     LinuxContainerResources small = CriRequests.shared().toBuilder().setCpuShares(10).build();
     for (int i = 0; i < containers; i++) {
       String ns = i % 2 == 0 ? "ns-" + (i / 2) % FILL_NAMESPACES : "dyn-0";
       bench.run(create("pod-" + i, ns, small));
     }
+    return bench;
+  }
+
+  @Override
+  CreateContainerRequest candidate(PolicyBench bench) {
     String ns = kind == Kind.PER_NAMESPACE ? "ns-candidate" : "dyn-0";
     LinuxContainerResources one = CriRequests.shared().toBuilder().setCpuShares(1024).build();
-    candidate = create("candidate", ns, one);
-    decisions = bench.decisions(candidate);
+    return create("candidate", ns, one);
   }
 
   /** Runs Burstable pod {@code pod} and returns a CreateContainer of its container, 8 MiB. */

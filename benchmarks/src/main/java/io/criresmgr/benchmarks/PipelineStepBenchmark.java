@@ -1,5 +1,6 @@
 package io.criresmgr.benchmarks;
 
+import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyContext;
@@ -59,13 +60,17 @@ public class PipelineStepBenchmark extends PolicyBenchmarkBase {
   public Kind kind = Kind.SHARED;
 
   /** Builds the pipeline and fills the cache through it. */
-  @Setup(Level.Trial)
-  public void start() throws IOException {
+  @Override
+  PolicyBench filledBench() throws IOException {
     PolicyContext context = new PolicyContext(Path.of("/"), CPUS, MEMORY_NODES, Map.of(), Map.of());
-    bench = PolicyBench.of(new TemplatePolicyProvider(), context);
+    PolicyBench bench = PolicyBench.of(new TemplatePolicyProvider(), context);
     new NodeFiller(bench.stub()).fill(containers, containers / 5);
-    candidate = NodeFiller.candidate(bench.stub(), kind == Kind.EXCLUSIVE);
-    decisions = bench.decisions(candidate);
+    return bench;
+  }
+
+  @Override
+  CreateContainerRequest candidate(PolicyBench bench) {
+    return NodeFiller.candidate(bench.stub(), kind == Kind.EXCLUSIVE);
   }
 
   /** One allocation through the whole pipeline, the runtime answering at once. */

@@ -11,15 +11,16 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * The measurements the policy benchmarks share, on the {@link PolicyBench}, candidate and decisions
- * a subclass's trial setup makes: {@link #policyAllocateRelease} and {@link #createAndRemove}. The
- * run settings here (one fork, 3 × 2 s warm-up, 5 × 2 s measured, sample time in µs) are inherited.
+ * The measurements the policy benchmarks share, on the {@link PolicyBench} and candidate a subclass
+ * makes for the trial: {@link #policyAllocateRelease} and {@link #createAndRemove}. The run
+ * settings here (one fork, 3 × 2 s warm-up, 5 × 2 s measured, sample time in µs) are inherited.
  */
 @State(Scope.Benchmark)
 @Fork(1)
@@ -28,7 +29,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public abstract class PolicyBenchmarkBase {
-  /** The policy and pipeline, set by the subclass's setup. */
+  /** The policy and pipeline, from {@link #filledBench}. */
   PolicyBench bench;
 
   /** The measured container's CreateContainer. */
@@ -36,6 +37,20 @@ public abstract class PolicyBenchmarkBase {
 
   /** The policy's inputs for the measured container. */
   PolicyFixture decisions;
+
+  /** Builds the bench, then the candidate and its decisions. */
+  @Setup(Level.Trial)
+  public void start() throws IOException {
+    bench = filledBench();
+    candidate = candidate(bench);
+    decisions = bench.decisions(candidate);
+  }
+
+  /** The policy and pipeline, the trial's other containers already in its cache. */
+  abstract PolicyBench filledBench() throws IOException;
+
+  /** The measured container's CreateContainer on {@code bench}. */
+  abstract CreateContainerRequest candidate(PolicyBench bench);
 
   /** Stops the pipeline and deletes its directory. */
   @TearDown(Level.Trial)

@@ -9,15 +9,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The simulated runtime, in the benchmark's JVM on a Unix socket, answering Version as {@code
  * containerd} (so the daemon accepts it) with {@value CriRequests#IMAGE} present. Its hooks set the
- * latency per call; they also record every request, so benchmarks {@link #forget()} them between
- * iterations to keep memory flat.
+ * latency per call; they also record every request, so benchmarks {@link #forget(Duration) forget}
+ * them between iterations to keep memory flat.
  */
 public final class SimBackend implements Testbed.Backend {
-  private volatile SimRuntimeServer server;
+  private volatile @Nullable SimRuntimeServer server;
 
   /** A backend that is not started yet. */
   public SimBackend() {}
@@ -28,8 +29,9 @@ public final class SimBackend implements Testbed.Backend {
         SimOptions.defaults()
             .withRuntimeName(VersionBackend.VERSION.getRuntimeName())
             .withImages(List.of(CriRequests.IMAGE));
-    server = new SimRuntimeServer(socket, new SimRuntime(options)).start();
-    return server;
+    SimRuntimeServer started = new SimRuntimeServer(socket, new SimRuntime(options)).start();
+    server = started;
+    return started;
   }
 
   /** The runtime's test hooks. */

@@ -7,10 +7,9 @@ import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
 import io.criresmgr.proxy.pipeline.ResourceManager;
 import java.io.IOException;
 import java.util.Map;
-import org.openjdk.jmh.annotations.Level;
+import java.util.TreeSet;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
@@ -37,6 +36,19 @@ public class TopologyAwareBenchmark extends PolicyBenchmarkBase {
   static final Map<String, String> TOPOLOGIES =
       Map.of("16", "n4c16", "128", "n4c128", "448", "n8c448", "4096", "s8c4096");
 
+  /** The topology spec of {@code cpus}, a key of {@link #TOPOLOGIES}. */
+  static String topology(String cpus) {
+    String spec = TOPOLOGIES.get(cpus);
+    if (spec == null) {
+      throw new IllegalArgumentException(
+          "cpus: no topology for "
+              + cpus
+              + ", expected one of "
+              + new TreeSet<>(TOPOLOGIES.keySet()));
+    }
+    return spec;
+  }
+
   /** The node's CPU count, a key of {@link #TOPOLOGIES}. */
   @Param({"16", "448", "4096"})
   public String cpus = "448";
@@ -59,11 +71,11 @@ public class TopologyAwareBenchmark extends PolicyBenchmarkBase {
   public String unlimitedBurstable = "package";
 
   /** Generates the topology, builds the pipeline and fills the cache through it. */
-  @Setup(Level.Trial)
-  public void start() throws IOException {
-    bench =
+  @Override
+  PolicyBench filledBench() throws IOException {
+    PolicyBench bench =
         PolicyBench.onFakeSysfs(
-            TOPOLOGIES.get(cpus),
+            topology(cpus),
             new TopologyAwarePolicyProvider(),
             "750m",
             JsonNodeFactory.instance.objectNode().put("UnlimitedBurstable", unlimitedBurstable));
@@ -73,9 +85,13 @@ public class TopologyAwareBenchmark extends PolicyBenchmarkBase {
       boolean whole = i < exclusive;
       bench.run(create("pod-" + i, whole, whole ? CriRequests.wholeCpus(1) : small));
     }
+    return bench;
+  }
+
+  @Override
+  CreateContainerRequest candidate(PolicyBench bench) {
     boolean whole = kind == PipelineStepBenchmark.Kind.EXCLUSIVE;
-    candidate = create("candidate", whole, whole ? CriRequests.wholeCpus(1) : CriRequests.shared());
-    decisions = bench.decisions(candidate);
+    return create("candidate", whole, whole ? CriRequests.wholeCpus(1) : CriRequests.shared());
   }
 
   /** Runs pod {@code pod} and returns a CreateContainer of its container {@code c0}, 8 MiB. */

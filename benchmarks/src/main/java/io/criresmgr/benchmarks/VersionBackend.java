@@ -48,7 +48,10 @@ public final class VersionBackend implements AutoCloseable {
     EventLoopGroup boss = EventLoops.epoll("backend-accept", 1);
     EventLoopGroup workers = EventLoops.epoll("backend-io", 1);
     Server server =
-        UnixGrpc.server(socket, boss, workers).directExecutor().addService(new Runtime()).build();
+        UnixGrpc.server(socket, boss, workers)
+            .directExecutor()
+            .addService(new VersionOnlyRuntime())
+            .build();
     try {
       return new VersionBackend(server.start(), boss, workers);
     } catch (IOException e) {
@@ -66,7 +69,7 @@ public final class VersionBackend implements AutoCloseable {
   }
 
   /** The runtime service: Version and empty lists; every other method is UNIMPLEMENTED. */
-  private static final class Runtime extends RuntimeServiceGrpc.RuntimeServiceImplBase {
+  private static final class VersionOnlyRuntime extends RuntimeServiceGrpc.RuntimeServiceImplBase {
     @Override
     public void version(VersionRequest request, StreamObserver<VersionResponse> response) {
       response.onNext(VERSION);

@@ -70,10 +70,4 @@ class BenchmarkSmokeIT {
     }
     return out;
   }
-
-  private static Map<String, Boolean> toMap(List<String> methods) {
-    Map<String, Boolean> m = new TreeMap<>();
-    methods.forEach(x -> m.put(x, true));
-    return m;
-  }
 }

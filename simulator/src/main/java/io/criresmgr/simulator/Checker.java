@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.SortedSet;
+import java.util.NavigableSet;
 import java.util.TreeSet;
 
 /** Evaluates {@link Verify} blocks against an {@link Observed} reading. */
@@ -86,7 +86,7 @@ final class Checker {
       out.add(name + ": several running containers have this name");
     }
     for (Map.Entry<Attribute, SetCheck> e : check.attributes().entrySet()) {
-      SortedSet<String> actual = minus(name, e.getKey(), e.getValue().minus(), out);
+      NavigableSet<String> actual = minus(name, e.getKey(), e.getValue().minus(), out);
       String subject =
           name
               + " "
@@ -99,29 +99,34 @@ final class Checker {
     return out;
   }
 
-  private SortedSet<String> minus(String name, Attribute a, List<String> minus, List<String> out) {
-    SortedSet<String> set = new TreeSet<>(Attribute.NATURAL);
-    set.addAll(observed.running().get(name).set(a));
+  private NavigableSet<String> minus(
+      String name, Attribute a, List<String> minus, List<String> out) {
+    NavigableSet<String> set = new TreeSet<>(Attribute.NATURAL);
+    ContainerFacts facts = observed.running().get(name);
+    if (facts == null) {
+      throw new IllegalStateException("container " + name + " is not running");
+    }
+    set.addAll(facts.set(a));
     List<String> others =
         minus.equals(List.of(SetCheck.OTHERS))
             ? observed.running().keySet().stream().filter(n -> !n.equals(name)).toList()
             : minus;
     for (String other : others) {
-      ContainerFacts facts = observed.running().get(other);
-      if (facts == null) {
+      ContainerFacts otherFacts = observed.running().get(other);
+      if (otherFacts == null) {
         out.add(name + ": cannot subtract " + other + ", it is not running");
       } else {
-        set.removeAll(facts.set(a));
+        set.removeAll(otherFacts.set(a));
       }
     }
     return set;
   }
 
   private List<String> relation(Relation r) {
-    List<SortedSet<String>> sets = new ArrayList<>();
+    List<NavigableSet<String>> sets = new ArrayList<>();
     List<String> missing = new ArrayList<>();
     for (List<String> operand : r.operands()) {
-      SortedSet<String> union = new TreeSet<>(Attribute.NATURAL);
+      NavigableSet<String> union = new TreeSet<>(Attribute.NATURAL);
       for (String name : operand) {
         ContainerFacts facts = observed.running().get(name);
         if (facts == null) {
@@ -138,11 +143,11 @@ final class Checker {
     return holds(r, sets) ? List.of() : List.of(r + ": got " + describe(r, sets));
   }
 
-  private static boolean holds(Relation r, List<SortedSet<String>> sets) {
+  private static boolean holds(Relation r, List<NavigableSet<String>> sets) {
     for (int i = 0; i < sets.size(); i++) {
       for (int j = i + 1; j < sets.size(); j++) {
-        SortedSet<String> a = sets.get(i);
-        SortedSet<String> b = sets.get(j);
+        NavigableSet<String> a = sets.get(i);
+        NavigableSet<String> b = sets.get(j);
         boolean ok =
             switch (r.kind()) {
               case DISJOINT -> a.stream().noneMatch(b::contains);
@@ -158,7 +163,7 @@ final class Checker {
     return true;
   }
 
-  private static String describe(Relation r, List<SortedSet<String>> sets) {
+  private static String describe(Relation r, List<NavigableSet<String>> sets) {
     List<String> parts = new ArrayList<>();
     for (int i = 0; i < sets.size(); i++) {
       parts.add(String.join("+", r.operands().get(i)) + "=" + show(sets.get(i)));

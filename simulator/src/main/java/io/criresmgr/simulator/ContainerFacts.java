@@ -7,8 +7,8 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Objects;
-import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
@@ -30,7 +30,7 @@ public record ContainerFacts(
     String id,
     CpuSet cpus,
     CpuSet mems,
-    Map<Attribute, SortedSet<String>> sets) {
+    Map<Attribute, NavigableSet<String>> sets) {
 
   /** Copies the map. */
   public ContainerFacts {
@@ -48,18 +48,18 @@ public record ContainerFacts(
       CpuSet cpus,
       CpuSet mems,
       SystemTopology topology) {
-    Map<Attribute, SortedSet<String>> sets = new EnumMap<>(Attribute.class);
+    Map<Attribute, NavigableSet<String>> sets = new EnumMap<>(Attribute.class);
     for (Attribute a : Attribute.values()) {
       sets.put(a, new TreeSet<>(Attribute.NATURAL));
     }
     cpus.stream().forEach(id2 -> addCpu(sets, id2, topology));
-    mems.stream().forEach(n -> sets.get(Attribute.MEMS).add("node" + n));
-    sets.replaceAll((a, s) -> Collections.unmodifiableSortedSet(s));
+    mems.stream().forEach(n -> items(sets, Attribute.MEMS).add("node" + n));
+    sets.replaceAll((a, s) -> Collections.unmodifiableNavigableSet(s));
     return new ContainerFacts(name, pod, namespace, id, cpus, mems, sets);
   }
 
-  private static void addCpu(Map<Attribute, SortedSet<String>> sets, int id, SystemTopology t) {
-    sets.get(Attribute.CPUS).add("cpu" + id);
+  private static void addCpu(Map<Attribute, NavigableSet<String>> sets, int id, SystemTopology t) {
+    items(sets, Attribute.CPUS).add("cpu" + id);
     Cpu cpu = t.cpus().get(id);
     if (cpu == null) {
       return; // an offline or unknown CPU: only its number is known
@@ -67,15 +67,25 @@ public record ContainerFacts(
     String node = "node" + cpu.nodeId();
     String core = node + "/core" + cpu.coreId();
     List<Integer> siblings = cpu.threads().stream().boxed().toList();
-    sets.get(Attribute.NODES).add(node);
-    sets.get(Attribute.PACKAGES).add("package" + cpu.packageId());
-    sets.get(Attribute.DIES).add("package" + cpu.packageId() + "/die" + cpu.dieId());
-    sets.get(Attribute.CORES).add(core);
-    sets.get(Attribute.THREADS).add(core + "/thread" + siblings.indexOf(id));
+    items(sets, Attribute.NODES).add(node);
+    items(sets, Attribute.PACKAGES).add("package" + cpu.packageId());
+    items(sets, Attribute.DIES).add("package" + cpu.packageId() + "/die" + cpu.dieId());
+    items(sets, Attribute.CORES).add(core);
+    items(sets, Attribute.THREADS).add(core + "/thread" + siblings.indexOf(id));
   }
 
   /** The items of {@code attribute}. */
-  public SortedSet<String> set(Attribute attribute) {
-    return sets.get(attribute);
+  public NavigableSet<String> set(Attribute attribute) {
+    return items(sets, attribute);
+  }
+
+  private static NavigableSet<String> items(
+      Map<Attribute, NavigableSet<String>> sets, Attribute attribute) {
+    NavigableSet<String> items = sets.get(attribute);
+    if (items == null) {
+      throw new IllegalArgumentException(
+          "no items of attribute " + attribute + " (only of " + sets.keySet() + ")");
+    }
+    return items;
   }
 }

@@ -171,7 +171,8 @@ final class Kubelet {
             .filter(p -> p.current().containsKey(name))
             .findFirst()
             .orElseThrow(() -> new KubeletException("no container " + name));
-    String id = pod.current().get(name);
+    String id =
+        Objects.requireNonNull(pod.current().get(name), () -> "container " + name + " has no id");
     call(
         "exit",
         name,

@@ -52,25 +52,16 @@ final class LocatedYaml {
   private JsonNode value(JsonParser p, String path) throws IOException {
     lines.put(path, p.currentTokenLocation().getLineNr());
     JsonToken token = p.currentToken();
-    switch (token) {
-      case START_OBJECT:
-        return object(p, path);
-      case START_ARRAY:
-        return array(p, path);
-      case VALUE_STRING:
-        return NODES.textNode(p.getText());
-      case VALUE_NUMBER_INT:
-        return NODES.numberNode(p.getBigIntegerValue());
-      case VALUE_NUMBER_FLOAT:
-        return NODES.numberNode(p.getDecimalValue());
-      case VALUE_TRUE:
-      case VALUE_FALSE:
-        return NODES.booleanNode(token == JsonToken.VALUE_TRUE);
-      case VALUE_NULL:
-        return NODES.nullNode();
-      default:
-        throw error(p, "unexpected " + token);
-    }
+    return switch (token) {
+      case START_OBJECT -> object(p, path);
+      case START_ARRAY -> array(p, path);
+      case VALUE_STRING -> NODES.textNode(p.getText());
+      case VALUE_NUMBER_INT -> NODES.numberNode(p.getBigIntegerValue());
+      case VALUE_NUMBER_FLOAT -> NODES.numberNode(p.getDecimalValue());
+      case VALUE_TRUE, VALUE_FALSE -> NODES.booleanNode(token == JsonToken.VALUE_TRUE);
+      case VALUE_NULL -> NODES.nullNode();
+      default -> throw error(p, "unexpected " + token);
+    };
   }
 
   private ObjectNode object(JsonParser p, String path) throws IOException {

@@ -150,7 +150,7 @@ record PodSpec(
    */
   static List<Requirements> cpuWords(String text) {
     List<Requirements> out = new ArrayList<>();
-    for (String word : text.trim().split("\\s+")) {
+    for (String word : text.trim().split("\\s+", -1)) {
       int dash = word.indexOf('-');
       long request = Quantities.parseMilli(dash < 0 ? word : word.substring(0, dash));
       long limit = dash < 0 ? request : Quantities.parseMilli(word.substring(dash + 1));

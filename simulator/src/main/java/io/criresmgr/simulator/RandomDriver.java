@@ -97,7 +97,12 @@ final class RandomDriver {
   }
 
   private static PodSpec spec(Map<String, PodVars> models, String name) {
-    return PodSpec.resolve(PodVars.DEFAULTS.then(models.get(name)), name);
+    PodVars model = models.get(name);
+    if (model == null) {
+      throw new IllegalStateException(
+          "no pod model " + name + " (models: " + models.keySet() + ")");
+    }
+    return PodSpec.resolve(PodVars.DEFAULTS.then(model), name);
   }
 
   private Optional<String> check(Step.Random step) throws InterruptedException {

@@ -158,7 +158,7 @@ final class ScenarioNode {
     try {
       return GoDuration.parse(text());
     } catch (IllegalArgumentException e) {
-      throw error(e.getMessage());
+      throw error(String.valueOf(e.getMessage()));
     }
   }
 
@@ -174,7 +174,7 @@ final class ScenarioNode {
     try {
       return parse.apply(text());
     } catch (IllegalArgumentException e) {
-      throw error(e.getMessage());
+      throw error(String.valueOf(e.getMessage()));
     }
   }
 

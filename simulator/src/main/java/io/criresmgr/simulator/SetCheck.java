@@ -3,9 +3,9 @@ package io.criresmgr.simulator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.Optional;
 import java.util.Set;
-import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
@@ -24,11 +24,11 @@ import java.util.TreeSet;
  */
 record SetCheck(
     Optional<Count> count,
-    Optional<SortedSet<String>> equals,
-    SortedSet<String> contains,
-    SortedSet<String> excludes,
-    Optional<SortedSet<String>> within,
-    List<SortedSet<String>> oneOf,
+    Optional<NavigableSet<String>> equals,
+    NavigableSet<String> contains,
+    NavigableSet<String> excludes,
+    Optional<NavigableSet<String>> within,
+    List<NavigableSet<String>> oneOf,
     List<String> minus) {
 
   /** The {@code minus} value meaning every other running container. */
@@ -47,10 +47,10 @@ record SetCheck(
     minus = List.copyOf(minus);
   }
 
-  private static SortedSet<String> copy(Set<String> set) {
-    SortedSet<String> out = new TreeSet<>(Attribute.NATURAL);
+  private static NavigableSet<String> copy(Set<String> set) {
+    NavigableSet<String> out = new TreeSet<>(Attribute.NATURAL);
     out.addAll(set);
-    return java.util.Collections.unmodifiableSortedSet(out);
+    return java.util.Collections.unmodifiableNavigableSet(out);
   }
 
   /** Parses the check of {@code attribute} at {@code node}. */
@@ -77,7 +77,7 @@ record SetCheck(
           List.of());
     }
     Map<String, ScenarioNode> m = node.mapping(KEYS);
-    List<SortedSet<String>> oneOf = new ArrayList<>();
+    List<NavigableSet<String>> oneOf = new ArrayList<>();
     node.optional("one-of").ifPresent(n -> n.list().forEach(i -> oneOf.add(items(attribute, i))));
     return new SetCheck(
         node.optional("count").map(n -> n.parsed(Count::parse)),
@@ -94,20 +94,20 @@ record SetCheck(
   }
 
   /** The items of a list (or one item), canonical. */
-  static SortedSet<String> items(Attribute attribute, ScenarioNode node) {
-    SortedSet<String> out = new TreeSet<>(Attribute.NATURAL);
+  static NavigableSet<String> items(Attribute attribute, ScenarioNode node) {
+    NavigableSet<String> out = new TreeSet<>(Attribute.NATURAL);
     for (ScenarioNode item : node.listOrOne()) {
       out.add(item.parsed(attribute::canonical));
     }
     return out;
   }
 
-  private static SortedSet<String> empty() {
+  private static NavigableSet<String> empty() {
     return new TreeSet<>(Attribute.NATURAL);
   }
 
   /** What is wrong with {@code actual}; empty if nothing. */
-  List<String> failures(SortedSet<String> actual) {
+  List<String> failures(NavigableSet<String> actual) {
     List<String> out = new ArrayList<>();
     String shown = Checker.show(actual);
     count

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -84,9 +85,10 @@ final class StepParser {
     if (given.size() != 1) {
       throw value.error("expected exactly one of create, restart or reconfigure, and message");
     }
-    ScenarioNode step = m.get(given.get(0));
+    String which = given.get(0);
+    ScenarioNode step = Objects.requireNonNull(m.get(which), () -> "expect-error has no " + which);
     Step parsed =
-        switch (given.get(0)) {
+        switch (which) {
           case "create" -> new Step.Create(line, PodVars.parse(step, devices));
           case "restart" -> restart(step, line);
           default -> reconfigure(step, line);

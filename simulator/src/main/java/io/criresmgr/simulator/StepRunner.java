@@ -171,7 +171,7 @@ final class StepRunner {
       action.run();
       return Optional.empty();
     } catch (KubeletException e) {
-      return Optional.of(e.getMessage());
+      return Optional.of(String.valueOf(e.getMessage()));
     }
   }
 }

@@ -193,7 +193,7 @@ class SimulateCommandIT {
       if (line.isBlank()) {
         break;
       }
-      String[] columns = line.trim().split("\\s+");
+      String[] columns = line.trim().split("\\s+", -1);
       placed.put(columns[0], CpuSet.parse(columns[1]));
     }
     assertFalse(placed.isEmpty(), out);
