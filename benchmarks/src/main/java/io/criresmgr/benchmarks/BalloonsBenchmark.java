@@ -66,7 +66,7 @@ public class BalloonsBenchmark extends PolicyBenchmarkBase {
     LinuxContainerResources small = CriRequests.shared().toBuilder().setCpuShares(10).build();
     for (int i = 0; i < containers; i++) {
       String ns = i % 2 == 0 ? "ns-" + (i / 2) % FILL_NAMESPACES : "dyn-0";
-      bench.run(create("pod-" + i, ns, small));
+      bench.run(create(bench, "pod-" + i, ns, small));
     }
     return bench;
   }
@@ -75,12 +75,15 @@ public class BalloonsBenchmark extends PolicyBenchmarkBase {
   CreateContainerRequest candidate(PolicyBench bench) {
     String ns = kind == Kind.PER_NAMESPACE ? "ns-candidate" : "dyn-0";
     LinuxContainerResources one = CriRequests.shared().toBuilder().setCpuShares(1024).build();
-    return create("candidate", ns, one);
+    return create(bench, "candidate", ns, one);
   }
 
-  /** Runs Burstable pod {@code pod} and returns a CreateContainer of its container, 8 MiB. */
-  private CreateContainerRequest create(
-      String pod, String namespace, LinuxContainerResources resources) {
+  /**
+   * Runs Burstable pod {@code pod} on {@code bench} and returns a CreateContainer of its container,
+   * 8 MiB.
+   */
+  private static CreateContainerRequest create(
+      PolicyBench bench, String pod, String namespace, LinuxContainerResources resources) {
     PodSandboxConfig base = PolicyBench.podConfig(pod, false);
     PodSandboxConfig config =
         base.toBuilder()

@@ -83,7 +83,7 @@ public class TopologyAwareBenchmark extends PolicyBenchmarkBase {
     LinuxContainerResources small = CriRequests.shared().toBuilder().setCpuShares(10).build();
     for (int i = 0; i < containers; i++) {
       boolean whole = i < exclusive;
-      bench.run(create("pod-" + i, whole, whole ? CriRequests.wholeCpus(1) : small));
+      bench.run(create(bench, "pod-" + i, whole, whole ? CriRequests.wholeCpus(1) : small));
     }
     return bench;
   }
@@ -91,12 +91,16 @@ public class TopologyAwareBenchmark extends PolicyBenchmarkBase {
   @Override
   CreateContainerRequest candidate(PolicyBench bench) {
     boolean whole = kind == PipelineStepBenchmark.Kind.EXCLUSIVE;
-    return create("candidate", whole, whole ? CriRequests.wholeCpus(1) : CriRequests.shared());
+    return create(
+        bench, "candidate", whole, whole ? CriRequests.wholeCpus(1) : CriRequests.shared());
   }
 
-  /** Runs pod {@code pod} and returns a CreateContainer of its container {@code c0}, 8 MiB. */
-  private CreateContainerRequest create(
-      String pod, boolean guaranteed, LinuxContainerResources resources) {
+  /**
+   * Runs pod {@code pod} on {@code bench} and returns a CreateContainer of its container {@code
+   * c0}, 8 MiB.
+   */
+  private static CreateContainerRequest create(
+      PolicyBench bench, String pod, boolean guaranteed, LinuxContainerResources resources) {
     return bench.create(PolicyBench.podConfig(pod, guaranteed), resources);
   }
 }
