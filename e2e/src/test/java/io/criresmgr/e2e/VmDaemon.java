@@ -13,7 +13,9 @@ import org.slf4j.LoggerFactory;
  * configuration. Its state lives in {@code /run/crm/<name>} in the VM (the configuration, {@code
  * cri-resmgr.log}, the PID file and the relay directory with the cache), so a restart with the same
  * name restores what the previous daemon knew. It serves {@link VmBed#GUEST_RELAY_SOCKET}, which
- * tests reach through {@link VmBed#relaySocket()}. One daemon runs at a time.
+ * tests reach through {@link VmBed#relaySocket()}; or, started by {@link #startNri}, it is the VM's
+ * NRI plugin ({@code cri-resmgr --nri}, docs/nri.md) and tests talk to containerd directly. One
+ * daemon runs at a time.
  */
 final class VmDaemon implements ResmgrDaemon {
   private static final Logger LOG = LoggerFactory.getLogger(VmDaemon.class);
@@ -23,11 +25,13 @@ final class VmDaemon implements ResmgrDaemon {
   private final VmBed bed;
   private final String dir;
   private final long pid;
+  private final boolean nri;
 
-  private VmDaemon(VmBed bed, String dir, long pid) {
+  private VmDaemon(VmBed bed, String dir, long pid, boolean nri) {
     this.bed = bed;
     this.dir = dir;
     this.pid = pid;
+    this.nri = nri;
   }
 
   /**
@@ -37,6 +41,22 @@ final class VmDaemon implements ResmgrDaemon {
    * @throws IOException with the daemon's log when it exits or does not serve in time
    */
   static VmDaemon start(VmBed bed, String name, String configYaml) throws IOException {
+    return start(bed, name, configYaml, false);
+  }
+
+  /**
+   * Starts the daemon in NRI mode ({@code --nri} on containerd's default NRI socket) with {@code
+   * configYaml} as {@code --force-config} and waits until it has registered and synchronized.
+   *
+   * @param name names its state directory {@code /run/crm/<name>}
+   * @throws IOException with the daemon's log when it exits or does not synchronize in time
+   */
+  static VmDaemon startNri(VmBed bed, String name, String configYaml) throws IOException {
+    return start(bed, name, configYaml, true);
+  }
+
+  private static VmDaemon start(VmBed bed, String name, String configYaml, boolean nri)
+      throws IOException {
     String dir = "/run/crm/" + name;
     Path launcher = ResmgrBed.MODULE_DIR.getParent().resolve("bin/cri-resmgr");
     String config = Base64.getEncoder().encodeToString(configYaml.getBytes(StandardCharsets.UTF_8));
@@ -54,12 +74,16 @@ final class VmDaemon implements ResmgrDaemon {
                 + VmBed.GUEST_CDS_ARCHIVE
                 + " -XX:TieredStopAtLevel=1' setsid "
                 + VmShell.quote(launcher.toString())
-                + " --runtime-socket /run/containerd/containerd.sock --relay-socket \"$s\""
+                + (nri
+                    ? " --nri"
+                    : " --runtime-socket /run/containerd/containerd.sock --relay-socket \"$s\"")
                 + " --relay-dir \"$d/relay\" --pid-file \"$d/cri-resmgr.pid\""
                 + " --force-config \"$d/cri-resmgr.cfg\" >cri-resmgr.log 2>&1 </dev/null &",
             "launched=$!",
             "end=$(( $(date +%s) + " + START_SECONDS + " ))",
-            "until [ -S \"$s\" ] && [ -s cri-resmgr.pid ]; do",
+            nri
+                ? "until grep -q 'synchronized with NRI' cri-resmgr.log && [ -s cri-resmgr.pid ]; do"
+                : "until [ -S \"$s\" ] && [ -s cri-resmgr.pid ]; do",
             "  if ! kill -0 $launched 2>/dev/null; then",
             "    echo \"cri-resmgr exited before serving; its log:\"; cat cri-resmgr.log; exit 1",
             "  fi",
@@ -80,7 +104,7 @@ final class VmDaemon implements ResmgrDaemon {
         "cri-resmgr pid {} serving in the VM after {} ms",
         pid,
         (System.nanoTime() - t0) / 1_000_000);
-    return new VmDaemon(bed, dir, pid);
+    return new VmDaemon(bed, dir, pid, nri);
   }
 
   /** The relay socket, on this host. */
@@ -104,7 +128,7 @@ final class VmDaemon implements ResmgrDaemon {
   /** Stops this daemon and starts it again with the same state directory. */
   VmDaemon restart(String configYaml) throws IOException {
     close();
-    return start(bed, dir.substring("/run/crm/".length()), configYaml);
+    return start(bed, dir.substring("/run/crm/".length()), configYaml, nri);
   }
 
   /** Sends SIGTERM and waits for the exit, SIGKILL after 20 s. */

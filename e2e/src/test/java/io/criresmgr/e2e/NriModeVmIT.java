@@ -1,0 +1,130 @@
+package io.criresmgr.e2e;
+
+import static io.criresmgr.e2e.ResmgrBed.podName;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon in NRI mode ({@code cri-resmgr --nri}, docs/nri.md) inside the VM bed, as containerd
+ * 1.7.24's NRI plugin, with the topology-aware policy; pods and containers are made through
+ * containerd's CRI directly, as kubelet does in NRI mode. No CPU is reserved, so both of the VM's 2
+ * CPUs form the shared pool: a whole-CPU Guaranteed container gets one of them exclusively in its
+ * cgroup's {@code cpuset.cpus} (CreateContainer's adjustment) and the shared container is squeezed
+ * onto the other (the update in CreateContainer's answer); {@code /introspect} shows both
+ * placements; removing the exclusive container gives its CPU back to the shared one (NRI's
+ * UpdateContainers).
+ */
+@Tag("e2e")
+@ExtendWith(VmBed.Extension.class)
+class NriModeVmIT {
+  private static final Logger LOG = LoggerFactory.getLogger(NriModeVmIT.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration WAIT = Duration.ofSeconds(60);
+  private static final String HTTP = "127.0.0.1:8893";
+  private static final String CONFIG =
+      """
+      policy:
+        Active: topology-aware
+        ReservedResources:
+          CPU: 0
+      instrumentation:
+        HTTPEndpoint: %s
+        PrometheusExport: false
+      """
+          .formatted(HTTP);
+
+  private static @Nullable VmBed bed;
+  private static @Nullable VmDaemon daemon;
+
+  @BeforeAll
+  static void startDaemon(VmBed vm) throws IOException {
+    bed = vm;
+    daemon = VmDaemon.startNri(vm, "nri-mode", CONFIG);
+  }
+
+  @AfterAll
+  static void stopDaemon() throws IOException {
+    if (daemon != null) {
+      LOG.info("cri-resmgr --nri's warnings and errors:\n{}", daemon.warningsAndErrors());
+      daemon.close();
+    }
+  }
+
+  @Test
+  void exclusiveCpuSqueezesTheSharedContainerAndComesBackAfterRemoval() throws Exception {
+    VmBed vm = ResmgrBed.require(bed);
+    VmDaemon nri = ResmgrBed.require(daemon);
+    VmNode node = new VmNode(vm.shell());
+    String name = podName("nri");
+    WorkflowSpec spec =
+        WorkflowSpec.guaranteed(name, Path.of("/tmp", name), WorkflowSpec.NAMESPACE);
+    try (CriClient cri = new CriClient(vm.criSocket());
+        PinnedPod pod = PinnedPod.run(cri, spec, node)) {
+      String web = pod.start("web", PinnedPod.halfCpuShared());
+      awaitCpus("0-1", node, spec, web, "the shared container alone");
+
+      String db = pod.start("db", PinnedPod.oneWholeCpu());
+      String exclusive = cpus(node, spec, db);
+      assertTrue(Set.of("0", "1").contains(exclusive), "db's exclusive CPU: " + exclusive);
+      String shared = exclusive.equals("0") ? "1" : "0";
+      awaitCpus(shared, node, spec, web, "the shared container beside db's exclusive CPU");
+      assertEquals(
+          Map.of("web", shared, "db", exclusive), introspectedCpus(vm, name), "/introspect");
+
+      pod.remove(db);
+      awaitCpus("0-1", node, spec, web, "the shared container after db's removal");
+      assertEquals(Map.of("web", "0-1"), introspectedCpus(vm, name), "/introspect after removal");
+    } catch (AssertionError | RuntimeException e) {
+      LOG.error("cri-resmgr --nri's log in the VM:\n{}", nri.log());
+      throw e;
+    }
+  }
+
+  private static String cpus(VmNode node, WorkflowSpec spec, String id) throws IOException {
+    return node.containerFiles(spec.cgroupParent(), id, "cpuset.cpus").get("cpuset.cpus");
+  }
+
+  /** Waits until container {@code id}'s cgroup holds {@code expected} CPUs. */
+  private static void awaitCpus(
+      String expected, VmNode node, WorkflowSpec spec, String id, String what) throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    String actual = cpus(node, spec, id);
+    while (!expected.equals(actual) && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+      actual = cpus(node, spec, id);
+    }
+    assertEquals(expected, actual, what + ": " + VmNode.containerDir(spec.cgroupParent(), id));
+  }
+
+  /** The CPUs {@code /introspect} (read in the VM) shows for each container of pod {@code pod}. */
+  private static Map<String, String> introspectedCpus(VmBed vm, String pod) throws IOException {
+    String url = "http://" + HTTP + "/introspect";
+    String text = vm.shell().check("busybox wget -qO- " + url + " || wget -qO- " + url);
+    Map<String, String> cpus = new HashMap<>();
+    for (JsonNode p : JSON.readTree(text).path("pods")) {
+      if (p.path("name").asText().equals(pod)) {
+        for (JsonNode c : p.path("containers")) {
+          cpus.put(c.path("name").asText(), c.path("assignment").path("cpus").asText());
+        }
+      }
+    }
+    return cpus;
+  }
+}
