@@ -161,6 +161,10 @@ if "$CTRD_DIR/containerd" --version | $B grep -qE ' v?1\.7\.'; then
   socket_path = "/var/run/nri/nri.sock"
   plugin_path = "/opt/nri/plugins"
   plugin_config_path = "/etc/nri/conf.d"
+  # TCG runs a JVM plugin's first calls 10-50 times slower than a real node: 2 s, the default
+  # request timeout, drops cri-resmgr --nri (NriModeVmIT) in the middle of a test
+  plugin_registration_timeout = "30s"
+  plugin_request_timeout = "30s"
 EOF
 fi
 cat >/etc/crictl.yaml <<EOF

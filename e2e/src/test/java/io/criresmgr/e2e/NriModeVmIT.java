@@ -91,8 +91,21 @@ class NriModeVmIT {
       pod.remove(db);
       awaitCpus("0-1", node, spec, web, "the shared container after db's removal");
       assertEquals(Map.of("web", "0-1"), introspectedCpus(vm, name), "/introspect after removal");
+      String log = nri.log();
+      assertTrue(
+          !log.contains("the runtime closed the NRI connection"),
+          "containerd dropped the plugin (a request over its timeout): the placements above came"
+              + " from a new connection's Synchronize");
     } catch (AssertionError | RuntimeException e) {
       LOG.error("cri-resmgr --nri's log in the VM:\n{}", nri.log());
+      LOG.error(
+          "containerd's NRI lines and /introspect:\n{}",
+          vm.shell()
+              .check(
+                  "grep -iE 'nri|plugin|resmgr' /run/crivm/containerd.log | tail -60;"
+                      + " busybox wget -qO- http://"
+                      + HTTP
+                      + "/introspect || true"));
       throw e;
     }
   }
