@@ -74,15 +74,23 @@ public final class Cli {
   }
 
   private static IExecutionExceptionHandler failures(Predicate<Exception> expected) {
-    return (Exception e, CommandLine cl, ParseResult parsed) -> {
-      PrintWriter err = cl.getErr();
-      if (expected.test(e)) {
-        err.println(cl.getCommandSpec().qualifiedName() + ": " + e.getMessage());
-      } else {
-        err.println(cl.getCommandSpec().qualifiedName() + ": unexpected error: " + e);
-        e.printStackTrace(err);
-      }
-      return ERROR_EXIT;
-    };
+    return (Exception e, CommandLine cl, ParseResult parsed) ->
+        reportFailure(cl.getCommandSpec().qualifiedName(), e, cl.getErr(), expected);
+  }
+
+  /**
+   * Prints the failure {@code e} of {@code program} as a command's failures are printed: {@code
+   * <program>: message} if it is {@code expected}, else with a stack trace; returns {@link
+   * #ERROR_EXIT}. For a program that ran without picocli's parse.
+   */
+  public static int reportFailure(
+      String program, Exception e, PrintWriter err, Predicate<Exception> expected) {
+    if (expected.test(e)) {
+      err.println(program + ": " + e.getMessage());
+    } else {
+      err.println(program + ": unexpected error: " + e);
+      e.printStackTrace(err);
+    }
+    return ERROR_EXIT;
   }
 }

@@ -7,6 +7,7 @@ import io.criresmgr.policy.builtin.BuiltInPolicies;
 import io.criresmgr.proxy.cli.CriResmgrCommand;
 import io.criresmgr.proxy.cli.DaemonLauncher;
 import io.criresmgr.proxy.cli.DaemonStartup;
+import io.criresmgr.proxy.cli.PlainDaemonStart;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.daemon.Daemon;
@@ -14,6 +15,7 @@ import io.criresmgr.proxy.daemon.StartupWarmup;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 
@@ -83,7 +85,15 @@ public final class CommandTree {
       DaemonLauncher launcher,
       Supplier<List<Object>> subcommands) {
     try {
-      return Cli.execute(commandLine(out, err, launcher, subcommands), args);
+      PolicyRegistry policies = BuiltInPolicies.registry();
+      DaemonStartup startup =
+          new DaemonStartup(new ConfigLoader(policies), launcher, System.getenv());
+      // The daemon's usual command line skips picocli's model of the command (ADR 0011).
+      OptionalInt plain = PlainDaemonStart.run(List.of(args), startup, err);
+      if (plain.isPresent()) {
+        return plain.getAsInt();
+      }
+      return Cli.execute(commandLine(out, err, policies, startup, subcommands), args);
     } catch (RuntimeException e) {
       // Cli reports every failure of the command itself; this is for a broken command setup.
       err.println(CriResmgrCommand.NAME + ": unexpected error: " + e);
@@ -96,11 +106,9 @@ public final class CommandTree {
   private static CommandLine commandLine(
       PrintWriter out,
       PrintWriter err,
-      DaemonLauncher launcher,
+      PolicyRegistry policies,
+      DaemonStartup startup,
       Supplier<List<Object>> subcommands) {
-    PolicyRegistry policies = BuiltInPolicies.registry();
-    DaemonStartup startup =
-        new DaemonStartup(new ConfigLoader(policies), launcher, System.getenv());
     CriResmgrCommand command = new CriResmgrCommand(policies, startup);
     CommandLine cl =
         Cli.commandLine(command, subcommands, out, err, ConfigException.class::isInstance);

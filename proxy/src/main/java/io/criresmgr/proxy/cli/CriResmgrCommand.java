@@ -1,17 +1,14 @@
 package io.criresmgr.proxy.cli;
 
-import io.criresmgr.nri.NriPluginOptions;
 import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigPrinter;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
@@ -52,7 +49,7 @@ public final class CriResmgrCommand implements Callable<Integer> {
   @Option(
       names = "--runtime-socket",
       paramLabel = "PATH",
-      defaultValue = "/var/run/containerd/containerd.sock",
+      defaultValue = DaemonFlags.DEFAULT_RUNTIME_SOCKET,
       description =
           "Socket of the CRI runtime service (unix:// optional). Default: ${DEFAULT-VALUE}")
   String runtimeSocket = "";
@@ -60,21 +57,21 @@ public final class CriResmgrCommand implements Callable<Integer> {
   @Option(
       names = "--image-socket",
       paramLabel = "PATH",
-      defaultValue = "default",
+      defaultValue = DaemonFlags.DEFAULT_IMAGE_SOCKET,
       description = "Socket of the CRI image service; 'default' means --runtime-socket.")
   String imageSocket = "";
 
   @Option(
       names = "--relay-socket",
       paramLabel = "PATH",
-      defaultValue = "/var/run/cri-resmgr/cri-resmgr.sock",
+      defaultValue = DaemonFlags.DEFAULT_RELAY_SOCKET,
       description = "Socket cri-resmgr serves CRI on. Default: ${DEFAULT-VALUE}")
   String relaySocket = "";
 
   @Option(
       names = "--relay-dir",
       paramLabel = "DIR",
-      defaultValue = "/var/lib/cri-resmgr",
+      defaultValue = DaemonFlags.DEFAULT_RELAY_DIR,
       description = "Directory for persistent state. Default: ${DEFAULT-VALUE}")
   String relayDir = "";
 
@@ -91,14 +88,14 @@ public final class CriResmgrCommand implements Callable<Integer> {
   @Option(
       names = "--nri-socket",
       paramLabel = "PATH",
-      defaultValue = "/var/run/nri/nri.sock",
+      defaultValue = DaemonFlags.DEFAULT_NRI_SOCKET,
       description = "The runtime's NRI socket, with --nri. Default: ${DEFAULT-VALUE}")
   String nriSocket = "";
 
   @Option(
       names = "--nri-index",
       paramLabel = "NN",
-      defaultValue = "90",
+      defaultValue = DaemonFlags.DEFAULT_NRI_INDEX,
       description =
           "The plugin's two-digit NRI index, with --nri (plugins run in ascending order)."
               + " Default: ${DEFAULT-VALUE}")
@@ -107,7 +104,7 @@ public final class CriResmgrCommand implements Callable<Integer> {
   @Option(
       names = "--config-socket",
       paramLabel = "PATH",
-      defaultValue = "/var/run/cri-resmgr/cri-resmgr-config.sock",
+      defaultValue = DaemonFlags.DEFAULT_CONFIG_SOCKET,
       description =
           "Socket serving configuration for the node agent (unix:// optional; '' or 'disabled'"
               + " for none; not served with --force-config). Default: ${DEFAULT-VALUE}")
@@ -130,7 +127,7 @@ public final class CriResmgrCommand implements Callable<Integer> {
   @Option(
       names = "--force-config-signal",
       paramLabel = "SIGNAL",
-      defaultValue = "SIGHUP",
+      defaultValue = DaemonFlags.DEFAULT_FORCE_CONFIG_SIGNAL,
       description =
           "Signal reloading --force-config (SIGHUP or SIGUSR2; '' or 'disabled' for"
               + " none). Default: ${DEFAULT-VALUE}")
@@ -146,7 +143,7 @@ public final class CriResmgrCommand implements Callable<Integer> {
   @Option(
       names = "--cgroup-mount",
       paramLabel = "DIR",
-      defaultValue = "/sys/fs/cgroup",
+      defaultValue = DaemonFlags.DEFAULT_CGROUP_MOUNT,
       description = "Parent directory of cgroup mounts. Default: ${DEFAULT-VALUE}")
   String cgroupMount = "";
 
@@ -272,56 +269,33 @@ public final class CriResmgrCommand implements Callable<Integer> {
 
   /** The parsed flags; throws a usage error for inconsistent ones. */
   DaemonOptions daemonOptions() {
-    if (!forceConfig.isEmpty() && !fallbackConfig.isEmpty()) {
-      throw usageError("--force-config and --fallback-config are mutually exclusive, give one");
-    }
-    Optional<String> signal;
+    DaemonFlags f = new DaemonFlags();
+    f.runtimeSocket = runtimeSocket;
+    f.imageSocket = imageSocket;
+    f.relaySocket = relaySocket;
+    f.relayDir = relayDir;
+    f.nri = nri;
+    f.nriSocket = nriSocket;
+    f.nriIndex = nriIndex;
+    f.configSocket = configSocket;
+    f.forceConfig = forceConfig;
+    f.fallbackConfig = fallbackConfig;
+    f.forceConfigSignal = forceConfigSignal;
+    f.hostRoot = hostRoot;
+    f.cgroupMount = cgroupMount;
+    f.pidFile = pidFile;
+    f.allowUntestedRuntimes = allowUntestedRuntimes;
+    f.disablePolicySwitch = disablePolicySwitch;
+    f.rebalanceInterval = compatibility.rebalanceInterval;
     try {
-      signal = FlagValues.reloadSignal(forceConfigSignal);
-    } catch (IllegalArgumentException e) {
-      throw usageError("--force-config-signal: " + e.getMessage());
-    }
-    Path runtime = Path.of(FlagValues.socketPath(runtimeSocket));
-    return new DaemonOptions(
-            runtime,
-            imageSocket.equals("default") ? runtime : Path.of(FlagValues.socketPath(imageSocket)),
-            Path.of(FlagValues.socketPath(relaySocket)),
-            Path.of(relayDir),
-            optionalPath(forceConfig),
-            optionalPath(fallbackConfig),
-            signal,
-            Path.of(hostRoot),
-            Path.of(cgroupMount),
-            pidFile != null
-                ? Path.of(pidFile)
-                : FlagValues.defaultPidFile(NAME, FlagValues.isRoot()),
-            allowUntestedRuntimes,
-            compatibility.rebalanceInterval,
-            disablePolicySwitch,
-            FlagValues.optionalSocket(configSocket))
-        .withNri(nriPlugin());
-  }
-
-  /** The NRI plugin to run as with {@code --nri}; a usage error names a bad flag value. */
-  private Optional<NriPluginOptions> nriPlugin() {
-    if (!nri) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(
-          NriPluginOptions.of(NAME, nriIndex)
-              .withSocket(Path.of(FlagValues.socketPath(nriSocket))));
-    } catch (IllegalArgumentException e) {
-      throw usageError("--nri-index: " + e.getMessage());
+      return f.toOptions(NAME);
+    } catch (DaemonFlags.UsageException e) {
+      throw usageError(e.getMessage());
     }
   }
 
   private Config initialConfig(DaemonOptions options) {
     return InitialConfig.choose(options, startup.loader());
-  }
-
-  private static Optional<Path> optionalPath(String value) {
-    return value.isEmpty() ? Optional.empty() : Optional.of(Path.of(value));
   }
 
   private ParameterException usageError(@Nullable String message) {

@@ -12,13 +12,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Work the daemon's start does anyway, begun on a second thread while the main thread parses the
- * command line (docs/benchmarks.md, "Start-up"): the logging set-up, Jackson's mappers, whose first
- * one loads the locale data of date formats (the configuration is parsed next), gRPC's registries,
- * whose service lookups open every jar on the class path, and the JDK's Unix-domain sockets, whose
- * first use seeds a random generator, and the CRI's protobuf descriptors. Only pure-Java
- * initialization that any command may leave half done at exit: nothing is written, nothing is
- * extracted (netty's native library is left to the main thread, which extracts it to a temporary
- * file). A failure here is ignored; the main thread meets it again and reports it.
+ * command line and sets up logging (docs/benchmarks.md, "Start-up"): Jackson's mappers, whose first
+ * one loads the locale data of date formats (the configuration is parsed next), the logging set-up
+ * (for command lines picocli parses first), gRPC's registries, whose service lookups open every jar
+ * on the class path, and the JDK's Unix-domain sockets, whose first use seeds a random generator,
+ * and the CRI's protobuf descriptors. Only pure-Java initialization that any command may leave half
+ * done at exit: nothing is written, nothing is extracted (netty's native library is left to the
+ * main thread, which extracts it to a temporary file). A failure here is ignored; the main thread
+ * meets it again and reports it.
  */
 public final class StartupWarmup {
   private StartupWarmup() {}
@@ -33,15 +34,17 @@ public final class StartupWarmup {
   @SuppressWarnings("EmptyCatch") // the main thread reports what fails here
   static void run() {
     try {
-      // First: the main thread meets its first logger once it has built the command line.
-      LoggerFactory.getILoggerFactory();
-    } catch (RuntimeException | LinkageError e) {
-      // the first logger meets it again
-    }
-    try {
+      // First: on a plain command line (docs/adr/0011-daemon-flags-without-picocli.md) the main
+      // thread sets up logging at once and parses the configuration next.
       YAMLMapper.builder().build();
     } catch (RuntimeException | LinkageError e) {
       // the configuration loader meets it again
+    }
+    try {
+      // Other command lines are parsed by picocli first, a while before the first logger.
+      LoggerFactory.getILoggerFactory();
+    } catch (RuntimeException | LinkageError e) {
+      // the first logger meets it again
     }
     try {
       NameResolverRegistry.getDefaultRegistry();

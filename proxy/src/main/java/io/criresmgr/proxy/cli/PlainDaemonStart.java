@@ -1,0 +1,46 @@
+package io.criresmgr.proxy.cli;
+
+import io.criresmgr.cli.Cli;
+import io.criresmgr.proxy.DaemonOptions;
+import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.ConfigException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * Starts the daemon from a plain command line without picocli (docs/adr/0011-
+ * daemon-flags-without-picocli.md): building picocli's model of the command by reflection was the
+ * largest part of the start. Any command line it does not take as plain, or whose flags are
+ * inconsistent, is left to picocli, which then parses and reports it as always.
+ */
+public final class PlainDaemonStart {
+  private PlainDaemonStart() {}
+
+  /**
+   * Runs the daemon with the flags of {@code args} if they are plain ({@link
+   * DaemonFlags#parsePlain}) and consistent, and returns its exit status; empty (and nothing done)
+   * otherwise. A failure to start is printed to {@code err} as {@link CriResmgrCommand} prints it.
+   */
+  public static OptionalInt run(List<String> args, DaemonStartup startup, PrintWriter err) {
+    DaemonOptions options;
+    try {
+      var flags = DaemonFlags.parsePlain(args);
+      if (flags.isEmpty()) {
+        return OptionalInt.empty();
+      }
+      options = flags.get().toOptions(CriResmgrCommand.NAME);
+    } catch (RuntimeException e) {
+      return OptionalInt.empty(); // picocli reports it, with the usage
+    }
+    int status;
+    try {
+      Config config = InitialConfig.choose(options, startup.loader());
+      status = startup.start(options, config);
+    } catch (RuntimeException e) {
+      status = Cli.reportFailure(CriResmgrCommand.NAME, e, err, ConfigException.class::isInstance);
+    }
+    err.flush();
+    return OptionalInt.of(status);
+  }
+}
