@@ -4,6 +4,7 @@ import io.criresmgr.proxy.config.KlogFlag;
 import io.criresmgr.proxy.log.KlogSettings;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.ISetter;
@@ -68,7 +69,7 @@ final class KlogFlagOptions {
   private ISetter recorder(KlogFlag flag) {
     return new ISetter() {
       @Override
-      public <T> T set(T value) {
+      public <T> @Nullable T set(@Nullable T value) {
         if (value != null) { // picocli sets null first, for the absent default
           given.add(new Given(flag, value.toString()));
         }

@@ -3,7 +3,6 @@ package io.criresmgr.proxy.config;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,17 +13,17 @@ import org.slf4j.LoggerFactory;
  */
 public final class ConfigStore {
   private static final Logger LOG = LoggerFactory.getLogger(ConfigStore.class);
-  private final AtomicReference<Config> current;
+  private volatile Config current; // written only under this store's lock
   private final List<ConfigListener> listeners = new CopyOnWriteArrayList<>();
 
   /** Starts with {@code initial} active. */
   public ConfigStore(Config initial) {
-    this.current = new AtomicReference<>(Objects.requireNonNull(initial, "initial"));
+    this.current = Objects.requireNonNull(initial, "initial");
   }
 
   /** The active configuration. */
   public Config current() {
-    return current.get();
+    return current;
   }
 
   /** Adds a listener; it is not called for the configuration already active. */
@@ -38,13 +37,14 @@ public final class ConfigStore {
    * naming the rejecting reason is thrown.
    */
   public synchronized void update(Config config) {
-    Config previous = current.getAndSet(Objects.requireNonNull(config, "config"));
+    Config previous = current;
+    current = Objects.requireNonNull(config, "config");
     try {
       for (ConfigListener listener : listeners) {
         listener.configChanged(config);
       }
     } catch (Exception e) {
-      current.set(previous);
+      current = previous;
       for (ConfigListener listener : listeners) {
         try {
           listener.configChanged(previous);

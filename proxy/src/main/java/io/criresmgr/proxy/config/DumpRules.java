@@ -27,22 +27,16 @@ public final class DumpRules {
     FULL;
 
     static Level parse(String text) {
-      switch (text.toLowerCase(Locale.ROOT)) {
-        case "off":
-        case "suppress":
-          return OFF;
-        case "name":
-        case "short":
-          return NAME;
-        case "full":
-        case "verbose":
-          return FULL;
-        default:
-          throw new IllegalArgumentException(
-              "unknown level \""
-                  + text
-                  + "\", expected off, suppress, name, short, full or verbose");
-      }
+      return switch (text.toLowerCase(Locale.ROOT)) {
+        case "off", "suppress" -> OFF;
+        case "name", "short" -> NAME;
+        case "full", "verbose" -> FULL;
+        default ->
+            throw new IllegalArgumentException(
+                "unknown level \""
+                    + text
+                    + "\", expected off, suppress, name, short, full or verbose");
+      };
     }
   }
 
@@ -96,7 +90,7 @@ public final class DumpRules {
       } catch (PatternSyntaxException e) {
         throw badItem(item, "invalid regular expression: " + e.getDescription());
       } catch (IllegalArgumentException e) {
-        throw badItem(item, e.getMessage());
+        throw badItem(item, Objects.requireNonNullElse(e.getMessage(), e.toString()));
       }
     }
     return List.copyOf(rules);

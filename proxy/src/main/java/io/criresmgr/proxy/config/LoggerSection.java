@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /** Reads and prints section {@code logger}. */
@@ -34,7 +35,7 @@ final class LoggerSection {
     try {
       flag.check(value);
     } catch (IllegalArgumentException e) {
-      throw r.error("Klog." + name, e.getMessage());
+      throw r.error("Klog." + name, Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
   }
 

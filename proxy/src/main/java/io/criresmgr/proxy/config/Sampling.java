@@ -15,16 +15,12 @@ public final class Sampling {
 
   /** The sampling ratio of {@code value}; throws {@link IllegalArgumentException} if invalid. */
   public static double ratio(String value) {
-    switch (value.trim().toLowerCase(Locale.ROOT)) {
-      case "disabled":
-        return 0;
-      case "production":
-        return 0.1;
-      case "testing":
-        return 1;
-      default:
-        return number(value);
-    }
+    return switch (value.trim().toLowerCase(Locale.ROOT)) {
+      case "disabled" -> 0;
+      case "production" -> 0.1;
+      case "testing" -> 1;
+      default -> number(value);
+    };
   }
 
   private static double number(String value) {

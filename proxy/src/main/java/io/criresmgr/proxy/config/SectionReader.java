@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -119,16 +120,11 @@ final class SectionReader {
     if (value.isBoolean()) {
       return value.booleanValue();
     }
-    switch (value.isTextual() ? value.textValue().toLowerCase(Locale.ROOT) : "") {
-      case "yes":
-      case "on":
-        return true;
-      case "no":
-      case "off":
-        return false;
-      default:
-        throw invalid(name, value, "expected true or false");
-    }
+    return switch (value.isTextual() ? value.textValue().toLowerCase(Locale.ROOT) : "") {
+      case "yes", "on" -> true;
+      case "no", "off" -> false;
+      default -> throw invalid(name, value, "expected true or false");
+    };
   }
 
   /** Field {@code name} as a map of scalars (numbers and booleans as text), or empty. */
@@ -152,7 +148,7 @@ final class SectionReader {
     try {
       return parse.apply(text);
     } catch (IllegalArgumentException e) {
-      throw invalid(name, value, e.getMessage());
+      throw invalid(name, value, Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
   }
 

@@ -60,7 +60,7 @@ public final class AgentConfigUpdater {
     } catch (ConfigException e) {
       LOG.warn("rejected the configuration from the node agent: {}", e.getMessage());
       metrics.configRejected();
-      return Optional.of(e.getMessage());
+      return Optional.of(Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
     persist.accept(AgentConfigText.encode(sections));
     metrics.configAccepted();

@@ -44,6 +44,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
@@ -71,7 +72,7 @@ public final class Daemon implements AutoCloseable {
   private final CountDownLatch stopped = new CountDownLatch(1);
   private final Health health = new Health();
   private final AtomicReference<@Nullable String> fatalError = new AtomicReference<>();
-  private Instrumentation instrumentation;
+  private @Nullable Instrumentation instrumentation; // set while starting
 
   private Daemon() {}
 
@@ -101,7 +102,7 @@ public final class Daemon implements AutoCloseable {
       // failure of the service.
       Signals.Registration term = Signals.handle("TERM", daemon::close);
       Signals.Registration interrupt = Signals.handle("INT", daemon::close);
-      daemon.instrumentation.bindJvmMetrics(); // once serving, and stoppable in order meanwhile
+      daemon.instrumentation().bindJvmMetrics(); // once serving, and stoppable in order meanwhile
       try {
         daemon.awaitStop();
       } finally {
@@ -180,7 +181,7 @@ public final class Daemon implements AutoCloseable {
   public static Daemon start(DaemonOptions options, ConfigStore config, PolicyRegistry policies)
       throws InterruptedException {
     Daemon daemon = serve(options, config, policies);
-    daemon.instrumentation.bindJvmMetrics();
+    daemon.instrumentation().bindJvmMetrics();
     return daemon;
   }
 
@@ -300,10 +301,15 @@ public final class Daemon implements AutoCloseable {
   /** Health, introspection, the node view and the policy's gauges of {@code management}. */
   private void observe(DaemonOptions options, ResourceManagement management) {
     health.register("pipeline", management.manager().pipeline()::problem);
-    instrumentation.setIntrospection(() -> Introspection.json(management.manager().pipeline()));
-    instrumentation.setViewPages(
-        new NodeView(management.manager().pipeline(), options.hostRoot()).pages());
-    instrumentation.setExtraMetrics(() -> PolicyGauges.text(management.manager().pipeline()));
+    Instrumentation started = instrumentation();
+    started.setIntrospection(() -> Introspection.json(management.manager().pipeline()));
+    started.setViewPages(new NodeView(management.manager().pipeline(), options.hostRoot()).pages());
+    started.setExtraMetrics(() -> PolicyGauges.text(management.manager().pipeline()));
+  }
+
+  /** The instrumentation, once starting has created it. */
+  private Instrumentation instrumentation() {
+    return Objects.requireNonNull(instrumentation, "instrumentation not started yet");
   }
 
   /** Binds the relay socket itself, keeps it bound ({@link RelayBinding}) and sets its mode. */
@@ -351,7 +357,7 @@ public final class Daemon implements AutoCloseable {
     if (options.forceConfig().isPresent() || options.configSocket().isEmpty()) {
       return;
     }
-    AgentMetrics metrics = new AgentMetrics(instrumentation.registry());
+    AgentMetrics metrics = new AgentMetrics(instrumentation().registry());
     AgentConfigUpdater updater =
         new AgentConfigUpdater(
             new ConfigLoader(policies),

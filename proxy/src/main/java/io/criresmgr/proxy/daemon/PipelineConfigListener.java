@@ -99,8 +99,10 @@ final class PipelineConfigListener implements ConfigListener {
       @Nullable ActivePolicy next,
       boolean switching,
       boolean controlChanged) {
-    PolicyState before = next == null ? null : PolicyState.of(s, next.name());
+    PolicyState before = null;
     if (next != null) {
+      PolicyState saved = PolicyState.of(s, next.name());
+      before = saved;
       try {
         if (switching) {
           PolicySwitch.run(s, next);
@@ -108,7 +110,7 @@ final class PipelineConfigListener implements ConfigListener {
           reconfigure(s, next);
         }
       } catch (RuntimeException e) {
-        before.restore(s); // whatever failed, and wherever: the old state stands as a whole
+        saved.restore(s); // whatever failed, and wherever: the old state stands as a whole
         throw e;
       }
     }

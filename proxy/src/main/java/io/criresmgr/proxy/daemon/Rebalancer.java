@@ -23,23 +23,25 @@ final class Rebalancer implements AutoCloseable {
 
   Rebalancer(Pipeline pipeline, Duration interval) {
     long millis = interval.toMillis();
-    timer.scheduleWithFixedDelay(
-        () ->
-            pipeline
-                .run(
-                    s -> {
-                      s.decide(p -> p.rebalance(s.cache()), Set.of());
-                      return null;
-                    })
-                .exceptionally(
-                    e -> {
-                      LOG.warn("rebalancing failed: {}", e.getMessage());
-                      return null;
-                    })
-                .join(),
-        millis,
-        millis,
-        TimeUnit.MILLISECONDS);
+    // The task logs its own failures; close() ends it with the timer.
+    var unused =
+        timer.scheduleWithFixedDelay(
+            () ->
+                pipeline
+                    .run(
+                        s -> {
+                          s.decide(p -> p.rebalance(s.cache()), Set.of());
+                          return null;
+                        })
+                    .exceptionally(
+                        e -> {
+                          LOG.warn("rebalancing failed: {}", e.getMessage());
+                          return null;
+                        })
+                    .join(),
+            millis,
+            millis,
+            TimeUnit.MILLISECONDS);
   }
 
   @Override

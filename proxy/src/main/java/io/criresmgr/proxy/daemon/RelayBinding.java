@@ -61,8 +61,10 @@ final class RelayBinding implements AutoCloseable {
             Objects.requireNonNull(bind, "bind"),
             Objects.requireNonNull(fatal, "fatal"));
     long millis = period.toMillis();
-    binding.watch.scheduleWithFixedDelay(
-        binding::checkLogged, millis, millis, TimeUnit.MILLISECONDS);
+    // checkLogged logs its own failures; close() ends it with the watch.
+    var unused =
+        binding.watch.scheduleWithFixedDelay(
+            binding::checkLogged, millis, millis, TimeUnit.MILLISECONDS);
     return binding;
   }
 

@@ -21,6 +21,7 @@ import io.criresmgr.proxy.pipeline.StartupSync;
 import io.criresmgr.proxy.relay.VersionCheck;
 import io.grpc.Channel;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -141,7 +142,7 @@ final class ResourceManagement implements AutoCloseable {
           .get();
     } catch (ExecutionException e) {
       if (e.getCause() instanceof ControllerException c) {
-        throw new ConfigException(c.getMessage(), c);
+        throw new ConfigException(Objects.requireNonNullElse(c.getMessage(), c.toString()), c);
       }
       throw new ConfigException("cannot start controllers: " + e.getCause(), e);
     }
@@ -172,7 +173,9 @@ final class ResourceManagement implements AutoCloseable {
     try {
       return manager.pipeline().run(s -> AdjustmentStep.apply(s, set, stored)).get();
     } catch (ExecutionException e) {
-      return Map.of(AdjustmentStep.CACHE_KEY, String.valueOf(e.getCause().getMessage()));
+      return Map.of(
+          AdjustmentStep.CACHE_KEY,
+          String.valueOf(Objects.requireNonNullElse(e.getCause(), e).getMessage()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Map.of(AdjustmentStep.CACHE_KEY, "interrupted while applying the adjustments");
@@ -194,7 +197,9 @@ final class ResourceManagement implements AutoCloseable {
               })
           .get();
     } catch (ExecutionException e) {
-      LOG.warn("cannot store the agent configuration in the cache: {}", e.getCause().toString());
+      LOG.warn(
+          "cannot store the agent configuration in the cache: {}",
+          Objects.requireNonNullElse(e.getCause(), e).toString());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -101,21 +101,22 @@ final class DumpSink implements AutoCloseable {
         MESSAGES.info("{}", line);
       }
     }
-    if (writer != null) {
+    BufferedWriter out = file;
+    if (writer != null && out != null) { // both or neither
       try {
-        writer.execute(() -> write(lines, stamp));
+        writer.execute(() -> write(out, lines, stamp));
       } catch (java.util.concurrent.RejectedExecutionException e) {
         dropped.incrementAndGet();
       }
     }
   }
 
-  private void write(List<String> lines, String stamp) {
+  private void write(BufferedWriter out, List<String> lines, String stamp) {
     try {
       for (String line : lines) {
-        file.write("[" + stamp + "] " + line + "\n");
+        out.write("[" + stamp + "] " + line + "\n");
       }
-      file.flush();
+      out.flush();
       writeFailure = null;
     } catch (IOException e) {
       dropped.incrementAndGet();
@@ -134,7 +135,7 @@ final class DumpSink implements AutoCloseable {
 
   @Override
   public void close() {
-    if (writer == null) {
+    if (writer == null || file == null) { // both or neither
       return;
     }
     Shutdown.draining(Shutdown.of(writer), Duration.ofSeconds(5));

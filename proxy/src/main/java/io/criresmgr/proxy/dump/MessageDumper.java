@@ -9,10 +9,12 @@ import io.grpc.Status;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -73,7 +75,7 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
           retry.toMillis());
       DumpConfig logOnly = new DumpConfig(config.config(), "", config.debug(), config.disabled());
       MessageDumper dumper = new MessageDumper(State.of(logOnly), retry);
-      dumper.retryLater(config, e.getMessage());
+      dumper.retryLater(config, Objects.requireNonNullElse(e.getMessage(), e.toString()));
       return dumper;
     }
   }
@@ -85,7 +87,9 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
           Executors.newSingleThreadScheduledExecutor(
               new DefaultThreadFactory("dump-file-retry", true));
     }
-    retry.schedule(() -> retryOpen(config), retryDelay.toMillis(), TimeUnit.MILLISECONDS);
+    // retryOpen reports its own failures (openFailure, the log).
+    var unused =
+        retry.schedule(() -> retryOpen(config), retryDelay.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   private synchronized void retryOpen(DumpConfig config) {
@@ -97,7 +101,7 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
       openFailure = null;
       LOG.info("dump file {} is open now", config.file());
     } catch (IllegalArgumentException e) {
-      retryLater(config, e.getMessage());
+      retryLater(config, Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
   }
 
@@ -209,7 +213,7 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
     }
 
     private String requestStamp() {
-      return LocalDateTime.now().format(STAMP);
+      return LocalDateTime.now(ZoneId.systemDefault()).format(STAMP);
     }
 
     private String replyStamp() {
@@ -228,7 +232,7 @@ public final class MessageDumper implements RelayListener, AutoCloseable {
     if (text.isEmpty()) {
       return List.of(prefix + " {}");
     }
-    String[] textLines = text.split("\n");
+    String[] textLines = text.split("\n", -1); // stripped: no trailing empty lines
     if (textLines.length == 1) {
       return List.of(prefix + " " + textLines[0]);
     }

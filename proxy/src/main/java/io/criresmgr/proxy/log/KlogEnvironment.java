@@ -3,6 +3,7 @@ package io.criresmgr.proxy.log;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.KlogFlag;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -43,7 +44,7 @@ public final class KlogEnvironment {
         try {
           return s.with(flag, value, name);
         } catch (IllegalArgumentException e) {
-          throw new ConfigException(e.getMessage(), e);
+          throw new ConfigException(Objects.requireNonNullElse(e.getMessage(), e.toString()), e);
         }
       }
     }

@@ -88,7 +88,9 @@ final class NriConnection implements AutoCloseable {
         LOG.warn("the runtime closed the NRI connection; reconnecting");
       }
     } catch (ExecutionException e) {
-      LOG.warn("the NRI connection failed: {}; reconnecting", e.getCause().getMessage());
+      LOG.warn(
+          "the NRI connection failed: {}; reconnecting",
+          Objects.requireNonNullElse(e.getCause(), e).getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -259,7 +259,7 @@ public final class NriFrontEnd implements NriHandler, AutoCloseable {
       throw new TtrpcException(
           TtrpcException.Code.of(refusal.getCode().value()),
           String.valueOf(refusal.getDescription()),
-          e.getCause());
+          Objects.requireNonNullElse(e.getCause(), e));
     } catch (TimeoutException e) {
       throw new NriException(method + ": the pipeline did not answer in time", e);
     } catch (InterruptedException e) {

@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -50,7 +51,9 @@ public final class AdjustmentStep {
       // Read now, not before the loop: an earlier container's update may have moved this one.
       Container c = s.cache().container(cacheId).orElseThrow();
       before.add(c);
-      Container adjusted = c.withAdjustment(next.get(cacheId));
+      Container adjusted =
+          c.withAdjustment(
+              Objects.requireNonNull(next.get(cacheId), "changed lists resolved ones"));
       s.put(adjusted);
       if (!adjusted.adjustedResources().equals(c.adjustedResources())) {
         try {

@@ -118,7 +118,8 @@ public final class CacheSaver implements AutoCloseable {
   private void askAgain(Supplier<CacheSnapshot> snapshot) {
     if (next.compareAndSet(null, snapshot)) {
       try {
-        writer.schedule(this::writeLatest, RETRY_MILLIS, TimeUnit.MILLISECONDS);
+        // writeLatest reports its own failures (problem(), the log).
+        var unused = writer.schedule(this::writeLatest, RETRY_MILLIS, TimeUnit.MILLISECONDS);
       } catch (RejectedExecutionException e) {
         // Closing: close() writes what is pending.
       }

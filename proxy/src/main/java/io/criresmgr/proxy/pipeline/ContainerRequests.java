@@ -83,7 +83,10 @@ public final class ContainerRequests {
       // What failed stays pending: the next enforcement of this container tries again.
       s.clearPending(started.cacheId(), s.controllers().postStart(started));
     } catch (ControllerException e) {
-      throw new RequestException(Status.Code.FAILED_PRECONDITION, e.getMessage(), e);
+      throw new RequestException(
+          Status.Code.FAILED_PRECONDITION,
+          Objects.requireNonNullElse(e.getMessage(), e.toString()),
+          e);
     }
     return reply;
   }

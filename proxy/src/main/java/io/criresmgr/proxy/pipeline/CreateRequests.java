@@ -203,7 +203,7 @@ public final class CreateRequests {
       if (c != null) {
         s.release(c, ContainerState.STALE);
         // The rollback's updates of other containers need not delay the error reply.
-        updates.takeStepSends();
+        var unused = updates.takeStepSends(); // a failed send is logged and reported by updates
       }
       return;
     }

@@ -47,6 +47,8 @@ public final class CriController implements Controller {
         LinuxResourcesCodec.applyTo(
                 LinuxContainerResources.getDefaultInstance(), container.effectiveResources())
             .build();
-    updates.send(container.cacheId(), container.id(), linux, container.assignment());
+    // A failed send is logged and reported to the failure listener by updates; the step's sends
+    // are awaited through takeStepSends.
+    var unused = updates.send(container.cacheId(), container.id(), linux, container.assignment());
   }
 }

@@ -15,6 +15,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -114,7 +115,8 @@ final class ExportFiles implements AutoCloseable {
     if (scheduled.compareAndSet(false, true)) {
       long wait = lastDrain + INTERVAL.toNanos() - System.nanoTime();
       try {
-        writer.schedule(this::drain, Math.max(0, wait), TimeUnit.NANOSECONDS);
+        // drain logs its own failures.
+        var unused = writer.schedule(this::drain, Math.max(0, wait), TimeUnit.NANOSECONDS);
       } catch (RejectedExecutionException e) {
         LOG.debug("exported resources of {} not written: closed", name);
       }
@@ -124,7 +126,7 @@ final class ExportFiles implements AutoCloseable {
   private void drain() {
     lastDrain = System.nanoTime();
     scheduled.set(false);
-    for (String name : pending.keySet()) {
+    for (String name : List.copyOf(pending.keySet())) { // a name put meanwhile: the next drain
       // Taken and written under one lock: a writeNow in between cannot be overwritten by it.
       synchronized (io) {
         Optional<String> content = pending.remove(name);

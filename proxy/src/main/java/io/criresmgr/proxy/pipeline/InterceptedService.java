@@ -76,20 +76,21 @@ public final class InterceptedService {
                 return CompletableFuture.failedFuture(e);
               }
             });
-    reply.whenComplete(
-        (response, error) -> {
-          if (error == null) {
-            trace.response(response.toByteArray());
-            trace.closed(Status.OK, System.nanoTime() - start, scope.runtimeNanos());
-            observer.onNext(response);
-            observer.onCompleted();
-            return;
-          }
-          Throwable failure = scope.logged(() -> toStatusError(method, Errors.unwrap(error)));
-          trace.closed(
-              Status.fromThrowable(failure), System.nanoTime() - start, scope.runtimeNanos());
-          observer.onError(failure);
-        });
+    var unused = // the callback answers kubelet, the reply's outcome is handled there
+        reply.whenComplete(
+            (response, error) -> {
+              if (error == null) {
+                trace.response(response.toByteArray());
+                trace.closed(Status.OK, System.nanoTime() - start, scope.runtimeNanos());
+                observer.onNext(response);
+                observer.onCompleted();
+                return;
+              }
+              Throwable failure = scope.logged(() -> toStatusError(method, Errors.unwrap(error)));
+              trace.closed(
+                  Status.fromThrowable(failure), System.nanoTime() - start, scope.runtimeNanos());
+              observer.onError(failure);
+            });
   }
 
   /** The error to answer with; logs what is the resource manager's own failure, once. */

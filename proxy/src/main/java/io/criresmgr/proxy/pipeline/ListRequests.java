@@ -33,14 +33,15 @@ public final class ListRequests {
     CompletableFuture<ListContainersResponse> reply =
         flow.call(scope, RuntimeServiceGrpc.getListContainersMethod(), request);
     if (isUnfiltered(request)) {
-      reply.thenAccept(
-          listing ->
-              flow.step(scope, s -> reconcile(s, listing, stampBefore))
-                  .exceptionally(
-                      e -> {
-                        LOG.warn("exit detection failed: {}", e.toString());
-                        return null;
-                      }));
+      var unused = // failures are logged here
+          reply.thenCompose(
+              listing ->
+                  flow.step(scope, s -> reconcile(s, listing, stampBefore))
+                      .exceptionally(
+                          e -> {
+                            LOG.warn("exit detection failed: {}", e.toString());
+                            return null;
+                          }));
     }
     return reply;
   }

@@ -174,6 +174,8 @@ public final class Pipeline implements AutoCloseable {
    * policy; before the step's result is given, so whoever waits for a step sees the version it
    * left.
    */
+  // Identity on purpose: any replacement of the policy moves the version, even by an equal record.
+  @SuppressWarnings("ReferenceEquality")
   private void track() {
     long changes = section.cache().changes();
     long refusals = section.explanations().changes();

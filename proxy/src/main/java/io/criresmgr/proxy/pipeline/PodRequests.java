@@ -49,7 +49,10 @@ public final class PodRequests {
       pod = PodCodec.fromRequest("", request);
     } catch (IllegalArgumentException e) {
       return CompletableFuture.failedFuture(
-          new RequestException(Status.Code.INVALID_ARGUMENT, e.getMessage(), e));
+          new RequestException(
+              Status.Code.INVALID_ARGUMENT,
+              Objects.requireNonNullElse(e.getMessage(), e.toString()),
+              e));
     }
     return flow.decideCallSettle(
         scope,

@@ -36,27 +36,29 @@ final class PolicyTimers implements Consumer<PolicyTimer>, AutoCloseable {
   @Override
   public void accept(PolicyTimer t) {
     try {
-      timer.schedule(() -> fire(t), t.delay().toNanos(), TimeUnit.NANOSECONDS);
+      var unused = timer.schedule(() -> fire(t), t.delay().toNanos(), TimeUnit.NANOSECONDS);
     } catch (RejectedExecutionException e) {
       LOG.debug("shutting down: policy timer {} dropped", t.event().type());
     }
   }
 
   private void fire(PolicyTimer t) {
-    pipeline
-        .run(s -> s.decide(p -> p.handleEvent(t.event(), s.cache()), Set.of()))
-        .whenComplete(
-            (changed, e) -> {
-              if (e instanceof PolicyException p) {
-                LOG.warn(
-                    "policy event {} for {}: {}",
-                    t.event().type(),
-                    t.event().cacheId(),
-                    p.getMessage());
-              } else if (e != null) {
-                LOG.warn("policy event {} for {} failed", t.event().type(), t.event().cacheId(), e);
-              }
-            });
+    var unused = // failures are logged here
+        pipeline
+            .run(s -> s.decide(p -> p.handleEvent(t.event(), s.cache()), Set.of()))
+            .whenComplete(
+                (changed, e) -> {
+                  if (e instanceof PolicyException p) {
+                    LOG.warn(
+                        "policy event {} for {}: {}",
+                        t.event().type(),
+                        t.event().cacheId(),
+                        p.getMessage());
+                  } else if (e != null) {
+                    LOG.warn(
+                        "policy event {} for {} failed", t.event().type(), t.event().cacheId(), e);
+                  }
+                });
   }
 
   @Override

@@ -85,10 +85,18 @@ final class RequestFlow {
         request,
         decide,
         (decision, called) ->
-            called
-                .handle(
-                    (reply, error) -> step(scope, s -> settle.settle(s, decision, reply, error)))
-                .thenCompose(Function.identity()));
+            handleCompose(
+                called,
+                (reply, error) -> step(scope, s -> settle.settle(s, decision, reply, error))));
+  }
+
+  /** Like {@code handle}, with the future {@code fn} returns as the outcome. */
+  // The nested future lives only from handle to thenCompose, which flattens it: none is ignored.
+  @SuppressWarnings("FutureReturnValueIgnored")
+  private static <T, R> CompletableFuture<R> handleCompose(
+      CompletableFuture<T> future,
+      BiFunction<? super T, @Nullable Throwable, CompletableFuture<R>> fn) {
+    return future.handle(fn).thenCompose(Function.identity());
   }
 
   /**
@@ -147,24 +155,25 @@ final class RequestFlow {
   }
 
   private void submitCommit(CallScope scope, Consumer<Section> commit) {
-    step(
-            scope,
-            s -> {
-              commit.accept(s);
-              return true;
-            })
-        .whenComplete(
-            (done, error) -> {
-              if (error != null) {
-                scope.logged(
-                    () -> {
-                      LOG.error(
-                          "committing the outcome of the runtime call failed",
-                          Errors.unwrap(error));
-                      return null;
-                    });
-              }
-            });
+    var unused = // failures are logged here
+        step(
+                scope,
+                s -> {
+                  commit.accept(s);
+                  return true;
+                })
+            .whenComplete(
+                (done, error) -> {
+                  if (error != null) {
+                    scope.logged(
+                        () -> {
+                          LOG.error(
+                              "committing the outcome of the runtime call failed",
+                              Errors.unwrap(error));
+                          return null;
+                        });
+                  }
+                });
   }
 
   /**
@@ -178,23 +187,22 @@ final class RequestFlow {
       Q request,
       boolean notFoundIsDone,
       Consumer<Section> record) {
-    return call(scope, method, request)
-        .handle(
-            (reply, error) -> {
-              if (error != null && !(notFoundIsDone && ContainerRequests.isNotFound(error))) {
-                return CompletableFuture.<R>failedFuture(Errors.unwrap(error));
-              }
-              return step(
-                  scope,
-                  s -> {
-                    record.accept(s);
-                    if (error != null) {
-                      throw Errors.rethrow(error);
-                    }
-                    return Objects.requireNonNull(reply);
-                  });
-            })
-        .thenCompose(Function.identity());
+    return handleCompose(
+        call(scope, method, request),
+        (reply, error) -> {
+          if (error != null && !(notFoundIsDone && ContainerRequests.isNotFound(error))) {
+            return CompletableFuture.<R>failedFuture(Errors.unwrap(error));
+          }
+          return step(
+              scope,
+              s -> {
+                record.accept(s);
+                if (error != null) {
+                  throw Errors.rethrow(error);
+                }
+                return Objects.requireNonNull(reply);
+              });
+        });
   }
 
   /** Calls the runtime within the client's deadline, counting the time as runtime time. */

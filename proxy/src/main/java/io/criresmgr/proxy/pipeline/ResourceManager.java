@@ -45,25 +45,31 @@ public final class ResourceManager implements AutoCloseable {
     List<Controller> controllers = new ArrayList<>(hostControllers);
     controllers.add(new CriController(updates));
     section = new Section(cache, policy, new ControllerSet(controllers));
-    exports = ExportedResources.in(file.path().getParent());
+    exports =
+        ExportedResources.in(
+            Objects.requireNonNull(file.path().getParent(), "the cache file's directory"));
     section.setExports(exports);
     pipeline = new Pipeline(section, new CacheSaver(Objects.requireNonNull(file, "file")));
     timers = new PolicyTimers(pipeline);
     section.setTimers(timers);
     updates.onFailure(
-        (cacheId, assignment) ->
-            pipeline.run(
-                s -> {
-                  s.cache()
-                      .container(cacheId)
-                      .filter(c -> c.assignment().equals(assignment))
-                      .ifPresent(
-                          c ->
-                              s.put(
-                                  c.withAssignment(
-                                      assignment, java.util.Set.of(CriController.NAME))));
-                  return null;
-                }));
+        (cacheId, assignment) -> {
+          // Best effort, like the update that failed: the container keeps its assignment either
+          // way.
+          var unused =
+              pipeline.run(
+                  s -> {
+                    s.cache()
+                        .container(cacheId)
+                        .filter(c -> c.assignment().equals(assignment))
+                        .ifPresent(
+                            c ->
+                                s.put(
+                                    c.withAssignment(
+                                        assignment, java.util.Set.of(CriController.NAME))));
+                    return null;
+                  });
+        });
     hints = DeviceHintLookup.of(section::deviceHints, CreateRequests.HINTS_LIMIT);
     requests =
         new Requests(

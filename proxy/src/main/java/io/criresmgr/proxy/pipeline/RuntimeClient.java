@@ -51,7 +51,7 @@ public final class RuntimeClient {
         future,
         new FutureCallback<R>() {
           @Override
-          public void onSuccess(R value) {
+          public void onSuccess(@Nullable R value) {
             result.complete(value);
           }
 

@@ -61,7 +61,7 @@ public final class RuntimeUpdates {
                         .callOwn(RuntimeServiceGrpc.getUpdateContainerResourcesMethod(), request)
                         .handle((reply, error) -> failed(cacheId, id, assignment, error)));
     tails.put(cacheId, sent);
-    sent.whenComplete((v, e) -> tails.remove(cacheId, sent));
+    var unused = sent.whenComplete((v, e) -> tails.remove(cacheId, sent)); // sent never fails
     stepSends.add(sent);
     return sent;
   }

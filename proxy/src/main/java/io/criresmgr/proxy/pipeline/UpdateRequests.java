@@ -149,7 +149,7 @@ public final class UpdateRequests {
       } catch (PolicyException e) {
         LOG.warn("rolling back the update of {}: {}", cacheId, e.getMessage());
       }
-      updates.takeStepSends();
+      var unused = updates.takeStepSends(); // a failed send is logged and reported by updates
     }
     throw Errors.rethrow(error);
   }

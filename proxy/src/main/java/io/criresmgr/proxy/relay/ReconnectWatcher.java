@@ -43,8 +43,9 @@ final class ReconnectWatcher {
     logTransition(state);
     switch (state) {
       case SHUTDOWN -> {}
-      case TRANSIENT_FAILURE ->
-          scheduler.schedule(this::retry, periodMillis, TimeUnit.MILLISECONDS);
+      case TRANSIENT_FAILURE -> {
+        var unused = scheduler.schedule(this::retry, periodMillis, TimeUnit.MILLISECONDS);
+      }
       default -> channel.notifyWhenStateChanged(state, this::watch);
     }
   }

@@ -89,8 +89,8 @@ public final class RelaySocket implements AutoCloseable {
     }
   }
 
-  private static void createDirectory(Path dir) throws IOException {
-    if (!Files.isDirectory(dir)) {
+  private static void createDirectory(@Nullable Path dir) throws IOException {
+    if (dir != null && !Files.isDirectory(dir)) { // null: the root directory
       Files.createDirectories(dir);
       UnixFiles.chmod(dir, 0711);
     }

@@ -45,8 +45,9 @@ public final class Signals {
       Object previous = install.invoke(null, signal, handler);
       return () -> restore(install, signal, previous);
     } catch (InvocationTargetException e) {
+      Throwable cause = Objects.requireNonNullElse(e.getCause(), e);
       throw new IllegalArgumentException(
-          "cannot handle signal " + name + ": " + e.getCause().getMessage(), e.getCause());
+          "cannot handle signal " + name + ": " + cause.getMessage(), cause);
     } catch (ReflectiveOperationException e) {
       throw new IllegalArgumentException("signals cannot be handled in this JVM: " + e, e);
     }
@@ -54,17 +55,15 @@ public final class Signals {
 
   private static InvocationHandler invoker(String signal, Runnable action) {
     return (proxy, method, args) -> {
-      switch (method.getName()) {
-        case "handle":
+      return switch (method.getName()) {
+        case "handle" -> {
           run(signal, action);
-          return null;
-        case "equals":
-          return proxy == args[0];
-        case "hashCode":
-          return System.identityHashCode(proxy);
-        default:
-          return "handler of " + signal;
-      }
+          yield null;
+        }
+        case "equals" -> proxy == args[0];
+        case "hashCode" -> System.identityHashCode(proxy);
+        default -> "handler of " + signal;
+      };
     };
   }
 

@@ -281,8 +281,11 @@ class CriResmgrCommandTest {
     assertEquals(0, run.status);
     assertTrue(
         run.out.matches(
-            "cri-resmgr version information:\n  - version: \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\n"
-                + "  - build: \\S+\n"),
+            """
+            cri-resmgr version information:
+              - version: \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?
+              - build: \\S+
+            """),
         run.out);
     assertEquals(run.out, CliRun.of("-version").out);
   }
@@ -314,9 +317,12 @@ class CriResmgrCommandTest {
         run.out);
     assertTrue(
         run.out.contains(
-            "\nblockio: Block I/O classes of the blockio controller (docs/controllers/blockio.md).\n"
-                + "  Classes  <name>: list of Devices, Weight, ThrottleRead/WriteBps/IOPS\n\n"
-                + "memory-qos: "),
+            """
+
+            blockio: Block I/O classes of the blockio controller (docs/controllers/blockio.md).
+              Classes  <name>: list of Devices, Weight, ThrottleRead/WriteBps/IOPS
+
+            memory-qos:\s"""),
         run.out);
     run = CliRun.of("help", "bogus");
     assertEquals(1, run.status);

@@ -26,8 +26,14 @@ class ConfigLoaderSectionsTest {
     assertEquals(
         loader.parse(
             "file",
-            "policy:\n  Active: topology-aware\n  ReservedResources:\n    cpu: 750m\n"
-                + "logger:\n  Debug: cache\n"),
+            """
+            policy:
+              Active: topology-aware
+              ReservedResources:
+                cpu: 750m
+            logger:
+              Debug: cache
+            """),
         loader.parseSections("agent", sections));
   }
 

@@ -187,8 +187,16 @@ class ConfigLoaderTest {
   void controllerSectionsAreValidatedAtLoadTime() {
     Config ok =
         parse(
-            "memory-qos:\n  classes:\n  - name: bronze\n    swaplimitratio: 0.5\n"
-                + "memtierd:\n  classes:\n  - name: idle\n    allowswap: true\n");
+            """
+            memory-qos:
+              classes:
+              - name: bronze
+                swaplimitratio: 0.5
+            memtierd:
+              classes:
+              - name: idle
+                allowswap: true
+            """);
     assertEquals(
         "bronze",
         ok.controllerSections().get("memory-qos").get("classes").get(0).get("name").asText());

@@ -38,7 +38,7 @@ class ConfigStoreTest {
     store.addListener(seenByFirst::add);
     store.addListener(
         c -> {
-          if (c == second) {
+          if (c.equals(second)) {
             throw new IllegalArgumentException("dump file cannot be opened");
           }
           seenByLast.add(c);

@@ -60,7 +60,7 @@ class ReloadValidationIT {
   /** Guaranteed: whole CPUs, request = limit. */
   private static LinuxContainerResources cpus(int n) {
     return LinuxContainerResources.newBuilder()
-        .setCpuShares(1024 * n)
+        .setCpuShares(1024L * n)
         .setCpuPeriod(100_000)
         .setCpuQuota(100_000L * n)
         .setMemoryLimitInBytes(64L << 20)
@@ -101,8 +101,11 @@ class ReloadValidationIT {
                       .update(
                           parse(
                               policy(
-                                  "Active: topology-aware\n"
-                                      + "ReservedResources:\n  CPU: cpuset:8-9\n"))));
+                                  """
+                                  Active: topology-aware
+                                  ReservedResources:
+                                    CPU: cpuset:8-9
+                                  """))));
       assertTrue(reload.getMessage().contains("policy.ReservedResources.CPU"), reload.getMessage());
       assertEquals(Map.of("CPU", "1"), daemon.store().current().policy().reservedResources());
     }

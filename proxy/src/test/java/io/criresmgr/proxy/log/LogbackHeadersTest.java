@@ -28,7 +28,7 @@ class LogbackHeadersTest {
     log.info("two");
     new LogbackHeaders(context).skipHeaders(false);
     log.info("three");
-    String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
+    String[] lines = out.toString(StandardCharsets.UTF_8).split("\n", -1);
     assertTrue(lines[0].matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  \\[X\\] one"), lines[0]);
     assertEquals("INFO  [X] two", lines[1]);
     assertTrue(lines[2].matches("\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  \\[X\\] three"), lines[2]);

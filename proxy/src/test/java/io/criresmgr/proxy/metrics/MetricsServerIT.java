@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.criresmgr.http.HttpLimits;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
@@ -27,7 +28,7 @@ class MetricsServerIT {
   @Test
   void halfARequestNeitherDelaysMetricsNorStaysOpen() throws Exception {
     try (MetricsServer server = MetricsServer.start("127.0.0.1:0", LIMITS, ROUTES);
-        Socket half = new Socket("127.0.0.1", server.port())) {
+        Socket half = new Socket(InetAddress.getLoopbackAddress(), server.port())) {
       OutputStream out = half.getOutputStream();
       out.write("GET /metrics HTTP/1.1\r\nHost: x\r\n".getBytes(StandardCharsets.US_ASCII));
       out.flush();

@@ -35,7 +35,6 @@ import io.criresmgr.nri.api.OptionalInt64;
 import io.criresmgr.nri.api.OptionalUInt64;
 import io.criresmgr.nri.api.PodSandbox;
 import io.criresmgr.nri.api.RegisterPluginRequest;
-import io.criresmgr.nri.api.StopContainerRequest.Builder;
 import io.criresmgr.nri.api.StopContainerResponse;
 import io.criresmgr.nri.api.UpdateContainerRequest;
 import io.criresmgr.nri.api.UpdateContainerResponse;
@@ -450,7 +449,7 @@ class NriModeIT {
 
     @Override
     public void remove(String name) {
-      Builder stop =
+      io.criresmgr.nri.api.StopContainerRequest.Builder stop =
           io.criresmgr.nri.api.StopContainerRequest.newBuilder()
               .setPod(pod())
               .setContainer(container(name, 0));

@@ -116,12 +116,11 @@ class CacheResetIT {
 
     h.runtime().hooks().reset();
     h.startDaemon();
-    cache =
-        h.awaitCache(
-            "a allocated afresh",
-            c ->
-                c.path("PolicyName").asText().equals(ExclusiveCpusTestPolicyProvider.NAME)
-                    && cpus(c, a).equals("0"));
+    h.awaitCache(
+        "a allocated afresh",
+        c ->
+            c.path("PolicyName").asText().equals(ExclusiveCpusTestPolicyProvider.NAME)
+                && cpus(c, a).equals("0"));
     assertEquals(
         List.of(a),
         h

@@ -42,7 +42,7 @@ final class CrashClassPath {
   /** The entries of {@code java.class.path}, a manifest-only jar replaced by its entries. */
   static List<Path> entries() throws IOException {
     List<Path> entries = new ArrayList<>();
-    for (String s : System.getProperty("java.class.path").split(File.pathSeparator)) {
+    for (String s : System.getProperty("java.class.path").split(File.pathSeparator, -1)) {
       if (!s.isEmpty()) {
         entries.add(Path.of(s).toAbsolutePath());
       }
@@ -65,7 +65,7 @@ final class CrashClassPath {
       List<Path> listed = new ArrayList<>();
       if (classPath != null) {
         URI base = jar.toUri();
-        for (String url : classPath.trim().split("\\s+")) {
+        for (String url : classPath.trim().split("\\s+", -1)) {
           listed.add(Path.of(base.resolve(url)));
         }
       }

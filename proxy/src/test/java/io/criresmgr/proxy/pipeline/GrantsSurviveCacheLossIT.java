@@ -108,14 +108,11 @@ class GrantsSurviveCacheLossIT {
 
     startDaemon(policy, options);
 
-    JsonNode after =
-        h.awaitCache(
-            "every container adopted",
-            c ->
-                ids.values().stream()
-                    .allMatch(id -> PipelineHarness.state(c, id).equals("RUNNING")));
+    h.awaitCache(
+        "every container adopted",
+        c -> ids.values().stream().allMatch(id -> PipelineHarness.state(c, id).equals("RUNNING")));
     awaitRuntime(ids, placed);
-    after = awaitAssignments(ids, placed);
+    JsonNode after = awaitAssignments(ids, placed);
     assertEquals(requests, cachedRequests(ids, after), "requests and limits in the cache");
   }
 

@@ -85,7 +85,7 @@ class PipelineConcurrencyIT {
   /** {@code call} answers within a second (it would fail at its deadline if it waited). */
   private static void prompt(String what, Supplier<?> call) {
     long start = System.nanoTime();
-    call.get();
+    var unused = call.get();
     long millis = (System.nanoTime() - start) / 1_000_000;
     assertTrue(millis < 1000, what + " took " + millis + " ms while the pipeline was busy");
   }

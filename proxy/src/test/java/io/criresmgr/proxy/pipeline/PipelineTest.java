@@ -32,6 +32,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -73,7 +74,9 @@ class PipelineTest {
 
   /** Submits {@code step} from the event loop; the future of the step. */
   private <T> CompletableFuture<T> fromLoop(Function<Section, T> step) throws Exception {
-    return loop.submit(() -> pipeline.run(step)).get(10, TimeUnit.SECONDS);
+    AtomicReference<CompletableFuture<T>> submitted = new AtomicReference<>();
+    loop.submit(() -> submitted.set(pipeline.run(step))).get(10, TimeUnit.SECONDS);
+    return submitted.get();
   }
 
   /** Occupies the pipeline with a step on its own thread until {@code release} opens. */
@@ -187,7 +190,7 @@ class PipelineTest {
                         return n;
                       });
             }
-            f.whenComplete((v, e) -> done.complete(v));
+            var unused = f.whenComplete((v, e) -> done.complete(v));
           };
       submitters.add(onLoop ? new Thread(() -> loop.execute(submit)) : new Thread(submit));
     }
@@ -229,13 +232,14 @@ class PipelineTest {
   @Test
   void closeFinishesStepsQueuedBeforeIt() throws Exception {
     CountDownLatch release = new CountDownLatch(1);
-    occupy(release);
+    CompletableFuture<String> occupying = occupy(release);
     CompletableFuture<String> queued = pipeline.run(s -> "queued");
     Thread closer = new Thread(pipeline::close);
     closer.start();
     release.countDown();
     closer.join(TimeUnit.SECONDS.toMillis(20));
     assertEquals("queued", await(queued));
+    assertTrue(occupying.isDone(), "the step before it finished first");
   }
 
   @Test

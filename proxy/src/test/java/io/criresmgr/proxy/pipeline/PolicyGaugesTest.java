@@ -17,13 +17,15 @@ class PolicyGaugesTest {
                 new Gauge("pool_cpus", "CPUs per pool", Map.of("pool", "reserved"), 1),
                 new Gauge("exclusive", "exclusive CPUs", Map.of(), 2)));
     assertEquals(
-        "# HELP pool_cpus CPUs per pool\n"
-            + "# TYPE pool_cpus gauge\n"
-            + "pool_cpus{a=\"x\\\"y\",pool=\"shared\"} 3.0\n"
-            + "pool_cpus{pool=\"reserved\"} 1.0\n"
-            + "# HELP exclusive exclusive CPUs\n"
-            + "# TYPE exclusive gauge\n"
-            + "exclusive 2.0\n",
+        """
+        # HELP pool_cpus CPUs per pool
+        # TYPE pool_cpus gauge
+        pool_cpus{a="x\\"y",pool="shared"} 3.0
+        pool_cpus{pool="reserved"} 1.0
+        # HELP exclusive exclusive CPUs
+        # TYPE exclusive gauge
+        exclusive 2.0
+        """,
         text);
   }
 

@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.relay;
 
+import com.google.protobuf.ByteString;
 import io.criresmgr.api.runtime.v1.VersionResponse;
 import io.criresmgr.grpc.unix.EventLoops;
 import io.grpc.Context;
@@ -29,7 +30,7 @@ import org.jspecify.annotations.Nullable;
 public final class RecordingBackend implements AutoCloseable {
   /** What one call received. */
   public record Received(
-      String method, byte[] request, Metadata headers, @Nullable Deadline deadline) {}
+      String method, ByteString request, Metadata headers, @Nullable Deadline deadline) {}
 
   /** A scripted answer: reply messages, then close with status and trailers. */
   public record Reply(List<byte[]> messages, Status status, Metadata headers, Metadata trailers) {}
@@ -131,7 +132,7 @@ public final class RecordingBackend implements AutoCloseable {
       return new ServerCall.Listener<>() {
         @Override
         public void onMessage(byte[] message) {
-          received.add(new Received(method, message, headers, deadline));
+          received.add(new Received(method, ByteString.copyFrom(message), headers, deadline));
           Reply reply = replyFor(method);
           if (reply.messages().isEmpty() && reply.status().isOk()) {
             return; // hang until cancelled: used by the cancellation test

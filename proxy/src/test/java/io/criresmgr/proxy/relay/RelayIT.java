@@ -82,7 +82,7 @@ class RelayIT {
 
     RecordingBackend.Received received = backend.next();
     assertEquals(name, received.method());
-    assertArrayEquals(request, received.request());
+    assertArrayEquals(request, received.request().toByteArray());
     assertEquals(replies.size(), got.size());
     for (byte[] reply : got) {
       assertArrayEquals(response, reply);

@@ -95,7 +95,7 @@ class NodeViewBrowserIT {
     node.removeContainer(id);
     await("the container gone", () -> chipCpus("uid-pod0:c0").isEmpty());
     assertEquals(
-        Boolean.TRUE,
+        true,
         ((JavascriptExecutor) browser).executeScript("return window.sameDocument;"),
         "updated without reloading the page");
   }
@@ -129,7 +129,7 @@ class NodeViewBrowserIT {
     assertTrue(text.contains(": chosen"), text);
     assertTrue(hover("uid-pod0:c0").contains("why: pool NUMA node #"), "the tooltip");
     assertEquals(
-        Boolean.TRUE,
+        true,
         ((JavascriptExecutor) browser).executeScript("return window.sameDocument;"),
         "updated without reloading the page");
   }
