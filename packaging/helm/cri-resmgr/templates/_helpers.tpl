@@ -10,6 +10,7 @@
 
 {{- define "cri-resmgr.agentName" -}}{{ include "cri-resmgr.fullname" . }}-agent{{- end -}}
 {{- define "cri-resmgr.webhookName" -}}{{ include "cri-resmgr.fullname" . }}-webhook{{- end -}}
+{{- define "cri-resmgr.nriName" -}}{{ include "cri-resmgr.fullname" . }}-nri{{- end -}}
 
 {{/* Labels of every object; "component" is added by the caller. */}}
 {{- define "cri-resmgr.labels" -}}
@@ -122,4 +123,14 @@ MutatingWebhookConfiguration (separate templates) must all see the same certific
 {{- if gt (len $full) 253 -}}
 {{- fail (printf "%s: ConfigMap name %s is %d characters long, at most 253 are allowed" $field $full (len $full)) -}}
 {{- end -}}
+{{- end -}}
+
+{{/* The directory of nri.socket, mounted from the host; fails unless the socket is an absolute
+path below some directory. */}}
+{{- define "cri-resmgr.nriSocketDir" -}}
+{{- $socket := .Values.nri.socket -}}
+{{- if not (regexMatch "^(/[^/]+)+/[^/]+$" $socket) -}}
+{{- fail (printf "nri.socket: %q is not an absolute path of a socket below a directory other than /, e.g. /var/run/nri/nri.sock (the directory is mounted from the host)" $socket) -}}
+{{- end -}}
+{{- dir $socket -}}
 {{- end -}}

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The Debian package the build makes, installed on this machine: the installed launcher runs,
  * postinst made the class data sharing archive and the daemon maps it, a relay from the installed
- * files serves in front of the simulated runtime, {@code systemd-analyze verify} accepts the units,
- * enabling them works, and a purge leaves no file behind (docs/packages.md).
+ * files serves in front of the simulated runtime, {@code systemd-analyze verify} accepts the units
+ * (the CRI relay's and NRI mode's), enabling them works, and a purge leaves no file behind (docs/packages.md).
  */
 @Tag("e2e")
 class DebPackageIT {
@@ -32,7 +32,8 @@ class DebPackageIT {
   private static final List<String> UNITS =
       List.of(
           "/lib/systemd/system/cri-resource-manager.service",
-          "/lib/systemd/system/cri-resource-manager.socket");
+          "/lib/systemd/system/cri-resource-manager.socket",
+          "/lib/systemd/system/cri-resource-manager-nri.service");
   private static final List<Path> WATCHED =
       Stream.of("/usr", "/etc", "/lib/systemd", "/var/lib", "/var/cache", "/run", "/opt")
           .map(Path::of)
@@ -70,6 +71,11 @@ class DebPackageIT {
     assertTrue(
         Files.isSymbolicLink(
             Path.of("/etc/systemd/system/sockets.target.wants/cri-resource-manager.socket")));
+    // NRI mode's unit too (prerm must disable it before the purge below finds its link).
+    run("systemctl", "enable", "cri-resource-manager-nri.service");
+    assertTrue(
+        Files.isSymbolicLink(
+            Path.of("/etc/systemd/system/multi-user.target.wants/cri-resource-manager-nri.service")));
   }
 
   /** /usr/bin/cri-resmgr relays Version to the simulated runtime of the installed jars. */

@@ -1,0 +1,248 @@
+package io.criresmgr.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.criresmgr.cli.Cli;
+import io.criresmgr.policy.builtin.BuiltInPolicies;
+import io.criresmgr.proxy.cli.CriResmgrCommand;
+import io.criresmgr.proxy.cli.DaemonStartup;
+import io.criresmgr.proxy.config.ConfigException;
+import io.criresmgr.proxy.config.ConfigLoader;
+import io.kubernetes.client.openapi.models.V1Container;
+import io.kubernetes.client.openapi.models.V1DaemonSet;
+import io.kubernetes.client.openapi.models.V1PodSpec;
+import io.kubernetes.client.openapi.models.V1SecurityContext;
+import io.kubernetes.client.openapi.models.V1Volume;
+import io.kubernetes.client.openapi.models.V1VolumeMount;
+import io.kubernetes.client.util.Yaml;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The chart's value {@code nri.enabled} (docs/helm.md, docs/nri.md): a DaemonSet running the
+ * daemon in NRI mode with flags the daemon accepts, the host directories it needs, privileged as
+ * root, on the agent's nodes; nothing of it by default; bad values refused with the field.
+ */
+class NriChartTest {
+  private static final String DAEMONSET = "cri-resmgr-nri";
+
+  @Test
+  void theDefaultValuesRenderNoDaemon() throws IOException {
+    assertEquals(Optional.empty(), daemonSet(Map.of()));
+    assertFalse(HelmChart.template(Map.of()).contains("--nri"));
+  }
+
+  @Test
+  void enablingItAddsOnlyTheDaemonsDaemonSet() throws IOException {
+    List<String> without = names(Map.of());
+    List<String> with = names(Map.of("nri.enabled", "true"));
+    assertFalse(without.contains("DaemonSet/" + DAEMONSET), without.toString());
+    assertTrue(with.contains("DaemonSet/" + DAEMONSET), with.toString());
+    with.remove("DaemonSet/" + DAEMONSET);
+    assertEquals(without, with);
+  }
+
+  @Test
+  void theDaemonRunsInNriModeWithFlagsItAccepts() throws IOException {
+    V1Container c = container(Map.of("nri.enabled", "true"));
+    ParseResult flags = parse(c.getArgs());
+    assertTrue(flags.matchedOptionValue("--nri", false));
+    assertEquals("/var/run/nri/nri.sock", flags.matchedOptionValue("--nri-socket", ""));
+    assertEquals("90", flags.matchedOptionValue("--nri-index", ""));
+    assertEquals("/var/lib/cri-resmgr", flags.matchedOptionValue("--relay-dir", ""));
+    assertEquals(
+        "/var/run/cri-resmgr/cri-resmgr-config.sock",
+        flags.matchedOptionValue("--config-socket", ""));
+    assertEquals("/tmp/cri-resmgr.pid", flags.matchedOptionValue("--pid-file", ""));
+    assertFalse(flags.hasMatchedOption("--force-config"), "the agent configures the daemon");
+  }
+
+  @Test
+  void theHostDirectoriesAreMountedAtTheirOwnPaths() throws IOException {
+    Map<String, String> values = Map.of("nri.enabled", "true");
+    V1PodSpec pod = podSpec(values);
+    Map<String, String> hostPaths = new TreeMap<>();
+    Map<String, V1Volume> volumes = new HashMap<>();
+    pod.getVolumes().forEach(v -> volumes.put(v.getName(), v));
+    for (V1VolumeMount m : pod.getContainers().get(0).getVolumeMounts()) {
+      V1Volume v = volumes.get(m.getName());
+      String from = v.getHostPath() != null ? v.getHostPath().getPath() : "emptyDir";
+      hostPaths.put(m.getMountPath(), from);
+      assertNull(m.getReadOnly(), m.getMountPath());
+    }
+    assertEquals(
+        Map.of(
+            "/var/run/nri", "/var/run/nri",
+            "/var/run/cri-resmgr", "/var/run/cri-resmgr",
+            "/var/lib/cri-resmgr", "/var/lib/cri-resmgr",
+            "/sys", "/sys",
+            "/tmp", "emptyDir"),
+        hostPaths);
+    assertEquals("Memory", volumes.get("tmp").getEmptyDir().getMedium());
+  }
+
+  @Test
+  void itServesTheConfigSocketTheAgentUses() throws IOException {
+    Map<String, String> values = Map.of("nri.enabled", "true");
+    List<String> agentArgs = daemonSet(values, "cri-resmgr-agent").getContainers().get(0).getArgs();
+    String socket = parse(container(values).getArgs()).matchedOptionValue("--config-socket", "");
+    assertTrue(agentArgs.contains("-config-socket=" + socket), agentArgs.toString());
+  }
+
+  @Test
+  void itRunsPrivilegedAsRootInTheHostsPidNamespace() throws IOException {
+    V1PodSpec pod = podSpec(Map.of("nri.enabled", "true"));
+    V1SecurityContext security = pod.getContainers().get(0).getSecurityContext();
+    assertEquals(true, security.getPrivileged());
+    assertEquals(0L, security.getRunAsUser());
+    assertEquals(true, security.getReadOnlyRootFilesystem());
+    assertEquals(true, pod.getHostPID());
+    assertEquals(false, pod.getAutomountServiceAccountToken());
+    assertEquals("system-node-critical", pod.getPriorityClassName());
+  }
+
+  @Test
+  void itRunsWhereTheAgentRuns() throws IOException {
+    Map<String, String> values =
+        Map.of(
+            "nri.enabled", "true",
+            "agent.nodeSelector.cri-resmgr\\.io/mode", "nri",
+            "agent.tolerations[0].key", "dedicated",
+            "agent.tolerations[0].operator", "Exists");
+    V1PodSpec agent = daemonSet(values, "cri-resmgr-agent");
+    V1PodSpec daemon = podSpec(values);
+    assertEquals(Map.of("cri-resmgr.io/mode", "nri"), daemon.getNodeSelector());
+    assertEquals(agent.getNodeSelector(), daemon.getNodeSelector());
+    assertEquals(agent.getTolerations(), daemon.getTolerations());
+  }
+
+  @Test
+  void theValuesChooseTheSocketTheIndexAndTheImage() throws IOException {
+    Map<?, ?> chart =
+        new org.yaml.snakeyaml.Yaml().load(Files.readString(HelmChart.DIR.resolve("Chart.yaml")));
+    V1Container defaults = container(Map.of("nri.enabled", "true"));
+    assertEquals("localhost/cri-resmgr:" + chart.get("appVersion"), defaults.getImage());
+    assertEquals("IfNotPresent", defaults.getImagePullPolicy());
+    Map<String, String> values =
+        Map.of(
+            "nri.enabled", "true",
+            "nri.socket", "/run/containerd/nri/plugin.sock",
+            "nri.index", "7",
+            "imageRegistry", "registry.example.com/crm",
+            "nri.image.tag", "1.2.3",
+            "nri.image.pullPolicy", "Always");
+    V1Container c = container(values);
+    ParseResult flags = parse(c.getArgs());
+    assertEquals("/run/containerd/nri/plugin.sock", flags.matchedOptionValue("--nri-socket", ""));
+    assertEquals("07", flags.matchedOptionValue("--nri-index", ""));
+    assertTrue(
+        c.getVolumeMounts().stream().anyMatch(m -> m.getMountPath().equals("/run/containerd/nri")));
+    assertTrue(
+        podSpec(values).getVolumes().stream()
+            .anyMatch(
+                v ->
+                    v.getHostPath() != null
+                        && v.getHostPath().getPath().equals("/run/containerd/nri")));
+    assertEquals("registry.example.com/crm/cri-resmgr:1.2.3", c.getImage());
+    assertEquals("Always", c.getImagePullPolicy());
+  }
+
+  @Test
+  void nothingIsLeftUnrendered() {
+    String manifests = HelmChart.template(Map.of("nri.enabled", "true"));
+    for (String leftOver : List.of("{{", "}}", "<no value>", ": null")) {
+      assertFalse(manifests.contains(leftOver), leftOver + ":\n" + manifests);
+    }
+  }
+
+  @Test
+  void badValuesAreRefusedWithTheFieldAndWhatIsAllowed() {
+    assertTrue(
+        HelmChart.error(Map.of("nri.enabled", "true", "nri.index", "100"))
+            .contains("nri.index: Must be less than or equal to 99"));
+    assertTrue(
+        HelmChart.error(Map.of("nri.enabled", "true", "nri.index", "-1"))
+            .contains("nri.index: Must be greater than or equal to 0"));
+    assertTrue(
+        HelmChart.error(Map.of("nri.enabled", "true", "nri.socket", "nri.sock"))
+            .contains(
+                "nri.socket: \"nri.sock\" is not an absolute path of a socket below a directory"
+                    + " other than /, e.g. /var/run/nri/nri.sock"));
+    assertTrue(
+        HelmChart.error(Map.of("nri.enabled", "true", "nri.socket", "/nri.sock"))
+            .contains("nri.socket: \"/nri.sock\" is not an absolute path"));
+    assertTrue(
+        HelmChart.error(Map.of("nri.image.pullPolicy", "Sometimes"))
+            .contains(
+                "nri.image.pullPolicy must be one of the following: \"Always\","
+                    + " \"IfNotPresent\", \"Never\""));
+    assertTrue(
+        HelmChart.error(Map.of("nri.indx", "1"))
+            .contains("nri: Additional property indx is not allowed"));
+  }
+
+  /** {@code args} as the daemon's command line parses them; fails on a flag it does not accept. */
+  private static ParseResult parse(List<String> args) {
+    DaemonStartup startup =
+        new DaemonStartup(ConfigLoader.builtIn(), (options, store) -> 0, Map.of());
+    CommandLine cl =
+        Cli.commandLine(
+            new CriResmgrCommand(BuiltInPolicies.registry(), startup),
+            List.of(),
+            new PrintWriter(new StringWriter()),
+            new PrintWriter(new StringWriter()),
+            ConfigException.class::isInstance);
+    return cl.parseArgs(args.toArray(String[]::new));
+  }
+
+  private static V1Container container(Map<String, String> values) throws IOException {
+    return podSpec(values).getContainers().get(0);
+  }
+
+  private static V1PodSpec podSpec(Map<String, String> values) throws IOException {
+    return daemonSet(values).orElseThrow(() -> new AssertionError("no " + DAEMONSET));
+  }
+
+  private static Optional<V1PodSpec> daemonSet(Map<String, String> values) throws IOException {
+    return daemonSets(values).stream()
+        .filter(d -> d.getMetadata().getName().equals(DAEMONSET))
+        .map(d -> d.getSpec().getTemplate().getSpec())
+        .findFirst();
+  }
+
+  private static V1PodSpec daemonSet(Map<String, String> values, String name) throws IOException {
+    return daemonSets(values).stream()
+        .filter(d -> d.getMetadata().getName().equals(name))
+        .map(d -> d.getSpec().getTemplate().getSpec())
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no DaemonSet " + name));
+  }
+
+  private static List<V1DaemonSet> daemonSets(Map<String, String> values) throws IOException {
+    return Yaml.loadAll(HelmChart.template(values)).stream()
+        .filter(V1DaemonSet.class::isInstance)
+        .map(V1DaemonSet.class::cast)
+        .toList();
+  }
+
+  private static List<String> names(Map<String, String> values) {
+    return new java.util.ArrayList<>(
+        HelmChart.documents(HelmChart.template(values)).stream()
+            .map(o -> o.get("kind") + "/" + ((Map<?, ?>) o.get("metadata")).get("name"))
+            .sorted()
+            .toList());
+  }
+}
