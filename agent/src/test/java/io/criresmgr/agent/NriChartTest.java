@@ -32,9 +32,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The chart's value {@code nri.enabled} (docs/helm.md, docs/nri.md): a DaemonSet running the
- * daemon in NRI mode with flags the daemon accepts, the host directories it needs, privileged as
- * root, on the agent's nodes; nothing of it by default; bad values refused with the field.
+ * The chart's value {@code nri.enabled} (docs/helm.md, docs/nri.md): a DaemonSet running the daemon
+ * in NRI mode with flags the daemon accepts, the host directories it needs, privileged as root, on
+ * the agent's nodes; nothing of it by default; bad values refused with the field.
  */
 class NriChartTest {
   private static final String DAEMONSET = "cri-resmgr-nri";

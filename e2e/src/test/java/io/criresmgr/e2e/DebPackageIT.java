@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The Debian package the build makes, installed on this machine: the installed launcher runs,
  * postinst made the class data sharing archive and the daemon maps it, a relay from the installed
  * files serves in front of the simulated runtime, {@code systemd-analyze verify} accepts the units
- * (the CRI relay's and NRI mode's), enabling them works, and a purge leaves no file behind (docs/packages.md).
+ * (the CRI relay's and NRI mode's), enabling them works, and a purge leaves no file behind
+ * (docs/packages.md).
  */
 @Tag("e2e")
 class DebPackageIT {
@@ -75,7 +76,8 @@ class DebPackageIT {
     run("systemctl", "enable", "cri-resource-manager-nri.service");
     assertTrue(
         Files.isSymbolicLink(
-            Path.of("/etc/systemd/system/multi-user.target.wants/cri-resource-manager-nri.service")));
+            Path.of(
+                "/etc/systemd/system/multi-user.target.wants/cri-resource-manager-nri.service")));
   }
 
   /** /usr/bin/cri-resmgr relays Version to the simulated runtime of the installed jars. */
