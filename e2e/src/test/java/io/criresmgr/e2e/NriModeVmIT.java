@@ -37,6 +37,8 @@ class NriModeVmIT {
   private static final Logger LOG = LoggerFactory.getLogger(NriModeVmIT.class);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration WAIT = Duration.ofSeconds(60);
+  // the VM's containerd waits 30 s for a plugin's answer (e2e/vm/guest/guest-init.sh)
+  private static final Duration PROMPT = Duration.ofSeconds(20);
   private static final String HTTP = "127.0.0.1:8893";
   private static final String CONFIG =
       """
@@ -97,17 +99,86 @@ class NriModeVmIT {
           "containerd dropped the plugin (a request over its timeout): the placements above came"
               + " from a new connection's Synchronize");
     } catch (AssertionError | RuntimeException e) {
-      LOG.error("cri-resmgr --nri's log in the VM:\n{}", nri.log());
-      LOG.error(
-          "containerd's NRI lines and /introspect:\n{}",
-          vm.shell()
-              .check(
-                  "grep -iE 'nri|plugin|resmgr' /run/crivm/containerd.log | tail -60;"
-                      + " busybox wget -qO- http://"
-                      + HTTP
-                      + "/introspect || true"));
+      logFailure(vm);
       throw e;
     }
+  }
+
+  @Test
+  void restartAndCrashNeitherBlockCreationAndResynchronize() throws Exception {
+    VmBed vm = ResmgrBed.require(bed);
+    VmNode node = new VmNode(vm.shell());
+    String name = podName("nri-keep");
+    WorkflowSpec spec =
+        WorkflowSpec.guaranteed(name, Path.of("/tmp", name), WorkflowSpec.NAMESPACE);
+    try (CriClient cri = new CriClient(vm.criSocket());
+        PinnedPod pod = PinnedPod.run(cri, spec, node)) {
+      String web = pod.start("web", PinnedPod.halfCpuShared());
+      String db = pod.start("db", PinnedPod.oneWholeCpu());
+      String exclusive = cpus(node, spec, db);
+      String shared = exclusive.equals("0") ? "1" : "0";
+      awaitCpus(shared, node, spec, web, "web beside db's exclusive CPU");
+
+      String lateName = podName("nri-late");
+      WorkflowSpec lateSpec =
+          WorkflowSpec.guaranteed(lateName, Path.of("/tmp", lateName), WorkflowSpec.NAMESPACE);
+      ResmgrBed.require(daemon).close();
+      long t0 = System.nanoTime();
+      try (PinnedPod late = PinnedPod.run(cri, lateSpec, node)) {
+        String lateId = late.start("late", PinnedPod.halfCpuShared());
+        assertPrompt(t0, "a pod and container made with no plugin registered");
+        daemon = restarted();
+        awaitCpus(exclusive, node, spec, db, "db's exclusive CPU after the restart");
+        awaitCpus(shared, node, spec, web, "web after the restart");
+        awaitCpus(shared, node, lateSpec, lateId, "the container made while no plugin ran");
+        assertEquals(Map.of("late", shared), introspectedCpus(vm, lateName), "adopted");
+
+        ResmgrBed.require(daemon).kill();
+      }
+      t0 = System.nanoTime();
+      String crash = pod.start("crash", PinnedPod.halfCpuShared());
+      assertPrompt(t0, "a container made after the plugin was killed");
+      daemon = restarted();
+      awaitCpus(shared, node, spec, crash, "the container made after the crash");
+      awaitCpus(exclusive, node, spec, db, "db's exclusive CPU after the crash");
+      assertEquals(
+          Map.of("web", shared, "db", exclusive, "crash", shared),
+          introspectedCpus(vm, name),
+          "/introspect after the crash");
+      assertEquals(Map.of(), introspectedCpus(vm, lateName), "the pod removed while down");
+    } catch (AssertionError | RuntimeException e) {
+      logFailure(vm);
+      throw e;
+    }
+  }
+
+  /** Starts the daemon again with the same state directory (its cache) after a stop or a crash. */
+  private static VmDaemon restarted() throws IOException {
+    return ResmgrBed.require(daemon).restart(CONFIG);
+  }
+
+  /**
+   * Fails unless what began at {@code t0} (System.nanoTime()) took less than {@link #PROMPT}: well
+   * under the VM's NRI request timeout, which a creation waiting for an absent plugin would reach.
+   */
+  private static void assertPrompt(long t0, String what) {
+    Duration took = Duration.ofNanos(System.nanoTime() - t0);
+    LOG.info("{}: {} ms", what, took.toMillis());
+    assertTrue(took.compareTo(PROMPT) < 0, what + " took " + took + ", not under " + PROMPT);
+  }
+
+  private static void logFailure(VmBed vm) throws IOException {
+    if (daemon != null) {
+      LOG.error("cri-resmgr --nri's log in the VM:\n{}", daemon.log());
+    }
+    LOG.error(
+        "containerd's NRI lines and /introspect:\n{}",
+        vm.shell()
+            .check(
+                "grep -iE 'nri|plugin|resmgr' /run/crivm/containerd.log | tail -60;"
+                    + " busybox wget -qO- http://"
+                    + HTTP
+                    + "/introspect || true"));
   }
 
   private static String cpus(VmNode node, WorkflowSpec spec, String id) throws IOException {

@@ -131,6 +131,18 @@ final class VmDaemon implements ResmgrDaemon {
     return start(bed, dir.substring("/run/crm/".length()), configYaml, nri);
   }
 
+  /** Kills this daemon with SIGKILL (a crash: no shutdown, no goodbye to the runtime). */
+  void kill() throws IOException {
+    bed.shell()
+        .check(
+            String.join(
+                "\n",
+                "p=" + pid,
+                "kill -KILL $p 2>/dev/null || exit 0",
+                "for i in $(seq 1 100); do kill -0 $p 2>/dev/null || exit 0; sleep 0.1; done",
+                "echo \"pid $p survived SIGKILL\" >&2; exit 1"));
+  }
+
   /** Sends SIGTERM and waits for the exit, SIGKILL after 20 s. */
   @Override
   public void close() throws IOException {
