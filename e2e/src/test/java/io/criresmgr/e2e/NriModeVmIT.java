@@ -1,11 +1,14 @@
 package io.criresmgr.e2e;
 
+import static io.criresmgr.e2e.ResmgrBed.assertCpus;
 import static io.criresmgr.e2e.ResmgrBed.podName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,8 +18,11 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,10 +35,14 @@ import org.slf4j.LoggerFactory;
  * cgroup's {@code cpuset.cpus} (CreateContainer's adjustment) and the shared container is squeezed
  * onto the other (the update in CreateContainer's answer); {@code /introspect} shows both
  * placements; removing the exclusive container gives its CPU back to the shared one (NRI's
- * UpdateContainers).
+ * UpdateContainers). Then the daemon is stopped and, later, killed: containerd creates pods and
+ * containers meanwhile without waiting, and the daemon started again on the same cache adopts what
+ * was created, forgets what was removed and keeps the CPUs it had given. Last, the daemon runs the
+ * balloons policy with {@link BalloonsPolicySuite#CONFIG} and places as in proxy mode.
  */
 @Tag("e2e")
 @ExtendWith(VmBed.Extension.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NriModeVmIT {
   private static final Logger LOG = LoggerFactory.getLogger(NriModeVmIT.class);
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -70,6 +80,7 @@ class NriModeVmIT {
   }
 
   @Test
+  @Order(1)
   void exclusiveCpuSqueezesTheSharedContainerAndComesBackAfterRemoval() throws Exception {
     VmBed vm = ResmgrBed.require(bed);
     VmDaemon nri = ResmgrBed.require(daemon);
@@ -105,6 +116,7 @@ class NriModeVmIT {
   }
 
   @Test
+  @Order(2)
   void restartAndCrashNeitherBlockCreationAndResynchronize() throws Exception {
     VmBed vm = ResmgrBed.require(bed);
     VmNode node = new VmNode(vm.shell());
@@ -146,6 +158,51 @@ class NriModeVmIT {
           introspectedCpus(vm, name),
           "/introspect after the crash");
       assertEquals(Map.of(), introspectedCpus(vm, lateName), "the pod removed while down");
+    } catch (AssertionError | RuntimeException e) {
+      logFailure(vm);
+      throw e;
+    }
+  }
+
+  @Test
+  @Order(3)
+  void balloonsPlaceAsInProxyMode() throws Exception {
+    VmBed vm = ResmgrBed.require(bed);
+    ResmgrBed.require(daemon).close();
+    daemon = null;
+    daemon = VmDaemon.startNri(vm, "nri-balloons", BalloonsPolicySuite.CONFIG);
+    VmNode node = new VmNode(vm.shell());
+    String name = podName("nri-bl");
+    Path logs = Path.of("/tmp", name);
+    try (CriClient cri = new CriClient(vm.criSocket());
+        PinnedPod system = ResmgrBed.runKubeSystemPod(cri, name, logs, node);
+        PinnedPod other =
+            PinnedPod.run(
+                cri, WorkflowSpec.guaranteed(name + "-d", logs, WorkflowSpec.NAMESPACE), node);
+        PinnedPod app =
+            PinnedPod.run(
+                cri,
+                WorkflowSpec.guaranteed(name, logs, WorkflowSpec.NAMESPACE),
+                Map.of(BalloonsPolicySuite.ANNOTATION, "pinned"),
+                node)) {
+      String dns = system.start("dns", PinnedPod.halfCpuShared());
+      assertCpus("0", system.placement(dns), "kube-system container in the reserved balloon");
+      String misc = other.start("misc", PinnedPod.halfCpuShared());
+      assertCpus("0", other.placement(misc), "default balloon, on the reserved CPU");
+      String web = app.start("web", PinnedPod.halfCpuShared());
+      assertCpus("1", app.placement(web), "container of the pinned balloon");
+
+      StatusRuntimeException refused =
+          assertThrows(
+              StatusRuntimeException.class, () -> app.start("db", PinnedPod.oneWholeCpu()));
+      String why = String.valueOf(refused.getStatus().getDescription());
+      assertTrue(why.contains("no suitable balloon instance available"), why);
+      assertTrue(why.contains("MaxBalloons 1"), why);
+      LOG.info("containerd's error for the container beyond MaxBalloons: {}", refused.getStatus());
+
+      app.remove(web);
+      String db = app.start("db", PinnedPod.oneWholeCpu());
+      assertCpus("1", app.placement(db), "whole-CPU container in a new pinned balloon");
     } catch (AssertionError | RuntimeException e) {
       logFailure(vm);
       throw e;
