@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -168,7 +169,9 @@ class NriModeVmIT {
   @Order(3)
   void balloonsPlaceAsInProxyMode() throws Exception {
     VmBed vm = ResmgrBed.require(bed);
-    ResmgrBed.require(daemon).close();
+    VmDaemon topologyAware = ResmgrBed.require(daemon);
+    LOG.info("topology-aware's warnings and errors:\n{}", topologyAware.warningsAndErrors());
+    topologyAware.close();
     daemon = null;
     daemon = VmDaemon.startNri(vm, "nri-balloons", BalloonsPolicySuite.CONFIG);
     VmNode node = new VmNode(vm.shell());
@@ -195,6 +198,8 @@ class NriModeVmIT {
       StatusRuntimeException refused =
           assertThrows(
               StatusRuntimeException.class, () -> app.start("db", PinnedPod.oneWholeCpu()));
+      assertEquals(
+          Status.Code.RESOURCE_EXHAUSTED, refused.getStatus().getCode(), refused::toString);
       String why = String.valueOf(refused.getStatus().getDescription());
       assertTrue(why.contains("no suitable balloon instance available"), why);
       assertTrue(why.contains("MaxBalloons 1"), why);
@@ -211,7 +216,9 @@ class NriModeVmIT {
 
   /** Starts the daemon again with the same state directory (its cache) after a stop or a crash. */
   private static VmDaemon restarted() throws IOException {
-    return ResmgrBed.require(daemon).restart(CONFIG);
+    VmDaemon gone = ResmgrBed.require(daemon);
+    LOG.info("warnings and errors before the restart:\n{}", gone.warningsAndErrors());
+    return gone.restart(CONFIG);
   }
 
   /**
