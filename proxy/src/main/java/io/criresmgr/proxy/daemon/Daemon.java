@@ -20,6 +20,7 @@ import io.criresmgr.proxy.metrics.Health;
 import io.criresmgr.proxy.metrics.Instrumentation;
 import io.criresmgr.proxy.metrics.RelayMetrics;
 import io.criresmgr.proxy.nri.NriMode;
+import io.criresmgr.proxy.pipeline.ActivePolicy;
 import io.criresmgr.proxy.pipeline.Introspection;
 import io.criresmgr.proxy.pipeline.PolicyGauges;
 import io.criresmgr.proxy.relay.CompositeRelayListener;
@@ -47,6 +48,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
@@ -208,6 +210,11 @@ public final class Daemon implements AutoCloseable {
       return;
     }
     rejectDisconnectedSockets(options);
+    Config config = store.current();
+    // Reads the host only: overlaps claiming the socket, the runtime's connection and
+    // instrumentation; awaited (and its failure thrown) by ResourceManagement.start.
+    CompletableFuture<ActivePolicy> policy =
+        ResourceManagement.activateInBackground(policies, config, options.hostRoot());
     OptionalInt inherited = ListenFds.relayFd(options.relaySocket());
     RelaySocket socket =
         own(
@@ -228,7 +235,6 @@ public final class Daemon implements AutoCloseable {
     VersionCheck version =
         own(VersionCheck.start(channels.runtime(), options.allowUntestedRuntimes()));
 
-    Config config = store.current();
     instrumentation = own(new Instrumentation());
     instrumentation.setHealth(health);
     instrumentation.start(config.instrumentation()); // optional: a busy port is retried, not fatal
@@ -239,7 +245,7 @@ public final class Daemon implements AutoCloseable {
     RelayHandlerRegistry registry =
         new RelayHandlerRegistry(channels.runtime(), channels.image(), listener);
     ResourceManagement management =
-        ResourceManagement.start(options, config, channels.runtime(), version, policies);
+        ResourceManagement.start(options, config, channels.runtime(), version, policies, policy);
     own(management);
     observe(options, management);
     List<ServerServiceDefinition> intercepted = List.of(management.manager().service(listener));

@@ -20,8 +20,10 @@ import io.criresmgr.proxy.pipeline.ResourceManager;
 import io.criresmgr.proxy.pipeline.StartupSync;
 import io.criresmgr.proxy.relay.VersionCheck;
 import io.grpc.Channel;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -67,7 +69,54 @@ final class ResourceManagement implements AutoCloseable {
       @Nullable VersionCheck version,
       PolicyRegistry registry)
       throws InterruptedException {
-    ActivePolicy policy = PolicyActivation.activate(registry, config.policy(), options.hostRoot());
+    return start(
+        options,
+        config,
+        runtime,
+        version,
+        registry,
+        CompletableFuture.completedFuture(
+            PolicyActivation.activate(registry, config.policy(), options.hostRoot())));
+  }
+
+  /**
+   * Begins activating the policy of {@code config} on a thread of its own, for {@link
+   * #start(DaemonOptions, Config, Channel, VersionCheck, PolicyRegistry, CompletableFuture)}: it
+   * reads the host and changes nothing, so it can overlap the runtime's connection and the
+   * instrumentation's start (docs/benchmarks.md, "Start-up").
+   */
+  static CompletableFuture<ActivePolicy> activateInBackground(
+      PolicyRegistry registry, Config config, Path hostRoot) {
+    CompletableFuture<ActivePolicy> pending = new CompletableFuture<>();
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                pending.complete(PolicyActivation.activate(registry, config.policy(), hostRoot));
+              } catch (RuntimeException | Error e) {
+                pending.completeExceptionally(e);
+              }
+            },
+            "policy-activation");
+    t.setDaemon(true);
+    t.start();
+    return pending;
+  }
+
+  /**
+   * {@link #start(DaemonOptions, Config, Channel, VersionCheck, PolicyRegistry)} with the policy
+   * being activated by {@code pending}; its failure (a {@link ConfigException} for a policy that
+   * cannot run on this host) is thrown as it was thrown there.
+   */
+  static ResourceManagement start(
+      DaemonOptions options,
+      Config config,
+      Channel runtime,
+      @Nullable VersionCheck version,
+      PolicyRegistry registry,
+      CompletableFuture<ActivePolicy> pending)
+      throws InterruptedException {
+    ActivePolicy policy = await(pending);
     if (version != null) {
       version.await();
     }
@@ -103,6 +152,22 @@ final class ResourceManagement implements AutoCloseable {
             ? null
             : new Rebalancer(manager.pipeline(), options.rebalanceInterval());
     return new ResourceManagement(manager, registry, options, controllerContext, rebalancer);
+  }
+
+  private static ActivePolicy await(CompletableFuture<ActivePolicy> pending)
+      throws InterruptedException {
+    try {
+      return pending.get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      if (cause instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException("policy activation failed", cause);
+    }
   }
 
   private static NodeCache restore(CacheFile file) {

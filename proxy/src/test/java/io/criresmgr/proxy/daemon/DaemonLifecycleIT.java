@@ -9,6 +9,9 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.TestDaemons;
+import io.criresmgr.proxy.config.Config;
+import io.criresmgr.proxy.config.ConfigException;
+import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.config.ConfigStore;
 import io.criresmgr.proxy.relay.RawClient;
 import io.criresmgr.proxy.relay.RecordingBackend;
@@ -60,6 +63,23 @@ class DaemonLifecycleIT {
 
   private Path relaySocket() {
     return dir.resolve("relay/cri-resmgr.sock");
+  }
+
+  @Test
+  void aPolicyThatCannotRunOnThisHostStopsTheStartWithItsReason() throws Exception {
+    // The policy is activated on a thread of its own while the start goes on (docs/benchmarks.md,
+    // "Start-up"); its failure must still stop the start, with the policy's own message.
+    backend.start();
+    Config config =
+        ConfigLoader.builtIn()
+            .parse(
+                "test", "policy:\n  Active: topology-aware\n  ReservedResources:\n    CPU: 4000\n");
+    ConfigException e =
+        assertThrows(
+            ConfigException.class, () -> Daemon.start(options(false), new ConfigStore(config)));
+    assertTrue(e.getMessage().contains("policy.ReservedResources.CPU"), e.getMessage());
+    assertFalse(Files.exists(options(false).relaySocket()), "relay socket left behind");
+    assertFalse(Files.exists(options(false).pidFile()), "PID file left behind");
   }
 
   @Test
