@@ -74,6 +74,11 @@ public final class CriRequests {
         .build();
   }
 
+  /** Best effort: no request and no limit (kubelet's minimum of 2 CPU shares). */
+  public static LinuxContainerResources bestEffort() {
+    return LinuxContainerResources.newBuilder().setCpuShares(2).setCpuPeriod(100_000).build();
+  }
+
   /** {@code cpus} whole CPUs, request = limit: shares and quota as kubelet computes them. */
   public static LinuxContainerResources wholeCpus(int cpus) {
     return LinuxContainerResources.newBuilder()
