@@ -61,19 +61,33 @@ abstract class BalloonsPolicySuite {
     ResmgrDaemon daemon = bed.daemon();
     String name = podName("bl");
     Path logs = bed.logDir(name);
-    try (CriClient cri = new CriClient(daemon.relaySocket());
-        PinnedPod system = ResmgrBed.runKubeSystemPod(cri, name, logs, bed.node());
+    try (CriClient cri = new CriClient(daemon.relaySocket())) {
+      assertPlacements(cri, name, logs, bed.node());
+    } catch (AssertionError | RuntimeException e) {
+      LOG.error("cri-resmgr's log:\n{}", daemon.log());
+      throw e;
+    }
+  }
+
+  /**
+   * The suite's placements, for pods created through {@code cri}: the relay here, containerd's CRI
+   * in NRI mode ({@code NriModeVmIT}, which checks that both modes place alike). A kube-system
+   * container and a default-namespace one share the reserved balloon (CPU 0), an annotated pod's
+   * container gets the pinned balloon (CPU 1), a second pinned container is refused beyond
+   * MaxBalloons, and once the first is removed the whole-CPU container fits.
+   */
+  static void assertPlacements(CriClient cri, String name, Path logs, E2eNode node)
+      throws Exception {
+    try (PinnedPod system = ResmgrBed.runKubeSystemPod(cri, name, logs, node);
         PinnedPod other =
             PinnedPod.run(
-                cri,
-                WorkflowSpec.guaranteed(name + "-d", logs, WorkflowSpec.NAMESPACE),
-                bed.node());
+                cri, WorkflowSpec.guaranteed(name + "-d", logs, WorkflowSpec.NAMESPACE), node);
         PinnedPod app =
             PinnedPod.run(
                 cri,
                 WorkflowSpec.guaranteed(name, logs, WorkflowSpec.NAMESPACE),
                 Map.of(ANNOTATION, "pinned"),
-                bed.node())) {
+                node)) {
       String dns = system.start("dns", PinnedPod.halfCpuShared());
       assertCpus("0", system.placement(dns), "kube-system container in the reserved balloon");
 
@@ -99,9 +113,6 @@ abstract class BalloonsPolicySuite {
       app.remove(web);
       String db = app.start("db", PinnedPod.oneWholeCpu());
       assertCpus("1", app.placement(db), "whole-CPU container in a new pinned balloon");
-    } catch (AssertionError | RuntimeException e) {
-      LOG.error("cri-resmgr's log:\n{}", daemon.log());
-      throw e;
     }
   }
 }

@@ -1,15 +1,11 @@
 package io.criresmgr.e2e;
 
-import static io.criresmgr.e2e.ResmgrBed.assertCpus;
 import static io.criresmgr.e2e.ResmgrBed.podName;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -177,37 +173,8 @@ class NriModeVmIT {
     VmNode node = new VmNode(vm.shell());
     String name = podName("nri-bl");
     Path logs = Path.of("/tmp", name);
-    try (CriClient cri = new CriClient(vm.criSocket());
-        PinnedPod system = ResmgrBed.runKubeSystemPod(cri, name, logs, node);
-        PinnedPod other =
-            PinnedPod.run(
-                cri, WorkflowSpec.guaranteed(name + "-d", logs, WorkflowSpec.NAMESPACE), node);
-        PinnedPod app =
-            PinnedPod.run(
-                cri,
-                WorkflowSpec.guaranteed(name, logs, WorkflowSpec.NAMESPACE),
-                Map.of(BalloonsPolicySuite.ANNOTATION, "pinned"),
-                node)) {
-      String dns = system.start("dns", PinnedPod.halfCpuShared());
-      assertCpus("0", system.placement(dns), "kube-system container in the reserved balloon");
-      String misc = other.start("misc", PinnedPod.halfCpuShared());
-      assertCpus("0", other.placement(misc), "default balloon, on the reserved CPU");
-      String web = app.start("web", PinnedPod.halfCpuShared());
-      assertCpus("1", app.placement(web), "container of the pinned balloon");
-
-      StatusRuntimeException refused =
-          assertThrows(
-              StatusRuntimeException.class, () -> app.start("db", PinnedPod.oneWholeCpu()));
-      assertEquals(
-          Status.Code.RESOURCE_EXHAUSTED, refused.getStatus().getCode(), refused::toString);
-      String why = String.valueOf(refused.getStatus().getDescription());
-      assertTrue(why.contains("no suitable balloon instance available"), why);
-      assertTrue(why.contains("MaxBalloons 1"), why);
-      LOG.info("containerd's error for the container beyond MaxBalloons: {}", refused.getStatus());
-
-      app.remove(web);
-      String db = app.start("db", PinnedPod.oneWholeCpu());
-      assertCpus("1", app.placement(db), "whole-CPU container in a new pinned balloon");
+    try (CriClient cri = new CriClient(vm.criSocket())) {
+      BalloonsPolicySuite.assertPlacements(cri, name, logs, node);
     } catch (AssertionError | RuntimeException e) {
       logFailure(vm);
       throw e;
