@@ -3,11 +3,13 @@ package io.criresmgr.cache;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.criresmgr.cache.ValuesJson.AdjustmentJson;
 import io.criresmgr.cache.ValuesJson.AssignmentJson;
 import io.criresmgr.cache.ValuesJson.LinuxReqJson;
 import io.criresmgr.cache.ValuesJson.ResourcesJson;
 import io.criresmgr.cache.ValuesJson.TopologyHintJson;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -58,6 +60,37 @@ record ContainerJson(
         c.seq(),
         c.adjustment().isNone() ? null : AdjustmentJson.from(c.adjustment()),
         c.topologyHints().stream().map(TopologyHintJson::from).toList());
+  }
+
+  void write(JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("CacheID", cacheId);
+    g.writeStringField("ID", id);
+    g.writeStringField("PodID", podId);
+    g.writeStringField("Name", name);
+    g.writeStringField("Namespace", namespace);
+    g.writeBooleanField("InitContainer", initContainer);
+    StreamedJson.stringMap(g, "Labels", labels);
+    StreamedJson.stringMap(g, "Annotations", annotations);
+    g.writeStringField("Image", image);
+    g.writeStringField("State", state.name());
+    g.writeFieldName("LinuxReq");
+    requested.write(g);
+    g.writeFieldName("Resources");
+    resources.write(g);
+    g.writeStringField("QOSClass", qosClass.name());
+    g.writeFieldName("Assignment");
+    assignment.write(g);
+    StreamedJson.list(g, "Pending", pending, JsonGenerator::writeString);
+    g.writeNumberField("Seq", seq);
+    g.writeFieldName("Adjustment");
+    if (adjustment == null) {
+      g.writeNull();
+    } else {
+      adjustment.write(g);
+    }
+    StreamedJson.list(g, "TopologyHints", topologyHints, (out, h) -> h.write(out));
+    g.writeEndObject();
   }
 
   Container toContainer() {

@@ -1,7 +1,9 @@
 package io.criresmgr.cache;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.criresmgr.cache.ValuesJson.ResourcesJson;
+import java.io.IOException;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -38,6 +40,22 @@ record PodJson(
         p.ready());
   }
 
+  void write(JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("ID", id);
+    g.writeStringField("UID", uid);
+    g.writeStringField("Name", name);
+    g.writeStringField("Namespace", namespace);
+    StreamedJson.stringMap(g, "Labels", labels);
+    StreamedJson.stringMap(g, "Annotations", annotations);
+    g.writeStringField("CgroupParent", cgroupParent);
+    g.writeStringField("QOSClass", qosClass.name());
+    g.writeFieldName("Resources");
+    resources.write(g);
+    g.writeBooleanField("Ready", ready);
+    g.writeEndObject();
+  }
+
   Pod toPod() {
     return new Pod(
         id,
@@ -69,6 +87,13 @@ record PodJson(
       return new PodResourcesJson(
           convert(r.initContainers(), ResourcesJson::from),
           convert(r.containers(), ResourcesJson::from));
+    }
+
+    void write(JsonGenerator g) throws IOException {
+      g.writeStartObject();
+      StreamedJson.map(g, "InitContainers", initContainers, (out, r) -> r.write(out));
+      StreamedJson.map(g, "Containers", containers, (out, r) -> r.write(out));
+      g.writeEndObject();
     }
 
     PodResources toPodResources(Set<String> sidecars) {

@@ -3,6 +3,8 @@ package io.criresmgr.cache;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -14,6 +16,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.ValuesJson.StoredAdjustmentsJson;
 import io.criresmgr.cache.files.ParseLimits;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -52,9 +55,43 @@ record SnapshotJson(
           .defaultSetterInfo(JsonSetter.Value.construct(Nulls.FAIL, Nulls.FAIL))
           .build();
 
-  /** The file content for {@code snapshot}: compact JSON, map keys sorted. */
+  /**
+   * The file content for {@code snapshot}: compact JSON, map keys sorted. Written field by field
+   * with the mapper's generator, byte for byte what {@link #encodeWithDatabind} writes.
+   */
   static byte[] encode(CacheSnapshot snapshot) throws JsonProcessingException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
+    try (JsonGenerator g = MAPPER.createGenerator(out, JsonEncoding.UTF8)) {
+      from(snapshot).write(g);
+    } catch (JsonProcessingException e) {
+      throw e;
+    } catch (IOException e) {
+      throw JsonMappingException.fromUnexpectedIOE(e);
+    }
+    return out.toByteArray();
+  }
+
+  /** What {@link #encode} must write: databind's form of the same records, for the tests. */
+  static byte[] encodeWithDatabind(CacheSnapshot snapshot) throws JsonProcessingException {
     return MAPPER.writeValueAsBytes(from(snapshot));
+  }
+
+  private void write(JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("Version", version);
+    StreamedJson.map(g, "Pods", pods, (out, pod) -> pod.write(out));
+    StreamedJson.map(g, "Containers", containers, (out, c) -> c.write(out));
+    g.writeNumberField("NextID", nextId);
+    g.writeStringField("PolicyName", policyName);
+    StreamedJson.map(g, "PolicyData", policyData, JsonGenerator::writeTree);
+    g.writeStringField("AgentConfig", agentConfig);
+    g.writeFieldName("Adjustments");
+    if (adjustments == null) {
+      g.writeNull();
+    } else {
+      adjustments.write(g);
+    }
+    g.writeEndObject();
   }
 
   /**

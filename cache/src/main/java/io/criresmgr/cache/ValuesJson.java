@@ -3,6 +3,8 @@ package io.criresmgr.cache;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -23,6 +25,15 @@ final class ValuesJson {
           r.cpuRequestMilli(), r.cpuLimitMilli(), r.memoryRequestBytes(), r.memoryLimitBytes());
     }
 
+    void write(JsonGenerator g) throws IOException {
+      g.writeStartObject();
+      g.writeNumberField("CPURequestMilli", cpuRequestMilli);
+      g.writeNumberField("CPULimitMilli", cpuLimitMilli);
+      g.writeNumberField("MemoryRequestBytes", memoryRequestBytes);
+      g.writeNumberField("MemoryLimitBytes", memoryLimitBytes);
+      g.writeEndObject();
+    }
+
     Resources toResources() {
       return new Resources(cpuRequestMilli, cpuLimitMilli, memoryRequestBytes, memoryLimitBytes);
     }
@@ -35,6 +46,14 @@ final class ValuesJson {
       @JsonProperty("NUMAs") CpuSet numas) {
     static TopologyHintJson from(TopologyHint h) {
       return new TopologyHintJson(h.provider(), h.cpus(), h.numas());
+    }
+
+    void write(JsonGenerator g) throws IOException {
+      g.writeStartObject();
+      g.writeStringField("Provider", provider);
+      g.writeStringField("CPUs", cpus.toString());
+      g.writeStringField("NUMAs", numas.toString());
+      g.writeEndObject();
     }
 
     TopologyHint toHint() {
@@ -60,6 +79,18 @@ final class ValuesJson {
           r.cpusetCpus(),
           r.cpusetMems(),
           r.unified());
+    }
+
+    void write(JsonGenerator g) throws IOException {
+      g.writeStartObject();
+      g.writeNumberField("CPUPeriod", cpuPeriod);
+      g.writeNumberField("CPUQuota", cpuQuota);
+      g.writeNumberField("CPUShares", cpuShares);
+      g.writeNumberField("MemoryLimitInBytes", memoryLimitBytes);
+      g.writeStringField("CpusetCpus", cpusetCpus);
+      g.writeStringField("CpusetMems", cpusetMems);
+      StreamedJson.stringMap(g, "Unified", unified);
+      g.writeEndObject();
     }
 
     LinuxResources toLinuxResources() {
@@ -90,6 +121,20 @@ final class ValuesJson {
           a.unified(),
           a.rdtClass(),
           a.blockIoClass());
+    }
+
+    void write(JsonGenerator g) throws IOException {
+      g.writeStartObject();
+      g.writeStringField("CPUs", cpus.toString());
+      g.writeStringField("Mems", mems.toString());
+      g.writeNumberField("CPUShares", cpuShares);
+      g.writeNumberField("CPUQuota", cpuQuota);
+      g.writeNumberField("CPUPeriod", cpuPeriod);
+      g.writeNumberField("MemoryLimitInBytes", memoryLimitBytes);
+      StreamedJson.stringMap(g, "Unified", unified);
+      g.writeStringField("RDTClass", rdtClass);
+      g.writeStringField("BlockIOClass", blockIoClass);
+      g.writeEndObject();
     }
 
     Assignment toAssignment() {
@@ -125,6 +170,32 @@ final class ValuesJson {
           a.toptierLimitBytes().isPresent() ? a.toptierLimitBytes().getAsLong() : null);
     }
 
+    void write(JsonGenerator g) throws IOException {
+      g.writeStartObject();
+      g.writeStringField("Name", name);
+      amounts(g, "CPU", cpu);
+      amounts(g, "Memory", memory);
+      g.writeStringField("RDTClass", rdtClass);
+      g.writeStringField("BlockIOClass", blockIoClass);
+      g.writeFieldName("ToptierLimit");
+      if (toptierLimit == null) {
+        g.writeNull();
+      } else {
+        g.writeNumber(toptierLimit.longValue());
+      }
+      g.writeEndObject();
+    }
+
+    private static void amounts(JsonGenerator g, String name, @Nullable AmountsJson a)
+        throws IOException {
+      g.writeFieldName(name);
+      if (a == null) {
+        g.writeNull();
+      } else {
+        a.write(g);
+      }
+    }
+
     Adjustment toAdjustment() {
       Optional<ResourceOverride.Amounts> c = Optional.ofNullable(cpu).map(AmountsJson::toAmounts);
       Optional<ResourceOverride.Amounts> m =
@@ -144,6 +215,13 @@ final class ValuesJson {
       return new AmountsJson(a.request(), a.limit());
     }
 
+    void write(JsonGenerator g) throws IOException {
+      g.writeStartObject();
+      g.writeNumberField("Request", request);
+      g.writeNumberField("Limit", limit);
+      g.writeEndObject();
+    }
+
     ResourceOverride.Amounts toAmounts() {
       return new ResourceOverride.Amounts(request, limit);
     }
@@ -154,6 +232,13 @@ final class ValuesJson {
       @JsonProperty("NodeName") String nodeName, @JsonProperty("JSON") String json) {
     static StoredAdjustmentsJson from(StoredAdjustments s) {
       return new StoredAdjustmentsJson(s.nodeName(), s.json());
+    }
+
+    void write(JsonGenerator g) throws IOException {
+      g.writeStartObject();
+      g.writeStringField("NodeName", nodeName);
+      g.writeStringField("JSON", json);
+      g.writeEndObject();
     }
 
     StoredAdjustments toStored() {
