@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,7 +17,6 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.ValuesJson.StoredAdjustmentsJson;
 import io.criresmgr.cache.files.ParseLimits;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -60,18 +60,25 @@ record SnapshotJson(
    * with the mapper's generator, byte for byte what {@link #encodeWithDatabind} writes.
    */
   static byte[] encode(CacheSnapshot snapshot) throws JsonProcessingException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
-    try (JsonGenerator g = MAPPER.createGenerator(out, JsonEncoding.UTF8)) {
-      from(snapshot).write(g);
+    // As writeValueAsBytes: segments from the factory's recycled buffers, copied once at the end.
+    try (ByteArrayBuilder out = new ByteArrayBuilder(MAPPER.getFactory()._getBufferRecycler())) {
+      try (JsonGenerator g = MAPPER.createGenerator(out, JsonEncoding.UTF8)) {
+        from(snapshot).write(g);
+      }
+      byte[] content = out.toByteArray();
+      out.release();
+      return content;
     } catch (JsonProcessingException e) {
       throw e;
     } catch (IOException e) {
       throw JsonMappingException.fromUnexpectedIOE(e);
     }
-    return out.toByteArray();
   }
 
-  /** What {@link #encode} must write: databind's form of the same records, for the tests. */
+  /**
+   * What {@link #encode} must write: databind's form of the same records, for the tests and the
+   * benchmark comparing the two (module benchmarks, {@code SnapshotEncodeBenchmark}).
+   */
   static byte[] encodeWithDatabind(CacheSnapshot snapshot) throws JsonProcessingException {
     return MAPPER.writeValueAsBytes(from(snapshot));
   }
