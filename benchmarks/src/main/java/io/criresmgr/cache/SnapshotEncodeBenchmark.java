@@ -1,6 +1,5 @@
 package io.criresmgr.cache;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -88,7 +87,7 @@ public class SnapshotEncodeBenchmark {
   @BenchmarkMode(Mode.AverageTime)
   @Warmup(iterations = 3, time = 1)
   @Measurement(iterations = 3, time = 1)
-  public byte[] encode() throws JsonProcessingException {
+  public byte[] encode() throws Exception {
     return encodeOnce();
   }
 
@@ -98,11 +97,11 @@ public class SnapshotEncodeBenchmark {
   @Fork(5)
   @Warmup(iterations = 0)
   @Measurement(iterations = 1)
-  public byte[] firstEncode() throws JsonProcessingException {
+  public byte[] firstEncode() throws Exception {
     return encodeOnce();
   }
 
-  private byte[] encodeOnce() throws JsonProcessingException {
+  private byte[] encodeOnce() throws Exception {
     return encoder == Encoder.STREAMING
         ? SnapshotJson.encode(snapshot)
         : SnapshotJson.encodeWithDatabind(snapshot);

@@ -83,12 +83,7 @@ record ContainerJson(
     assignment.write(g);
     StreamedJson.list(g, "Pending", pending, JsonGenerator::writeString);
     g.writeNumberField("Seq", seq);
-    g.writeFieldName("Adjustment");
-    if (adjustment == null) {
-      g.writeNull();
-    } else {
-      adjustment.write(g);
-    }
+    StreamedJson.nullable(g, "Adjustment", adjustment, (out, a) -> a.write(out));
     StreamedJson.list(g, "TopologyHints", topologyHints, (out, h) -> h.write(out));
     g.writeEndObject();
   }

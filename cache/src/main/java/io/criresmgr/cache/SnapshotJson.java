@@ -92,12 +92,7 @@ record SnapshotJson(
     g.writeStringField("PolicyName", policyName);
     StreamedJson.map(g, "PolicyData", policyData, JsonGenerator::writeTree);
     g.writeStringField("AgentConfig", agentConfig);
-    g.writeFieldName("Adjustments");
-    if (adjustments == null) {
-      g.writeNull();
-    } else {
-      adjustments.write(g);
-    }
+    StreamedJson.nullable(g, "Adjustments", adjustments, (out, a) -> a.write(out));
     g.writeEndObject();
   }
 

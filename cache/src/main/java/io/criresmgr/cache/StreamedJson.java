@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writing the cache file's records with a {@link JsonGenerator}, in the form Jackson databind gives
@@ -46,6 +47,17 @@ final class StreamedJson {
       values.write(g, value);
     }
     g.writeEndArray();
+  }
+
+  /** {@code "name":value}, or {@code "name":null} for a null value. */
+  static <T> void nullable(JsonGenerator g, String name, @Nullable T value, ValueWriter<T> writer)
+      throws IOException {
+    g.writeFieldName(name);
+    if (value == null) {
+      g.writeNull();
+    } else {
+      writer.write(g, value);
+    }
   }
 
   private static <T> Map<String, T> sorted(Map<String, T> map) {

@@ -173,27 +173,13 @@ final class ValuesJson {
     void write(JsonGenerator g) throws IOException {
       g.writeStartObject();
       g.writeStringField("Name", name);
-      amounts(g, "CPU", cpu);
-      amounts(g, "Memory", memory);
+      StreamedJson.nullable(g, "CPU", cpu, (out, a) -> a.write(out));
+      StreamedJson.nullable(g, "Memory", memory, (out, a) -> a.write(out));
       g.writeStringField("RDTClass", rdtClass);
       g.writeStringField("BlockIOClass", blockIoClass);
-      g.writeFieldName("ToptierLimit");
-      if (toptierLimit == null) {
-        g.writeNull();
-      } else {
-        g.writeNumber(toptierLimit.longValue());
-      }
+      StreamedJson.nullable(
+          g, "ToptierLimit", toptierLimit, (out, bytes) -> out.writeNumber(bytes.longValue()));
       g.writeEndObject();
-    }
-
-    private static void amounts(JsonGenerator g, String name, @Nullable AmountsJson a)
-        throws IOException {
-      g.writeFieldName(name);
-      if (a == null) {
-        g.writeNull();
-      } else {
-        a.write(g);
-      }
     }
 
     Adjustment toAdjustment() {
