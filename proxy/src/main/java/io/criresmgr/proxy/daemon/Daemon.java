@@ -57,12 +57,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The running daemon. Start-up order (docs/architecture.md, "Start-up and shutdown"; why:
- * docs/adr/0007-relay-socket-ownership-and-socket-activation.md): claim the relay socket (refusing
- * a live one), wait for the runtime, check its version, start instrumentation and the message dump,
- * restore the cache and reconcile it with the runtime, serve the relay socket, set its permissions,
- * write the PID file, follow configuration changes, serve the node agent's config socket. Resources
- * are closed in reverse order. In NRI mode ({@code --nri}, docs/nri.md) the relay's parts are
- * replaced by the NRI front end, which reconciles at the runtime's Synchronize.
+ * docs/adr/0007-relay-socket-ownership-and-socket-activation.md): begin activating the policy on a
+ * thread of its own, claim the relay socket (refusing a live one), wait for the runtime, check its
+ * version, start instrumentation and the message dump, restore the cache (once the policy is
+ * active) and reconcile it with the runtime, serve the relay socket, set its permissions, write the
+ * PID file, follow configuration changes, serve the node agent's config socket. Resources are
+ * closed in reverse order. In NRI mode ({@code --nri}, docs/nri.md) the relay's parts are replaced
+ * by the NRI front end, which reconciles at the runtime's Synchronize.
  */
 public final class Daemon implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
