@@ -43,6 +43,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
@@ -76,6 +77,8 @@ public final class Daemon implements AutoCloseable {
   private final Health health = new Health();
   private final AtomicReference<@Nullable String> fatalError = new AtomicReference<>();
   private @Nullable Instrumentation instrumentation; // set while starting
+  private boolean handleSignals; // set before starting; only run() takes the process's signals
+  private final List<Signals.Registration> signals = new ArrayList<>();
 
   private Daemon() {}
 
@@ -90,7 +93,7 @@ public final class Daemon implements AutoCloseable {
     try {
       Daemon daemon;
       try {
-        daemon = serve(options, config, BuiltInPolicies.registry());
+        daemon = serve(options, config, BuiltInPolicies.registry(), true);
       } catch (RelayException | ConfigException e) {
         LOG.error("FATAL ERROR: {}", e.getMessage());
         return 1;
@@ -100,17 +103,11 @@ public final class Daemon implements AutoCloseable {
       }
       Runtime.getRuntime().addShutdownHook(new Thread(daemon::close, "shutdown"));
       deaths.attach(daemon);
-      // SIGTERM and SIGINT stop the daemon in order and end it with status 0. Left to the JVM,
-      // they run the shutdown hook and end it with 128 + signal (143), which systemd counts as a
-      // failure of the service.
-      Signals.Registration term = Signals.handle("TERM", daemon::close);
-      Signals.Registration interrupt = Signals.handle("INT", daemon::close);
       daemon.instrumentation().bindJvmMetrics(); // once serving, and stoppable in order meanwhile
       try {
         daemon.awaitStop();
       } finally {
-        interrupt.close();
-        term.close();
+        daemon.releaseSignals();
       }
       return daemon.fatalError().isPresent() ? 1 : 0;
     } finally {
@@ -183,7 +180,7 @@ public final class Daemon implements AutoCloseable {
   /** Starts the daemon with the policies of {@code policies} (tests add their own). */
   public static Daemon start(DaemonOptions options, ConfigStore config, PolicyRegistry policies)
       throws InterruptedException {
-    Daemon daemon = serve(options, config, policies);
+    Daemon daemon = serve(options, config, policies, false);
     daemon.instrumentation().bindJvmMetrics();
     return daemon;
   }
@@ -192,19 +189,28 @@ public final class Daemon implements AutoCloseable {
    * Starts every part but the JVM and process metrics, which {@link #run} binds once the relay
    * serves (they are not needed to serve; docs/benchmarks.md, "Start-up").
    */
-  private static Daemon serve(DaemonOptions options, ConfigStore config, PolicyRegistry policies)
+  private static Daemon serve(
+      DaemonOptions options, ConfigStore config, PolicyRegistry policies, boolean handleSignals)
       throws InterruptedException {
     Daemon daemon = new Daemon();
+    daemon.handleSignals = handleSignals;
     try {
       daemon.startParts(options, config, policies);
       return daemon;
     } catch (RuntimeException | InterruptedException e) {
       daemon.close();
+      daemon.releaseSignals();
       throw e;
     }
   }
 
-  private void startParts(DaemonOptions options, ConfigStore store, PolicyRegistry policies)
+  /**
+   * Starts the parts while holding this daemon's lock, so that a {@link #close} on a signal that
+   * arrives once the handlers are in place waits for the start to finish and then stops it in
+   * order.
+   */
+  private synchronized void startParts(
+      DaemonOptions options, ConfigStore store, PolicyRegistry policies)
       throws InterruptedException {
     if (options.nri().isPresent()) {
       startNriParts(options, options.nri().get(), store, policies);
@@ -259,6 +265,7 @@ public final class Daemon implements AutoCloseable {
     } else {
       serveOwnSocket(options, socket, boss, workers, registry, intercepted);
     }
+    takeSignals();
     own(PidFile.write(options.pidFile()));
     store.addListener(new SectionListener(config, dumper, instrumentation));
     store.addListener(management.configListener(config));
@@ -290,6 +297,7 @@ public final class Daemon implements AutoCloseable {
         own(ResourceManagement.start(options, config, nri.channel(), null, policies));
     observe(options, management);
     own(nri.connect(management.manager(), plugin));
+    takeSignals();
     own(PidFile.write(options.pidFile()));
     store.addListener(new SectionListener(config, dumper, instrumentation));
     store.addListener(management.configListener(config));
@@ -346,6 +354,26 @@ public final class Daemon implements AutoCloseable {
                 SOCKET_CHECK_PERIOD,
                 this::fatal));
     health.register("relay", relay::problem);
+  }
+
+  /**
+   * SIGTERM and SIGINT stop the daemon in order and end it with status 0 (left to the JVM, they end
+   * it with 128 + signal, 143, which systemd counts as a failure of the service). Taken just before
+   * the PID file is written: whoever sees the daemon started may stop it at once, and the handler's
+   * {@link #close} then waits for the start to finish. Released by {@link #run} only after the
+   * daemon has stopped, so a second signal during the shutdown is handled the same way.
+   */
+  private void takeSignals() {
+    if (handleSignals) {
+      signals.add(Signals.handle("TERM", this::close));
+      signals.add(Signals.handle("INT", this::close));
+    }
+  }
+
+  private void releaseSignals() {
+    while (!signals.isEmpty()) {
+      signals.remove(signals.size() - 1).close();
+    }
   }
 
   /** How long ago the JVM started (what start-up costs, docs/benchmarks.md). */
