@@ -19,9 +19,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -37,18 +38,21 @@ class HealthIT {
 
   /**
    * A non-empty directory at {@code saving}, where the saver writes its temporary file, so that
-   * every save fails until it is gone; the saver may be writing that file this very moment, so it
-   * is tried until the path is free.
+   * every save fails until it is gone. The directory is filled beside it and renamed into place in
+   * one step: the saver deletes an empty {@code saving} before each write, and may be writing that
+   * file this very moment, so the rename is tried until the path is free.
    */
   private static Path block(Path saving) throws Exception {
+    Path ready = Files.createDirectory(saving.resolveSibling("blocker"));
+    Files.writeString(ready.resolve("keep"), "x");
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (true) {
       try {
-        Files.createDirectory(saving);
-        Files.writeString(saving.resolve("keep"), "x");
+        // rename(2) of a directory fails on a file that is in the way and never replaces one
+        Files.move(ready, saving, StandardCopyOption.ATOMIC_MOVE);
         return saving;
-      } catch (FileAlreadyExistsException e) {
-        assertTrue(System.nanoTime() < deadline, saving + " stays taken");
+      } catch (FileSystemException e) {
+        assertTrue(System.nanoTime() < deadline, saving + " stays taken: " + e);
         Thread.sleep(5); // polling interval: a save renames its file away within milliseconds
       }
     }
