@@ -27,10 +27,11 @@ import java.util.function.Supplier;
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_HIGH_PRIORITY)
 public final class LogbackSetup extends ContextAwareBase implements Configurator {
   /**
-   * The line format: time, level, the logger's simple name, the request the line belongs to (if
-   * any, {@link RequestConverter}), the message.
+   * The line format: local time as {@code HH:mm:ss.SSS} ({@link TimeConverter}), level, the
+   * logger's simple name, the request the line belongs to (if any, {@link RequestConverter}), the
+   * message.
    */
-  public static final String PATTERN = "%d{HH:mm:ss.SSS} %-5level [%logger{0}] %request%msg%n";
+  public static final String PATTERN = "%time %-5level [%logger{0}] %request%msg%n";
 
   /**
    * Library levels: netty warns "Unknown channel option 'SO_KEEPALIVE'" on every Unix socket
@@ -63,7 +64,7 @@ public final class LogbackSetup extends ContextAwareBase implements Configurator
   }
 
   private static PatternLayoutEncoder encoder(LoggerContext context) {
-    registerRequestConverter(context);
+    registerConverters(context);
     PatternLayoutEncoder encoder = new PatternLayoutEncoder();
     encoder.setContext(context);
     encoder.setPattern(PATTERN);
@@ -71,8 +72,8 @@ public final class LogbackSetup extends ContextAwareBase implements Configurator
     return encoder;
   }
 
-  /** Makes {@code %request} known to the patterns of {@code context}. */
-  static void registerRequestConverter(LoggerContext context) {
+  /** Makes {@code %request} and {@code %time} known to the patterns of {@code context}. */
+  static void registerConverters(LoggerContext context) {
     @SuppressWarnings("unchecked") // logback keeps its registry as an untyped context object
     Map<String, Supplier<DynamicConverter<?>>> registry =
         (Map<String, Supplier<DynamicConverter<?>>>)
@@ -82,6 +83,7 @@ public final class LogbackSetup extends ContextAwareBase implements Configurator
       context.putObject(CoreConstants.PATTERN_RULE_REGISTRY_FOR_SUPPLIERS, registry);
     }
     registry.put(RequestConverter.KEYWORD, RequestConverter::new);
+    registry.put(TimeConverter.KEYWORD, TimeConverter::new);
   }
 
   static boolean configuredElsewhere() {

@@ -25,7 +25,7 @@ class LogbackSetupTest {
     assertEquals("System.err", stderr.getTarget());
     PatternLayoutEncoder encoder =
         assertInstanceOf(PatternLayoutEncoder.class, stderr.getEncoder());
-    assertEquals("%d{HH:mm:ss.SSS} %-5level [%logger{0}] %request%msg%n", encoder.getPattern());
+    assertEquals("%time %-5level [%logger{0}] %request%msg%n", encoder.getPattern());
     assertEquals(Level.ERROR, context.getLogger("io.netty.bootstrap").getLevel());
     assertEquals(Level.INFO, context.getLogger("io.netty").getLevel());
     assertEquals(Level.WARN, context.getLogger("io.grpc").getLevel());

@@ -56,7 +56,7 @@ class RequestConverterTest {
     setup.configure(context);
     PatternLayoutEncoder encoder = new PatternLayoutEncoder();
     encoder.setContext(context);
-    encoder.setPattern(LogbackSetup.PATTERN.replace("%d{HH:mm:ss.SSS} ", ""));
+    encoder.setPattern(LogbackSetup.PATTERN.replace("%time ", ""));
     encoder.start();
     Map<String, String> mdc = new LinkedHashMap<>();
     mdc.put(RequestConverter.METHOD, "StartContainer");

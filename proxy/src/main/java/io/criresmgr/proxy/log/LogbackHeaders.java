@@ -12,13 +12,13 @@ import org.slf4j.ILoggerFactory;
 import org.slf4j.LoggerFactory;
 
 /**
- * Drops the time stamp ({@code %d}/{@code %date} and the blanks after it) from the patterns of the
- * root logger's console and file appenders, and puts it back. The daemon's logging (LogbackSetup in
- * module cli) logs {@code %d{HH:mm:ss.SSS} %-5level [%logger{0}] %msg%n}; without the time stamp
- * the journal's own stamps remain. Patterns without a time stamp are left as they are.
+ * Drops the time stamp ({@code %d}/{@code %date}/{@code %time} and the blanks after it) from the
+ * patterns of the root logger's console and file appenders, and puts it back. The daemon's logging
+ * (LogbackSetup in module cli) logs {@code %time %-5level [%logger{0}] %request%msg%n}; without the
+ * time stamp the journal's own stamps remain. Patterns without a time stamp are left as they are.
  */
 public final class LogbackHeaders implements HeaderSink {
-  private static final Pattern TIMESTAMP = Pattern.compile("%(?:date|d)(?:\\{[^}]*\\})*\\s*");
+  private static final Pattern TIMESTAMP = Pattern.compile("%(?:date|d|time)(?:\\{[^}]*\\})*\\s*");
 
   private static final String ORIGINAL = LogbackHeaders.class.getName() + ".original.";
 

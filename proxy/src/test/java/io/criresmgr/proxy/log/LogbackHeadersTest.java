@@ -9,6 +9,7 @@ import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.OutputStreamAppender;
+import io.criresmgr.cli.LogbackSetup;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -41,6 +42,9 @@ class LogbackHeadersTest {
     assertEquals("%level %msg%n", LogbackHeaders.withoutTimestamp("%date{ISO8601}  %level %msg%n"));
     assertEquals("%level %msg%n", LogbackHeaders.withoutTimestamp("%d %level %msg%n"));
     assertEquals("%level %msg%n", LogbackHeaders.withoutTimestamp("%level %msg%n"));
+    assertEquals(
+        "%-5level [%logger{0}] %request%msg%n",
+        LogbackHeaders.withoutTimestamp(LogbackSetup.PATTERN));
   }
 
   private static OutputStreamAppender<ILoggingEvent> appender(
