@@ -197,7 +197,7 @@ class NriChartTest {
   /** {@code args} as the daemon's command line parses them; fails on a flag it does not accept. */
   private static ParseResult parse(List<String> args) {
     DaemonStartup startup =
-        new DaemonStartup(ConfigLoader.builtIn(), (options, store) -> 0, Map.of());
+        new DaemonStartup(ConfigLoader.builtIn(), (options, store, early) -> 0, Map.of());
     CommandLine cl =
         Cli.commandLine(
             new CriResmgrCommand(BuiltInPolicies.registry(), startup),

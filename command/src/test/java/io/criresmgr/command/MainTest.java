@@ -23,7 +23,7 @@ class MainTest {
             args,
             new PrintWriter(out),
             new PrintWriter(err),
-            (options, store) -> {
+            (options, store, early) -> {
               throw new AssertionError("the daemon must not start");
             },
             Main.subcommands());

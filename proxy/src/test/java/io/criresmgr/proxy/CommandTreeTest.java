@@ -25,7 +25,7 @@ class CommandTreeTest {
         args,
         new PrintWriter(new StringWriter()),
         new PrintWriter(err),
-        (options, store) -> {
+        (options, store, early) -> {
           started.add(options);
           return 0;
         },

@@ -84,7 +84,7 @@ class SampleScenariosIT {
             new String[] {"simulate", "--pods", file.toString()},
             new PrintWriter(out),
             new PrintWriter(err),
-            (o, s) -> {
+            (o, s, early) -> {
               throw new AssertionError("the daemon command must not run");
             },
             List.of(new SimulateCommand()));

@@ -57,7 +57,7 @@ class ShowCommandIT {
             all,
             new PrintWriter(out),
             new PrintWriter(err),
-            (o, s) -> {
+            (o, s, early) -> {
               throw new AssertionError("the daemon command must not run");
             },
             List.of(new ShowCommand()));

@@ -75,7 +75,7 @@ class SimulateCommandIT {
             args,
             new PrintWriter(out),
             new PrintWriter(err),
-            (o, s) -> {
+            (o, s, early) -> {
               throw new AssertionError("the daemon command must not run");
             },
             List.of(new SimulateCommand()));

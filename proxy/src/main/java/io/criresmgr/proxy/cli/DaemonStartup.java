@@ -5,6 +5,7 @@ import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.daemon.RuntimeConnection;
 import io.criresmgr.proxy.log.KlogControl;
 import io.criresmgr.proxy.log.KlogEnvironment;
 import io.criresmgr.proxy.log.KlogSettings;
@@ -14,6 +15,7 @@ import io.criresmgr.proxy.signals.Signals;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -61,6 +63,18 @@ public final class DaemonStartup {
    * {@link ConfigException} for a malformed {@code LOGGER_*} variable.
    */
   public int start(DaemonOptions options, Config initial, UnaryOperator<KlogSettings> klogFlags) {
+    return start(options, initial, klogFlags, Optional.empty());
+  }
+
+  /**
+   * {@link #start(DaemonOptions, Config, UnaryOperator)} with the runtime connection begun while
+   * the configuration loaded ({@link PlainDaemonStart}); the daemon takes it over.
+   */
+  public int start(
+      DaemonOptions options,
+      Config initial,
+      UnaryOperator<KlogSettings> klogFlags,
+      Optional<RuntimeConnection> early) {
     KlogSettings klogBase = klogFlags.apply(KlogEnvironment.read(env));
     LogControl logs = LogControl.forLogback(env.get(LogControl.ENV));
     KlogControl klog = new KlogControl(klogBase, LogbackHeaders.current());
@@ -72,7 +86,7 @@ public final class DaemonStartup {
     Signals.Registration toggle = debugToggle(logs);
     ConfigReloader reloader = reloader(options, store);
     try {
-      return launcher.run(options, store);
+      return launcher.run(options, store, early);
     } finally {
       if (reloader != null) {
         reloader.close();

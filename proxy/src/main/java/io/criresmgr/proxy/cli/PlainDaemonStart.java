@@ -4,9 +4,12 @@ import io.criresmgr.cli.Cli;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
+import io.criresmgr.proxy.daemon.RuntimeConnection;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.UnaryOperator;
 
 /**
  * Starts the daemon from a plain command line without picocli (docs/adr/0011-
@@ -33,12 +36,19 @@ public final class PlainDaemonStart {
     } catch (RuntimeException e) {
       return OptionalInt.empty(); // picocli reports it, with the usage
     }
+    // The runtime's connection overlaps loading the configuration (docs/benchmarks.md, "Start-up").
+    Optional<RuntimeConnection> early =
+        options.nri().isPresent()
+            ? Optional.empty()
+            : Optional.of(RuntimeConnection.begin(options));
     int status;
     try {
       Config config = InitialConfig.choose(options, startup.loader());
-      status = startup.start(options, config);
+      status = startup.start(options, config, UnaryOperator.identity(), early);
     } catch (RuntimeException e) {
       status = Cli.reportFailure(CriResmgrCommand.NAME, e, err, ConfigException.class::isInstance);
+    } finally {
+      early.ifPresent(RuntimeConnection::close); // nothing once the daemon took it
     }
     err.flush();
     return OptionalInt.of(status);

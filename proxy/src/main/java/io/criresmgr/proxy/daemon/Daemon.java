@@ -32,7 +32,6 @@ import io.criresmgr.proxy.relay.RelayListener;
 import io.criresmgr.proxy.relay.RelayServer;
 import io.criresmgr.proxy.relay.RelaySocket;
 import io.criresmgr.proxy.relay.RuntimeChannels;
-import io.criresmgr.proxy.relay.RuntimeCheck;
 import io.criresmgr.proxy.relay.VersionCheck;
 import io.criresmgr.proxy.signals.Signals;
 import io.criresmgr.proxy.ui.NodeView;
@@ -87,13 +86,22 @@ public final class Daemon implements AutoCloseable {
    * are logged once as {@code FATAL ERROR: ...} and give status 1.
    */
   public static int run(DaemonOptions options, ConfigStore config) {
+    return run(options, config, Optional.empty());
+  }
+
+  /**
+   * {@link #run(DaemonOptions, ConfigStore)} with the runtime connection begun while the
+   * configuration loaded, if any; the daemon takes it over.
+   */
+  public static int run(
+      DaemonOptions options, ConfigStore config, Optional<RuntimeConnection> early) {
     Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
     ThreadDeaths deaths = new ThreadDeaths();
     Thread.setDefaultUncaughtExceptionHandler(deaths);
     try {
       Daemon daemon;
       try {
-        daemon = serve(options, config, BuiltInPolicies.registry(), true);
+        daemon = serve(options, config, BuiltInPolicies.registry(), true, early);
       } catch (RelayException | ConfigException e) {
         LOG.error("FATAL ERROR: {}", e.getMessage());
         return 1;
@@ -180,7 +188,7 @@ public final class Daemon implements AutoCloseable {
   /** Starts the daemon with the policies of {@code policies} (tests add their own). */
   public static Daemon start(DaemonOptions options, ConfigStore config, PolicyRegistry policies)
       throws InterruptedException {
-    Daemon daemon = serve(options, config, policies, false);
+    Daemon daemon = serve(options, config, policies, false, Optional.empty());
     daemon.instrumentation().bindJvmMetrics();
     return daemon;
   }
@@ -190,12 +198,16 @@ public final class Daemon implements AutoCloseable {
    * serves (they are not needed to serve; docs/benchmarks.md, "Start-up").
    */
   private static Daemon serve(
-      DaemonOptions options, ConfigStore config, PolicyRegistry policies, boolean handleSignals)
+      DaemonOptions options,
+      ConfigStore config,
+      PolicyRegistry policies,
+      boolean handleSignals,
+      Optional<RuntimeConnection> early)
       throws InterruptedException {
     Daemon daemon = new Daemon();
     daemon.handleSignals = handleSignals;
     try {
-      daemon.startParts(options, config, policies);
+      daemon.startParts(options, config, policies, early);
       return daemon;
     } catch (RuntimeException | InterruptedException e) {
       daemon.close();
@@ -210,13 +222,18 @@ public final class Daemon implements AutoCloseable {
    * order.
    */
   private synchronized void startParts(
-      DaemonOptions options, ConfigStore store, PolicyRegistry policies)
+      DaemonOptions options,
+      ConfigStore store,
+      PolicyRegistry policies,
+      Optional<RuntimeConnection> early)
       throws InterruptedException {
     if (options.nri().isPresent()) {
       startNriParts(options, options.nri().get(), store, policies);
       return;
     }
-    rejectDisconnectedSockets(options);
+    RuntimeConnection.requireConnectable(options);
+    RuntimeConnection connection =
+        own(early.filter(e -> e.isFor(options)).orElseGet(() -> RuntimeConnection.begin(options)));
     Config config = store.current();
     // Reads the host only: overlaps claiming the socket, the runtime's connection and
     // instrumentation; awaited (and its failure thrown) by ResourceManagement.start.
@@ -230,17 +247,11 @@ public final class Daemon implements AutoCloseable {
                 : RelaySocket.claim(options.relaySocket()));
     createRelayDir(options.relayDir());
     own(StateDirLock.claim(options.relayDir()));
-    RuntimeCheck.awaitSocket(options.runtimeSocket());
-    if (!options.imageSocket().equals(options.runtimeSocket())) {
-      RuntimeCheck.awaitSocket(options.imageSocket());
-    }
-    EventLoopGroup boss = own(EventLoops.epoll("relay-accept", 1));
-    EventLoopGroup workers = own(EventLoops.epoll("relay-io", 2));
-    RuntimeChannels channels =
-        own(RuntimeChannels.open(options.runtimeSocket(), options.imageSocket(), workers));
-    // Answered while the policy is built; awaited before anything touches the node.
-    VersionCheck version =
-        own(VersionCheck.start(channels.runtime(), options.allowUntestedRuntimes()));
+    RuntimeConnection.Parts runtime = connection.take();
+    EventLoopGroup boss = own(runtime.boss());
+    EventLoopGroup workers = own(runtime.workers());
+    RuntimeChannels channels = own(runtime.channels());
+    VersionCheck version = own(runtime.version());
 
     instrumentation = own(new Instrumentation());
     instrumentation.setHealth(health);
@@ -404,16 +415,6 @@ public final class Daemon implements AutoCloseable {
     own(
         ConfigServer.start(
             options.configSocket().get(), boss, workers, new ConfigService(updater, adjustments)));
-  }
-
-  /** cri-resmgr's "-" (do not connect) makes no sense for a relay that forwards every call. */
-  private static void rejectDisconnectedSockets(DaemonOptions options) {
-    for (Path socket : List.of(options.runtimeSocket(), options.imageSocket())) {
-      if (socket.toString().equals("-")) {
-        throw new RelayException(
-            "a runtime and image socket are required: \"-\" (do not connect) is not supported");
-      }
-    }
   }
 
   private <T> T own(T resource) {

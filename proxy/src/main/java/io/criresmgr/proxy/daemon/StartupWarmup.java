@@ -3,8 +3,11 @@ package io.criresmgr.proxy.daemon;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.criresmgr.api.runtime.v1.ImageServiceGrpc;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.proxy.signals.Signals;
 import io.grpc.LoadBalancerRegistry;
 import io.grpc.NameResolverRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.nio.channels.SocketChannel;
@@ -14,12 +17,13 @@ import org.slf4j.LoggerFactory;
  * Work the daemon's start does anyway, begun on a second thread while the main thread parses the
  * command line and sets up logging (docs/benchmarks.md, "Start-up"): Jackson's mappers, whose first
  * one loads the locale data of date formats (the configuration is parsed next), the logging set-up
- * (for command lines picocli parses first), gRPC's registries, whose service lookups open every jar
- * on the class path, and the JDK's Unix-domain sockets, whose first use seeds a random generator,
- * and the CRI's protobuf descriptors. Only pure-Java initialization that any command may leave half
- * done at exit: nothing is written, nothing is extracted (netty's native library is left to the
- * main thread, which extracts it to a temporary file). A failure here is ignored; the main thread
- * meets it again and reports it.
+ * (for command lines picocli parses first), the proxy class of the signal handlers, gRPC's
+ * registries, whose service lookups open every jar on the class path, the JDK's Unix-domain
+ * sockets, whose first use seeds a random generator, the CRI's protobuf descriptors and the metrics
+ * registry's classes. Only pure-Java initialization that any command may leave half done at exit:
+ * nothing is written, nothing is extracted (netty's native library is left to {@link
+ * RuntimeConnection}, which extracts it to a temporary file). A failure here is ignored; the main
+ * thread meets it again and reports it.
  */
 public final class StartupWarmup {
   private StartupWarmup() {}
@@ -47,6 +51,11 @@ public final class StartupWarmup {
       // the first logger meets it again
     }
     try {
+      Signals.prepare(); // the debug toggle's and the daemon's signal handlers
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      // the first handler meets it again
+    }
+    try {
       NameResolverRegistry.getDefaultRegistry();
       LoadBalancerRegistry.getDefaultRegistry();
     } catch (RuntimeException | LinkageError e) {
@@ -64,6 +73,11 @@ public final class StartupWarmup {
       ImageServiceGrpc.getServiceDescriptor();
     } catch (RuntimeException | LinkageError e) {
       // the message dump meets it again
+    }
+    try {
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT).close(); // the metrics' classes
+    } catch (RuntimeException | LinkageError e) {
+      // instrumentation meets it again
     }
   }
 }

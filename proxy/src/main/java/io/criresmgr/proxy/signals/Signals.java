@@ -53,6 +53,21 @@ public final class Signals {
     }
   }
 
+  /**
+   * Makes the handlers' proxy class without handling any signal, so that the first {@link #handle}
+   * finds it made (the daemon's start warm-up calls it; docs/benchmarks.md, "Start-up").
+   *
+   * @throws ReflectiveOperationException if signals cannot be handled in this JVM
+   */
+  public static void prepare() throws ReflectiveOperationException {
+    Class<?> handlerType = Class.forName("sun.misc.SignalHandler");
+    Object unused =
+        Proxy.newProxyInstance(
+            Signals.class.getClassLoader(),
+            new Class<?>[] {handlerType},
+            invoker("none", () -> {}));
+  }
+
   private static InvocationHandler invoker(String signal, Runnable action) {
     return (proxy, method, args) -> {
       return switch (method.getName()) {

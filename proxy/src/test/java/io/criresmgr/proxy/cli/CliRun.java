@@ -40,7 +40,7 @@ final class CliRun {
             args,
             new PrintWriter(out),
             new PrintWriter(err),
-            (options, store) -> {
+            (options, store, early) -> {
               seenOptions[0] = options;
               seenStore[0] = store;
               return 0;

@@ -43,7 +43,7 @@ class CliSubcommandTest {
   private final EchoCommand echo = new EchoCommand();
 
   private int run(String... args) {
-    DaemonStartup startup = new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 0, Map.of());
+    DaemonStartup startup = new DaemonStartup(ConfigLoader.builtIn(), (o, s, early) -> 0, Map.of());
     return Cli.execute(
         Cli.commandLine(
             new CriResmgrCommand(BuiltInPolicies.registry(), startup),

@@ -48,7 +48,7 @@ class DaemonFlagsTest {
     DaemonStartup startup =
         new DaemonStartup(
             new ConfigLoader(policies),
-            (options, store) -> {
+            (options, store, early) -> {
               seen[0] = options;
               return 0;
             },
@@ -153,7 +153,7 @@ class DaemonFlagsTest {
             new CriResmgrCommand(
                 BuiltInPolicies.registry(),
                 new DaemonStartup(
-                    new ConfigLoader(BuiltInPolicies.registry()), (o, s) -> 0, Map.of())),
+                    new ConfigLoader(BuiltInPolicies.registry()), (o, s, early) -> 0, Map.of())),
             List.of(),
             new PrintWriter(new StringWriter()),
             new PrintWriter(new StringWriter()),

@@ -32,7 +32,8 @@ class DaemonStartupTest {
   @Test
   void invalidLoggerDebugIsAConfigurationError() {
     DaemonStartup startup =
-        new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 0, Map.of("LOGGER_DEBUG", "x:y"));
+        new DaemonStartup(
+            ConfigLoader.builtIn(), (o, s, early) -> 0, Map.of("LOGGER_DEBUG", "x:y"));
     ConfigException e =
         assertThrows(ConfigException.class, () -> startup.start(OPTIONS, Config.defaults()));
     assertTrue(e.getMessage().startsWith("LOGGER_DEBUG: invalid value \"x:y\""), e.getMessage());
@@ -41,12 +42,12 @@ class DaemonStartupTest {
   @Test
   void aMalformedKlogVariableIsAConfigurationErrorAndAnUnknownOneIsNot() {
     DaemonStartup bad =
-        new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 0, Map.of("LOGGER_V", "abc"));
+        new DaemonStartup(ConfigLoader.builtIn(), (o, s, early) -> 0, Map.of("LOGGER_V", "abc"));
     ConfigException e =
         assertThrows(ConfigException.class, () -> bad.start(OPTIONS, Config.defaults()));
     assertEquals("LOGGER_V: invalid value \"abc\", expected an integer", e.getMessage());
     DaemonStartup unknown =
-        new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 3, Map.of("LOGGER_FOO", "1"));
+        new DaemonStartup(ConfigLoader.builtIn(), (o, s, early) -> 3, Map.of("LOGGER_FOO", "1"));
     assertEquals(3, unknown.start(OPTIONS, Config.defaults()));
   }
 
@@ -56,7 +57,7 @@ class DaemonStartupTest {
     DaemonStartup startup =
         new DaemonStartup(
             ConfigLoader.builtIn(),
-            (o, store) -> {
+            (o, store, early) -> {
               assertEquals(config, store.current());
               assertTrue(LoggerFactory.getLogger("io.criresmgr.policy.X").isDebugEnabled());
               assertTrue(LoggerFactory.getLogger("io.criresmgr.cache.X").isDebugEnabled());
@@ -66,7 +67,7 @@ class DaemonStartupTest {
     try {
       assertEquals(7, startup.start(OPTIONS, config));
     } finally {
-      new DaemonStartup(ConfigLoader.builtIn(), (o, s) -> 0, Map.of())
+      new DaemonStartup(ConfigLoader.builtIn(), (o, s, early) -> 0, Map.of())
           .start(OPTIONS, Config.defaults());
     }
   }

@@ -45,7 +45,7 @@ class FlagValuesTest {
   @Test
   void goStyleArgsRewriteOnlyKnownLongOptionsNotValues() {
     DaemonStartup startup =
-        new DaemonStartup(ConfigLoader.builtIn(), (options, store) -> 0, Map.of());
+        new DaemonStartup(ConfigLoader.builtIn(), (options, store, early) -> 0, Map.of());
     CommandLine cl =
         Cli.commandLine(
             new CriResmgrCommand(BuiltInPolicies.registry(), startup),

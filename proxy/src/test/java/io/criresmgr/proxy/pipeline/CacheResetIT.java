@@ -49,7 +49,7 @@ class CacheResetIT {
             args,
             new PrintWriter(out, true),
             new PrintWriter(err, true),
-            (options, store) -> {
+            (options, store, early) -> {
               throw new AssertionError("the daemon was started");
             },
             List.of());

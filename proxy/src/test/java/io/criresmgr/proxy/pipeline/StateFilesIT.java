@@ -115,7 +115,7 @@ class StateFilesIT {
                     args,
                     new PrintWriter(new StringWriter(), true),
                     new PrintWriter(err, true),
-                    (options, store) -> serveOnce(options, store, served),
+                    (options, store, early) -> serveOnce(options, store, served),
                     List.of()));
     assertEquals(0, status, err.toString());
     assertEquals("containerd", served.get(), "the runtime's name, relayed by the daemon");
