@@ -282,26 +282,8 @@ class NriModeIT {
 
   @Test
   void theMemoryQosFilesAreInTheAdjustment() throws Exception {
-    Path cgroups = dir.resolve("cgroup");
-    Files.createDirectories(cgroups);
-    Files.writeString(cgroups.resolve("cgroup.controllers"), "cpuset cpu io memory pids\n");
-    DaemonOptions o = nriOptions("state");
-    DaemonOptions options =
-        new DaemonOptions(
-                o.runtimeSocket(),
-                o.imageSocket(),
-                o.relaySocket(),
-                o.relayDir(),
-                o.forceConfig(),
-                o.fallbackConfig(),
-                o.forceConfigSignal(),
-                host,
-                cgroups,
-                o.pidFile(),
-                true)
-            .withNri(o.nri());
     try (FakeNriRuntime nri = FakeNriRuntime.listen(dir.resolve("nri.sock"))) {
-      Daemon daemon = Daemon.start(options, new ConfigStore(memoryQosConfig()));
+      Daemon daemon = Daemon.start(nriOptionsWithCgroups(), new ConfigStore(memoryQosConfig()));
       try {
         connect(nri);
         nri.synchronize(List.of(), List.of());
@@ -330,6 +312,86 @@ class NriModeIT {
         daemon.close();
       }
     }
+  }
+
+  /**
+   * NRI mode gives RDT classes as proxy mode does, through the rdt controller after the start, and
+   * never as the adjustment's or an update's {@code rdt_class} or {@code blockio_class}: containerd
+   * would resolve those against its own configuration (docs/nri.md, "RDT and block I/O classes").
+   */
+  @Test
+  void rdtClassesStayWithTheControllerAndOutOfTheAnswers() throws Exception {
+    Path resctrl = host.resolve("sys/fs/resctrl");
+    write(resctrl.resolve("info/L3/cbm_mask"), "7ff\n");
+    write(resctrl.resolve("info/L3/min_cbm_bits"), "2\n");
+    write(resctrl.resolve("info/L3/num_closids"), "16\n");
+    write(resctrl.resolve("schemata"), "L3:0=7ff\n");
+    write(resctrl.resolve("tasks"), "");
+    write(resctrl.resolve("gold/tasks"), "");
+    write(resctrl.resolve("silver/tasks"), "");
+    try (FakeNriRuntime nri = FakeNriRuntime.listen(dir.resolve("nri.sock"))) {
+      Daemon daemon = Daemon.start(nriOptionsWithCgroups(), new ConfigStore(rdtConfig()));
+      try {
+        connect(nri);
+        nri.synchronize(List.of(), List.of());
+        PodSandbox pod =
+            pod().toBuilder()
+                .putAnnotations("rdtclass.cri-resource-manager.intel.com/pod", "gold")
+                .build();
+        nri.stateChange(Event.RUN_POD_SANDBOX, pod, Container.getDefaultInstance());
+        CreateContainerResponse created = nri.createContainer(pod, container("c0", 1));
+        LinuxResources adjusted = created.getAdjust().getLinux().getResources();
+        assertFalse(adjusted.hasRdtClass(), created.toString());
+        assertFalse(adjusted.hasBlockioClass(), created.toString());
+
+        // The runtime makes the container's cgroup when it starts it.
+        write(dir.resolve("cgroup/kubepods/poduid-0/ctr-c0/cgroup.procs"), "4242\n4243\n");
+        nri.stateChange(Event.POST_START_CONTAINER, pod, container("c0", 1));
+        // The class cri-resmgr's proxy mode gives: the pod's annotation, a discovered group.
+        assertEquals("4242\n4243\n", Files.readString(resctrl.resolve("gold/tasks")));
+        assertEquals("", Files.readString(resctrl.resolve("silver/tasks")));
+
+        UpdateContainerResponse updated =
+            nri.call(
+                "UpdateContainer",
+                UpdateContainerRequest.newBuilder()
+                    .setPod(pod)
+                    .setContainer(container("c0", 1))
+                    .setLinuxResources(resources(2))
+                    .build(),
+                UpdateContainerResponse.parser());
+        assertEquals(1, updated.getUpdateCount(), updated.toString());
+        LinuxResources update = updated.getUpdate(0).getLinux().getResources();
+        assertFalse(update.hasRdtClass(), updated.toString());
+        assertFalse(update.hasBlockioClass(), updated.toString());
+      } finally {
+        daemon.close();
+      }
+    }
+  }
+
+  /** Policy template with the rdt controller required in Discovery mode, the others off. */
+  private static Config rdtConfig() throws Exception {
+    Config base = templateConfig();
+    Map<String, ControllerMode> modes =
+        Map.of(
+            "memory-qos", ControllerMode.DISABLED,
+            "memtierd", ControllerMode.DISABLED,
+            "cgroups", ControllerMode.DISABLED,
+            "rdt", ControllerMode.REQUIRED,
+            "blockio", ControllerMode.DISABLED);
+    return new Config(
+        base.policy(),
+        new ResourceManagerConfig(modes),
+        base.dump(),
+        base.logger(),
+        base.instrumentation(),
+        Map.of("rdt", JSON.readTree("{\"options\": {\"mode\": \"Discovery\"}}")));
+  }
+
+  private static void write(Path file, String text) throws Exception {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
   }
 
   /** Policy memory-qos with class bronze, its controller required, the others off. */
@@ -544,6 +606,27 @@ class NriModeIT {
         .withNri(
             Optional.of(
                 NriPluginOptions.of("cri-resmgr", "90").withSocket(dir.resolve("nri.sock"))));
+  }
+
+  /** NRI mode with the host's files under {@link #host} and cgroup v2 under {@code dir/cgroup}. */
+  private DaemonOptions nriOptionsWithCgroups() throws Exception {
+    Path cgroups = dir.resolve("cgroup");
+    Files.createDirectories(cgroups);
+    Files.writeString(cgroups.resolve("cgroup.controllers"), "cpuset cpu io memory pids\n");
+    DaemonOptions o = nriOptions("state");
+    return new DaemonOptions(
+            o.runtimeSocket(),
+            o.imageSocket(),
+            o.relaySocket(),
+            o.relayDir(),
+            o.forceConfig(),
+            o.fallbackConfig(),
+            o.forceConfigSignal(),
+            host,
+            cgroups,
+            o.pidFile(),
+            true)
+        .withNri(o.nri());
   }
 
   private static Config templateConfig() {
