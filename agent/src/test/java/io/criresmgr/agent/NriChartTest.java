@@ -33,8 +33,9 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * The chart's value {@code nri.enabled} (docs/helm.md, docs/nri.md): a DaemonSet running the daemon
- * in NRI mode with flags the daemon accepts, the host directories it needs, privileged as root, on
- * the agent's nodes; nothing of it by default; bad values refused with the field.
+ * in NRI mode with flags the daemon accepts, the host directories it needs (/sys and a read-only
+ * /dev below /host), as root with all capabilities dropped but DAC_OVERRIDE (or privileged if
+ * asked), on the agent's nodes; nothing of it by default; bad values refused with the field.
  */
 class NriChartTest {
   private static final String DAEMONSET = "cri-resmgr-nri";
@@ -71,27 +72,35 @@ class NriChartTest {
   }
 
   @Test
-  void theHostDirectoriesAreMountedAtTheirOwnPaths() throws IOException {
+  void theHostDirectoriesAreMountedWithSysAndDevBelowTheHostRoot() throws IOException {
     Map<String, String> values = Map.of("nri.enabled", "true");
     V1PodSpec pod = podSpec(values);
     Map<String, String> hostPaths = new TreeMap<>();
     Map<String, V1Volume> volumes = new HashMap<>();
     pod.getVolumes().forEach(v -> volumes.put(v.getName(), v));
+    List<String> readOnly = new java.util.ArrayList<>();
     for (V1VolumeMount m : pod.getContainers().get(0).getVolumeMounts()) {
       V1Volume v = volumes.get(m.getName());
       String from = v.getHostPath() != null ? v.getHostPath().getPath() : "emptyDir";
       hostPaths.put(m.getMountPath(), from);
-      assertNull(m.getReadOnly(), m.getMountPath());
+      if (Boolean.TRUE.equals(m.getReadOnly())) {
+        readOnly.add(m.getMountPath());
+      }
     }
     assertEquals(
         Map.of(
             "/var/run/nri", "/var/run/nri",
             "/var/run/cri-resmgr", "/var/run/cri-resmgr",
             "/var/lib/cri-resmgr", "/var/lib/cri-resmgr",
-            "/sys", "/sys",
+            "/host/sys", "/sys",
+            "/host/dev", "/dev",
             "/tmp", "emptyDir"),
         hostPaths);
+    assertEquals(List.of("/host/dev"), readOnly);
     assertEquals("Memory", volumes.get("tmp").getEmptyDir().getMedium());
+    ParseResult flags = parse(pod.getContainers().get(0).getArgs());
+    assertEquals("/host", flags.matchedOptionValue("--host-root", ""));
+    assertEquals("/host/sys/fs/cgroup", flags.matchedOptionValue("--cgroup-mount", ""));
   }
 
   @Test
@@ -103,15 +112,52 @@ class NriChartTest {
   }
 
   @Test
-  void itRunsPrivilegedAsRootInTheHostsPidNamespace() throws IOException {
+  void itRunsAsRootWithOnlyDacOverrideInTheHostsPidNamespace() throws IOException {
     V1PodSpec pod = podSpec(Map.of("nri.enabled", "true"));
     V1SecurityContext security = pod.getContainers().get(0).getSecurityContext();
-    assertEquals(true, security.getPrivileged());
+    assertEquals(false, security.getPrivileged());
+    assertEquals(false, security.getAllowPrivilegeEscalation());
+    assertEquals(List.of("ALL"), security.getCapabilities().getDrop());
+    assertEquals(List.of("DAC_OVERRIDE"), security.getCapabilities().getAdd());
     assertEquals(0L, security.getRunAsUser());
+    assertEquals(0L, security.getRunAsGroup());
     assertEquals(true, security.getReadOnlyRootFilesystem());
     assertEquals(true, pod.getHostPID());
     assertEquals(false, pod.getAutomountServiceAccountToken());
     assertEquals("system-node-critical", pod.getPriorityClassName());
+  }
+
+  @Test
+  void theCapabilitiesAreAValue() throws IOException {
+    V1SecurityContext more =
+        container(
+                Map.of(
+                    "nri.enabled", "true",
+                    "nri.capabilities[0]", "DAC_OVERRIDE",
+                    "nri.capabilities[1]", "SYS_ADMIN"))
+            .getSecurityContext();
+    assertEquals(List.of("DAC_OVERRIDE", "SYS_ADMIN"), more.getCapabilities().getAdd());
+    assertEquals(List.of("ALL"), more.getCapabilities().getDrop());
+    String none = HelmChart.template(Map.of("nri.enabled", "true", "nri.capabilities", "null"));
+    V1SecurityContext without = containerIn(none).getSecurityContext();
+    assertEquals(List.of(), without.getCapabilities().getAdd());
+    assertFalse(none.contains("add:"), "no empty list is rendered:\n" + none);
+    assertEquals(List.of("ALL"), without.getCapabilities().getDrop());
+  }
+
+  @Test
+  void privilegedIsTheFallback() throws IOException {
+    V1PodSpec pod = podSpec(Map.of("nri.enabled", "true", "nri.privileged", "true"));
+    V1SecurityContext security = pod.getContainers().get(0).getSecurityContext();
+    assertEquals(true, security.getPrivileged());
+    assertNull(security.getCapabilities());
+    assertNull(security.getAllowPrivilegeEscalation());
+    assertEquals(0L, security.getRunAsUser());
+    assertEquals(true, security.getReadOnlyRootFilesystem());
+    assertEquals(
+        podSpec(Map.of("nri.enabled", "true")).getVolumes(),
+        pod.getVolumes(),
+        "the same mounts either way");
   }
 
   @Test
@@ -190,6 +236,12 @@ class NriChartTest {
                 "nri.image.pullPolicy must be one of the following: \"Always\","
                     + " \"IfNotPresent\", \"Never\""));
     assertTrue(
+        HelmChart.error(Map.of("nri.capabilities[0]", "cap_sys_admin"))
+            .contains("nri.capabilities.0: Does not match pattern '^[A-Z][A-Z_]*$'"));
+    assertTrue(
+        HelmChart.error(Map.of("nri.privileged", "yes"))
+            .contains("nri.privileged: Invalid type. Expected: boolean, given: string"));
+    assertTrue(
         HelmChart.error(Map.of("nri.indx", "1"))
             .contains("nri: Additional property indx is not allowed"));
   }
@@ -206,6 +258,20 @@ class NriChartTest {
             new PrintWriter(new StringWriter()),
             ConfigException.class::isInstance);
     return cl.parseArgs(args.toArray(String[]::new));
+  }
+
+  private static V1Container containerIn(String manifests) throws IOException {
+    return Yaml.loadAll(manifests).stream()
+        .filter(V1DaemonSet.class::isInstance)
+        .map(V1DaemonSet.class::cast)
+        .filter(d -> d.getMetadata().getName().equals(DAEMONSET))
+        .findFirst()
+        .orElseThrow()
+        .getSpec()
+        .getTemplate()
+        .getSpec()
+        .getContainers()
+        .get(0);
   }
 
   private static V1Container container(Map<String, String> values) throws IOException {
