@@ -6,9 +6,9 @@ import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.PodSandboxConfig;
 import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
-import io.criresmgr.proxy.TestDaemons;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.DumpConfig;
+import io.criresmgr.testkit.InProcessDaemon;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,7 +83,7 @@ public class PipelineBenchmark {
 
   /** The daemon's defaults, metrics on a free port, the message dump on or off. */
   static Config daemonConfig(boolean dump) {
-    Config c = TestDaemons.config();
+    Config c = InProcessDaemon.config();
     DumpConfig dumpConfig = new DumpConfig(DumpConfig.DEFAULT_RULES, "", false, !dump);
     return new Config(
         c.policy(),

@@ -5,7 +5,6 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub
 import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.grpc.unix.Shutdown;
-import io.criresmgr.proxy.TestDaemons;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigStore;
 import io.criresmgr.proxy.config.DumpConfig;
@@ -17,6 +16,7 @@ import io.criresmgr.proxy.relay.RelayHandlerRegistry;
 import io.criresmgr.proxy.relay.RelayListener;
 import io.criresmgr.proxy.relay.RelayServer;
 import io.criresmgr.proxy.relay.RuntimeChannels;
+import io.criresmgr.testkit.InProcessDaemon;
 import io.grpc.ManagedChannel;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -63,7 +63,7 @@ public final class Testbed implements AutoCloseable {
    * that the client reaches the backend. On failure, closes what was started and rethrows.
    */
   public static Testbed start(Route route, Path dir) throws Exception {
-    return start(route, dir, VersionBackend::start, TestDaemons.config());
+    return start(route, dir, VersionBackend::start, InProcessDaemon.config());
   }
 
   /**
@@ -116,7 +116,7 @@ public final class Testbed implements AutoCloseable {
   private static Path startDaemon(
       Path dir, Path backend, Config config, Deque<AutoCloseable> resources)
       throws InterruptedException {
-    resources.push(Daemon.start(TestDaemons.options(dir, backend, false), new ConfigStore(config)));
+    resources.push(Daemon.start(InProcessDaemon.options(dir, backend), new ConfigStore(config)));
     return dir.resolve("relay/cri-resmgr.sock");
   }
 

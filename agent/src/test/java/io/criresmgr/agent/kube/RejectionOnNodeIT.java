@@ -11,7 +11,7 @@ import io.criresmgr.agent.config.RateLimitedSink;
 import io.criresmgr.agent.push.ConfigPusher;
 import io.criresmgr.agent.status.ConfigAnnotations;
 import io.criresmgr.agent.status.NodeAnnotator;
-import io.criresmgr.proxy.testkit.InProcessDaemon;
+import io.criresmgr.testkit.InProcessDaemon;
 import io.kubernetes.client.openapi.models.V1Node;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -23,7 +23,7 @@ import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyException;
-import io.criresmgr.proxy.testkit.NoDecisions;
+import io.criresmgr.proxy.NoDecisions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -15,7 +15,7 @@ import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.grpc.unix.EventLoops;
-import io.criresmgr.proxy.testkit.NoDecisions;
+import io.criresmgr.proxy.NoDecisions;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;

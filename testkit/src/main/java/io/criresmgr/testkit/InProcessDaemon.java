@@ -1,4 +1,4 @@
-package io.criresmgr.proxy.testkit;
+package io.criresmgr.testkit;
 
 import io.criresmgr.policy.sysfs.FakeSysfsWriter;
 import io.criresmgr.policy.sysfs.TopologySpec;
@@ -22,8 +22,9 @@ import java.util.Optional;
 /**
  * The real cri-resmgr daemon, started in this JVM in {@code dir} in front of the simulated runtime
  * (on a fake sysfs, by default a laptop's: 4 cores, 8 threads; no cgroups), with its config socket;
- * its metrics stay off the default port. For the integration tests of other modules (agent,
- * webhook).
+ * its metrics stay off the default port. For the integration tests of the modules above the daemon
+ * (agent, webhook) and the benchmarks, which start a daemon of their own with {@link #options(Path,
+ * Path)} and {@link #config()}.
  */
 public final class InProcessDaemon implements AutoCloseable {
   /** The image the simulated runtime has. */
@@ -72,39 +73,56 @@ public final class InProcessDaemon implements AutoCloseable {
     }
   }
 
-  /** The daemon's options in {@code dir}, e.g. to choose its configuration as a restart would. */
+  /**
+   * The daemon's options in {@code dir} (with its config socket), e.g. to choose its configuration
+   * as a restart would.
+   */
   public static DaemonOptions options(Path dir) {
-    Path runtime = dir.resolve(RUNTIME_SOCKET);
-    return new DaemonOptions(
-            runtime,
-            runtime,
-            dir.resolve("relay/cri-resmgr.sock"),
-            dir.resolve("state"),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            dir.resolve("host"),
-            dir.resolve("host/sys/fs/cgroup"),
-            dir.resolve("cri-resmgr.pid"),
-            false,
-            Duration.ZERO,
-            false)
+    return options(dir, dir.resolve(RUNTIME_SOCKET))
         .withConfigSocket(Optional.of(dir.resolve("run/cri-resmgr-config.sock")));
   }
 
   /**
-   * The defaults with {@code policy} (1 CPU reserved), and the metrics endpoint on a free loopback
-   * port.
+   * Options for a daemon in {@code dir} relaying to {@code runtimeSocket}: a tested runtime only,
+   * the host's files below {@code dir/host}, no rebalancing, no config socket.
    */
-  private static Config initialConfig(String policy) {
+  public static DaemonOptions options(Path dir, Path runtimeSocket) {
+    return new DaemonOptions(
+        runtimeSocket,
+        runtimeSocket,
+        dir.resolve("relay/cri-resmgr.sock"),
+        dir.resolve("state"),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        dir.resolve("host"),
+        dir.resolve("host/sys/fs/cgroup"),
+        dir.resolve("cri-resmgr.pid"),
+        false);
+  }
+
+  /** The defaults, with the metrics endpoint on a free loopback port instead of :8891. */
+  public static Config config() {
     Config defaults = Config.defaults();
     return new Config(
-        new PolicyConfig(policy, Map.of(), Map.of("CPU", "1"), Map.of()),
+        defaults.policy(),
         defaults.resourceManager(),
         defaults.dump(),
         defaults.logger(),
         new InstrumentationConfig("disabled", Duration.ofSeconds(15), "", "", "127.0.0.1:0", true),
         defaults.controllerSections());
+  }
+
+  /** {@link #config()} with {@code policy}, 1 CPU reserved. */
+  private static Config initialConfig(String policy) {
+    Config base = config();
+    return new Config(
+        new PolicyConfig(policy, Map.of(), Map.of("CPU", "1"), Map.of()),
+        base.resourceManager(),
+        base.dump(),
+        base.logger(),
+        base.instrumentation(),
+        base.controllerSections());
   }
 
   /** The daemon's config socket. */

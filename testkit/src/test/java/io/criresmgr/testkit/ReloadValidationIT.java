@@ -1,4 +1,4 @@
-package io.criresmgr.proxy.daemon;
+package io.criresmgr.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,14 +10,15 @@ import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeCache;
+import io.criresmgr.grpc.unix.EventLoops;
+import io.criresmgr.grpc.unix.UnixGrpc;
 import io.criresmgr.proxy.cli.InitialConfig;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.configserver.AgentConfigText;
-import io.criresmgr.proxy.relay.RawClient;
-import io.criresmgr.proxy.testkit.InProcessDaemon;
-import io.criresmgr.proxy.testkit.KubeletClient;
+import io.grpc.ManagedChannel;
+import io.netty.channel.EventLoopGroup;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,12 +45,20 @@ class ReloadValidationIT {
     return Map.of("policy", yaml, "instrumentation", METRICS);
   }
 
+  /**
+   * Sends {@code sections} to the daemon's config socket, as the agent does; the daemon's error.
+   */
   private static String setConfig(InProcessDaemon daemon, Map<String, String> sections) {
-    try (RawClient client = new RawClient(daemon.configSocket())) {
-      return ConfigGrpc.newBlockingStub(client.channel())
+    EventLoopGroup loops = EventLoops.epoll("test-config", 1);
+    ManagedChannel channel = UnixGrpc.channel(daemon.configSocket(), loops).build();
+    try {
+      return ConfigGrpc.newBlockingStub(channel)
           .withDeadlineAfter(10, TimeUnit.SECONDS)
           .setConfig(SetConfigRequest.newBuilder().putAllConfig(sections).build())
           .getError();
+    } finally {
+      channel.shutdownNow();
+      EventLoops.shutdown(loops);
     }
   }
 

@@ -1,4 +1,4 @@
-package io.criresmgr.proxy.testkit;
+package io.criresmgr.testkit;
 
 import io.criresmgr.api.runtime.v1.ContainerConfig;
 import io.criresmgr.api.runtime.v1.ContainerMetadata;
@@ -121,6 +121,16 @@ public final class KubeletClient implements AutoCloseable {
   /** The cpuset the runtime applies to container {@code id} now. */
   public String cpuset(String id) {
     return resources(id).getCpusetCpus();
+  }
+
+  /** The runtime service through the daemon's relay socket, as kubelet calls it. */
+  public RuntimeServiceBlockingStub relay() {
+    return stub(relay);
+  }
+
+  /** The runtime service on the runtime's own socket, past the daemon. */
+  public RuntimeServiceBlockingStub runtime() {
+    return stub(runtime);
   }
 
   private static RuntimeServiceBlockingStub stub(ManagedChannel channel) {

@@ -1,4 +1,4 @@
-package io.criresmgr.proxy.testkit;
+package io.criresmgr.proxy;
 
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.NodeState;

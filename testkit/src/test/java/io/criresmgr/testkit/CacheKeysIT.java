@@ -1,4 +1,4 @@
-package io.criresmgr.proxy.pipeline;
+package io.criresmgr.testkit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,12 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.ListPodSandboxRequest;
 import io.criresmgr.api.runtime.v1.RemovePodSandboxRequest;
-import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.StopPodSandboxRequest;
 import io.criresmgr.cache.CpuSet;
-import io.criresmgr.proxy.relay.RawClient;
-import io.criresmgr.proxy.testkit.InProcessDaemon;
-import io.criresmgr.proxy.testkit.KubeletClient;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.nio.file.Path;
@@ -64,7 +60,7 @@ class CacheKeysIT {
       StatusRuntimeException e =
           assertThrows(StatusRuntimeException.class, () -> exclusive(kubelet, "web", "c"));
       assertEquals(Status.Code.FAILED_PRECONDITION, e.getStatus().getCode());
-      String old = sandboxOf(daemon);
+      String old = sandboxOf(kubelet);
       assertEquals(
           "pod default/web has UID uid-web, which sandbox "
               + old
@@ -75,21 +71,21 @@ class CacheKeysIT {
 
       // kubelet's own re-creation: the old sandbox is stopped first (and removed here, so that
       // the runtime frees the sandbox name this client reuses).
-      try (RawClient client = new RawClient(daemon.relaySocket())) {
-        var stub = RuntimeServiceGrpc.newBlockingStub(client.channel());
-        stub.stopPodSandbox(StopPodSandboxRequest.newBuilder().setPodSandboxId(old).build());
-        stub.removePodSandbox(RemovePodSandboxRequest.newBuilder().setPodSandboxId(old).build());
-      }
+      kubelet
+          .relay()
+          .stopPodSandbox(StopPodSandboxRequest.newBuilder().setPodSandboxId(old).build());
+      kubelet
+          .relay()
+          .removePodSandbox(RemovePodSandboxRequest.newBuilder().setPodSandboxId(old).build());
       assertEquals(1, CpuSet.parse(kubelet.cpuset(exclusive(kubelet, "web", "c"))).size());
     }
   }
 
-  private static String sandboxOf(InProcessDaemon daemon) {
-    try (RawClient client = new RawClient(daemon.runtimeSocket())) {
-      return RuntimeServiceGrpc.newBlockingStub(client.channel())
-          .listPodSandbox(ListPodSandboxRequest.getDefaultInstance())
-          .getItems(0)
-          .getId();
-    }
+  private static String sandboxOf(KubeletClient kubelet) {
+    return kubelet
+        .runtime()
+        .listPodSandbox(ListPodSandboxRequest.getDefaultInstance())
+        .getItems(0)
+        .getId();
   }
 }
