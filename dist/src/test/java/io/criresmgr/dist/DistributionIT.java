@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The distribution archive that {@code package} built (dist/pom.xml passes its path): the NOTICE
- * lists exactly its {@code lib/} jars, licences are where docs/building.md says, and every entry
- * carries the project's reproducible-build time and owner root.
+ * lists exactly its {@code lib/} jars, no test code ships, licences are where docs/building.md
+ * says, and every entry carries the project's reproducible-build time and owner root.
  */
 class DistributionIT {
   private static final Path ROOT = Path.of(System.getProperty("dist.root", ".."));
@@ -75,6 +75,13 @@ class DistributionIT {
     assertArrayEquals(Files.readAllBytes(ROOT.resolve("LICENSE")), file("LICENSE").content());
     assertArrayEquals(
         Files.readAllBytes(archive.resolveSibling("NOTICE")), file("NOTICE").content());
+  }
+
+  @Test
+  void noTestCodeShips() {
+    Set<String> test = new TreeSet<>(libJars());
+    test.removeIf(jar -> !jar.startsWith("cri-resmgr-testkit-") && !jar.endsWith("-tests.jar"));
+    assertEquals(Set.of(), test, "the test kit or a test-jar in lib/");
   }
 
   @Test

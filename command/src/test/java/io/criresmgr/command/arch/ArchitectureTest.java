@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
  * Package and module boundaries the compiler does not check (docs/architecture.md, "Modules and
  * boundaries"). Maven keeps a module from importing one it does not declare; these rules keep the
  * core modules away from the daemon's transport even where a dependency would let them in, keep the
- * daemon away from the simulator, and keep each core module free of package cycles, its root
- * package (the SPI) included. They run here, in module command, the one module that sees every
- * other.
+ * daemon away from the simulator and every shipped module away from the test kit, and keep each
+ * core module free of package cycles, its root package (the SPI) included. They run here, in module
+ * command, the one module that sees every other.
  */
 class ArchitectureTest {
   private static JavaClasses classes;
@@ -110,6 +110,19 @@ class ArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage("io.criresmgr.simulator..", "io.criresmgr.command..")
+        .check(classes);
+  }
+
+  @Test
+  void noShippedCodeDependsOnTheTestKit() {
+    // Module testkit is not on this class path; a shipped class naming one of its classes is
+    // still seen, and would pull the kit into the distribution.
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("io.criresmgr.testkit..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.criresmgr.testkit..")
         .check(classes);
   }
 
