@@ -116,7 +116,9 @@ public final class Testbed implements AutoCloseable {
   private static Path startDaemon(
       Path dir, Path backend, Config config, Deque<AutoCloseable> resources)
       throws InterruptedException {
-    resources.push(Daemon.start(InProcessDaemon.options(dir, backend), new ConfigStore(config)));
+    // The real host's CPUs: an empty host root is the real root, as --host-root says.
+    resources.push(
+        Daemon.start(InProcessDaemon.options(dir, backend, Path.of("")), new ConfigStore(config)));
     return dir.resolve("relay/cri-resmgr.sock");
   }
 

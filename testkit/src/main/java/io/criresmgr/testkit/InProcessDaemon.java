@@ -24,7 +24,7 @@ import java.util.Optional;
  * (on a fake sysfs, by default a laptop's: 4 cores, 8 threads; no cgroups), with its config socket;
  * its metrics stay off the default port. For the integration tests of the modules above the daemon
  * (agent, webhook) and the benchmarks, which start a daemon of their own with {@link #options(Path,
- * Path)} and {@link #config()}.
+ * Path, Path)} and {@link #config()}.
  */
 public final class InProcessDaemon implements AutoCloseable {
   /** The image the simulated runtime has. */
@@ -78,15 +78,17 @@ public final class InProcessDaemon implements AutoCloseable {
    * as a restart would.
    */
   public static DaemonOptions options(Path dir) {
-    return options(dir, dir.resolve(RUNTIME_SOCKET))
+    return options(dir, dir.resolve(RUNTIME_SOCKET), dir.resolve("host"))
         .withConfigSocket(Optional.of(dir.resolve("run/cri-resmgr-config.sock")));
   }
 
   /**
-   * Options for a daemon in {@code dir} relaying to {@code runtimeSocket}: a tested runtime only,
-   * the host's files below {@code dir/host}, no rebalancing, no config socket.
+   * Options for a daemon in {@code dir} relaying to {@code runtimeSocket}, reading the host's files
+   * below {@code hostRoot} (empty: the real root, as {@code --host-root} says): a tested runtime
+   * only, no rebalancing, no config socket, and a cgroup mount below {@code dir}, so controllers
+   * never touch the real {@code /sys/fs/cgroup}.
    */
-  public static DaemonOptions options(Path dir, Path runtimeSocket) {
+  public static DaemonOptions options(Path dir, Path runtimeSocket, Path hostRoot) {
     return new DaemonOptions(
         runtimeSocket,
         runtimeSocket,
@@ -95,7 +97,7 @@ public final class InProcessDaemon implements AutoCloseable {
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
-        dir.resolve("host"),
+        hostRoot,
         dir.resolve("host/sys/fs/cgroup"),
         dir.resolve("cri-resmgr.pid"),
         false);
