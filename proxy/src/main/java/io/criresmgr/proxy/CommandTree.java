@@ -85,15 +85,17 @@ public final class CommandTree {
       DaemonLauncher launcher,
       Supplier<List<Object>> subcommands) {
     try {
-      PolicyRegistry policies = BuiltInPolicies.registry();
-      DaemonStartup startup =
-          new DaemonStartup(new ConfigLoader(policies), launcher, System.getenv());
-      // The daemon's usual command line skips picocli's model of the command (ADR 0011).
-      OptionalInt plain = PlainDaemonStart.run(List.of(args), startup, err);
+      // The daemon's usual command line skips picocli's model of the command (ADR 0011), and
+      // begins the runtime's connection before the policies (and with them logging) are set up.
+      OptionalInt plain =
+          PlainDaemonStart.run(
+              List.of(args), () -> startup(BuiltInPolicies.registry(), launcher), err);
       if (plain.isPresent()) {
         return plain.getAsInt();
       }
-      return Cli.execute(commandLine(out, err, policies, startup, subcommands), args);
+      PolicyRegistry policies = BuiltInPolicies.registry();
+      return Cli.execute(
+          commandLine(out, err, policies, startup(policies, launcher), subcommands), args);
     } catch (RuntimeException e) {
       // Cli reports every failure of the command itself; this is for a broken command setup.
       err.println(CriResmgrCommand.NAME + ": unexpected error: " + e);
@@ -101,6 +103,10 @@ public final class CommandTree {
       err.flush();
       return Cli.ERROR_EXIT;
     }
+  }
+
+  private static DaemonStartup startup(PolicyRegistry policies, DaemonLauncher launcher) {
+    return new DaemonStartup(new ConfigLoader(policies), launcher, System.getenv());
   }
 
   private static CommandLine commandLine(

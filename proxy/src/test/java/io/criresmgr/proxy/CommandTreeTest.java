@@ -1,14 +1,17 @@
 package io.criresmgr.proxy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.criresmgr.proxy.daemon.RuntimeConnection;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +20,7 @@ class CommandTreeTest {
   @TempDir Path dir;
 
   private final List<DaemonOptions> started = new ArrayList<>();
+  private final List<Optional<RuntimeConnection>> connections = new ArrayList<>();
   private int subcommandsMade;
   private final StringWriter err = new StringWriter();
 
@@ -27,6 +31,7 @@ class CommandTreeTest {
         new PrintWriter(err),
         (options, store, early) -> {
           started.add(options);
+          connections.add(early);
           return 0;
         },
         () -> {
@@ -42,6 +47,7 @@ class CommandTreeTest {
     assertEquals(1, started.size());
     assertEquals(dir, started.get(0).relayDir());
     assertTrue(started.get(0).allowUntestedRuntimes());
+    assertTrue(connections.get(0).orElseThrow().isFor(started.get(0)));
   }
 
   @Test
@@ -49,6 +55,7 @@ class CommandTreeTest {
     assertEquals(0, run("--relay-dir", dir.toString(), "-v=2"));
     assertEquals(1, subcommandsMade);
     assertEquals(dir, started.get(0).relayDir());
+    assertEquals(Optional.empty(), connections.get(0), "picocli's daemon connects in its start");
   }
 
   @Test
@@ -72,5 +79,25 @@ class CommandTreeTest {
     assertTrue(err.toString().startsWith("cri-resmgr: " + config), err.toString());
     assertEquals(1, err.toString().lines().count(), err.toString());
     assertEquals(List.of(), started);
+  }
+
+  @Test
+  void aStartThatFailsBeforeTheDaemonTakesTheRuntimeConnectionStopsIt() throws Exception {
+    Path config = Files.writeString(dir.resolve("bad.cfg"), "dump:\n  Debug: loud\n");
+    Path runtime = dir.resolve("never-served.sock");
+    assertEquals(
+        1,
+        run(
+            "--force-config",
+            config.toString(),
+            "--relay-dir",
+            dir.toString(),
+            "--runtime-socket",
+            runtime.toString()));
+    assertEquals(List.of(), started);
+    assertFalse(
+        Thread.getAllStackTraces().keySet().stream()
+            .anyMatch(t -> t.getName().equals("runtime-connect")),
+        "the connection waiting for " + runtime + " is stopped");
   }
 }

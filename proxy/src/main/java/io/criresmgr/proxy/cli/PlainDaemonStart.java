@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -24,8 +25,11 @@ public final class PlainDaemonStart {
    * Runs the daemon with the flags of {@code args} if they are plain ({@link
    * DaemonFlags#parsePlain}) and consistent, and returns its exit status; empty (and nothing done)
    * otherwise. A failure to start is printed to {@code err} as {@link CriResmgrCommand} prints it.
+   * {@code startup} is called once the runtime's connection is begun ({@link RuntimeConnection}),
+   * and only for a plain command line.
    */
-  public static OptionalInt run(List<String> args, DaemonStartup startup, PrintWriter err) {
+  public static OptionalInt run(
+      List<String> args, Supplier<DaemonStartup> startup, PrintWriter err) {
     DaemonOptions options;
     try {
       var flags = DaemonFlags.parsePlain(args);
@@ -36,15 +40,17 @@ public final class PlainDaemonStart {
     } catch (RuntimeException e) {
       return OptionalInt.empty(); // picocli reports it, with the usage
     }
-    // The runtime's connection overlaps loading the configuration (docs/benchmarks.md, "Start-up").
+    // The runtime's connection overlaps setting up the policies and logging and loading the
+    // configuration (docs/benchmarks.md, "Start-up").
     Optional<RuntimeConnection> early =
         options.nri().isPresent()
             ? Optional.empty()
             : Optional.of(RuntimeConnection.begin(options));
     int status;
     try {
-      Config config = InitialConfig.choose(options, startup.loader());
-      status = startup.start(options, config, UnaryOperator.identity(), early);
+      DaemonStartup daemon = startup.get();
+      Config config = InitialConfig.choose(options, daemon.loader());
+      status = daemon.start(options, config, UnaryOperator.identity(), early);
     } catch (RuntimeException e) {
       status = Cli.reportFailure(CriResmgrCommand.NAME, e, err, ConfigException.class::isInstance);
     } finally {

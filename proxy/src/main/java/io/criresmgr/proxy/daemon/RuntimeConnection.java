@@ -83,7 +83,7 @@ public final class RuntimeConnection implements AutoCloseable {
   }
 
   /** Whether this connection was begun for the sockets of {@code other}. */
-  boolean isFor(DaemonOptions other) {
+  public boolean isFor(DaemonOptions other) {
     return options.runtimeSocket().equals(other.runtimeSocket())
         && options.imageSocket().equals(other.imageSocket())
         && options.allowUntestedRuntimes() == other.allowUntestedRuntimes();
