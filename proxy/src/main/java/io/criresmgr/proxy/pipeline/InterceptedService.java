@@ -15,6 +15,7 @@ import io.grpc.stub.StreamObserver;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,21 +47,30 @@ public final class InterceptedService {
     s.add(RuntimeServiceGrpc.getStopContainerMethod(), requests.containers()::stop);
     s.add(RuntimeServiceGrpc.getRemoveContainerMethod(), requests.containers()::remove);
     s.add(RuntimeServiceGrpc.getUpdateContainerResourcesMethod(), requests.update()::update);
-    s.add(RuntimeServiceGrpc.getListContainersMethod(), requests::listContainers);
+    s.add(ListRequests.METHOD, requests::listContainers, Function.identity());
     return s.builder.build();
   }
 
   private <Q extends MessageLite, R extends MessageLite> void add(
       MethodDescriptor<Q, R> method, BiFunction<Q, CallScope, CompletableFuture<R>> handler) {
+    add(method, handler, MessageLite::toByteArray);
+  }
+
+  /** Adds {@code method}, whose replies are {@code encoded} for the listener. */
+  private <Q extends MessageLite, R> void add(
+      MethodDescriptor<Q, R> method,
+      BiFunction<Q, CallScope, CompletableFuture<R>> handler,
+      Function<R, byte[]> encoded) {
     builder.addMethod(
         method,
         ServerCalls.asyncUnaryCall(
-            (request, observer) -> handle(method, handler, request, observer)));
+            (request, observer) -> handle(method, handler, encoded, request, observer)));
   }
 
-  private <Q extends MessageLite, R extends MessageLite> void handle(
+  private <Q extends MessageLite, R> void handle(
       MethodDescriptor<Q, R> method,
       BiFunction<Q, CallScope, CompletableFuture<R>> handler,
+      Function<R, byte[]> encoded,
       Q request,
       StreamObserver<R> observer) {
     long start = System.nanoTime();
@@ -80,7 +90,7 @@ public final class InterceptedService {
         reply.whenComplete(
             (response, error) -> {
               if (error == null) {
-                trace.response(response.toByteArray());
+                trace.response(encoded.apply(response));
                 trace.closed(Status.OK, System.nanoTime() - start, scope.runtimeNanos());
                 observer.onNext(response);
                 observer.onCompleted();

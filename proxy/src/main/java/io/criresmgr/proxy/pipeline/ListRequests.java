@@ -1,12 +1,13 @@
 package io.criresmgr.proxy.pipeline;
 
+import com.google.protobuf.InvalidProtocolBufferException;
 import io.criresmgr.api.runtime.v1.ContainerFilter;
 import io.criresmgr.api.runtime.v1.ListContainersRequest;
-import io.criresmgr.api.runtime.v1.ListContainersResponse;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
-import java.util.HashMap;
+import io.criresmgr.proxy.relay.RawMarshaller;
+import io.grpc.MethodDescriptor;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
@@ -15,10 +16,19 @@ import org.slf4j.LoggerFactory;
 /**
  * ListContainers: relayed, and an unfiltered listing is used to detect containers that exited or
  * vanished behind the resource manager's back (kubelet lists periodically). The reply is not
- * delayed: the cache is brought up to date in a step of its own.
+ * delayed: the cache is brought up to date in a step of its own. Kubelet gets the runtime's reply
+ * as its bytes, neither parsed nor encoded again; the step reads only each container's id and state
+ * from them ({@link ContainerListing}).
  */
 public final class ListRequests {
   private static final Logger LOG = LoggerFactory.getLogger(ListRequests.class);
+
+  /** ListContainers with the reply as the bytes on the wire. */
+  public static final MethodDescriptor<ListContainersRequest, byte[]> METHOD =
+      RuntimeServiceGrpc.getListContainersMethod().toBuilder(
+              RuntimeServiceGrpc.getListContainersMethod().getRequestMarshaller(),
+              RawMarshaller.INSTANCE)
+          .build();
 
   private final RequestFlow flow;
 
@@ -28,10 +38,9 @@ public final class ListRequests {
   }
 
   /** Relays the listing; an unfiltered one also updates the cache. */
-  public CompletableFuture<ListContainersResponse> list(
+  public CompletableFuture<byte[]> list(
       ListContainersRequest request, CallScope scope, long stampBefore) {
-    CompletableFuture<ListContainersResponse> reply =
-        flow.call(scope, RuntimeServiceGrpc.getListContainersMethod(), request);
+    CompletableFuture<byte[]> reply = flow.call(scope, METHOD, request);
     if (isUnfiltered(request)) {
       var unused = // failures are logged here
           reply.thenCompose(
@@ -61,9 +70,14 @@ public final class ListRequests {
    * listing may predate them.
    */
   static @org.jspecify.annotations.Nullable Void reconcile(
-      Section s, ListContainersResponse listing, long stampBefore) {
-    Map<String, io.criresmgr.api.runtime.v1.ContainerState> listed = new HashMap<>();
-    listing.getContainersList().forEach(c -> listed.put(c.getId(), c.getState()));
+      Section s, byte[] listing, long stampBefore) {
+    Map<String, io.criresmgr.api.runtime.v1.ContainerState> listed;
+    try {
+      listed = ContainerListing.states(listing);
+    } catch (InvalidProtocolBufferException e) {
+      throw new IllegalArgumentException(
+          "the runtime's ListContainers reply: " + e.getMessage(), e);
+    }
     for (Container c : s.cache().containers()) {
       if (s.changedAt(c.cacheId()) >= stampBefore || c.id().isEmpty()) {
         continue;

@@ -1,7 +1,6 @@
 package io.criresmgr.proxy.pipeline;
 
 import io.criresmgr.api.runtime.v1.ListContainersRequest;
-import io.criresmgr.api.runtime.v1.ListContainersResponse;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
@@ -32,9 +31,8 @@ public record Requests(
     Objects.requireNonNull(section, "section");
   }
 
-  /** ListContainers, stamped before the runtime is asked. */
-  public CompletableFuture<ListContainersResponse> listContainers(
-      ListContainersRequest request, CallScope scope) {
+  /** ListContainers, stamped before the runtime is asked; the reply as the runtime's bytes. */
+  public CompletableFuture<byte[]> listContainers(ListContainersRequest request, CallScope scope) {
     return list.list(request, scope, section.stamp());
   }
 }

@@ -206,6 +206,14 @@ final class PipelineHarness implements AutoCloseable {
         .withDeadlineAfter(10, TimeUnit.SECONDS);
   }
 
+  /** The channel through the daemon, for calls with raw bytes. */
+  io.grpc.Channel relayChannel() {
+    if (relayClient == null) {
+      throw new IllegalStateException("the daemon is not running");
+    }
+    return relayClient.channel();
+  }
+
   /** An image service stub calling through the daemon. */
   ImageServiceGrpc.ImageServiceBlockingStub relayImages() {
     if (relayClient == null) {

@@ -2,6 +2,7 @@ package io.criresmgr.proxy.pipeline;
 
 import static io.criresmgr.proxy.pipeline.PipelineHarness.cpus;
 import static io.criresmgr.proxy.pipeline.PipelineHarness.state;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,11 +15,17 @@ import io.criresmgr.api.runtime.v1.ContainerStatusRequest;
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.ListContainersRequest;
+import io.criresmgr.api.runtime.v1.ListContainersResponse;
 import io.criresmgr.api.runtime.v1.RemovePodSandboxRequest;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.StopPodSandboxRequest;
 import io.criresmgr.api.runtime.v1.UpdateContainerResourcesRequest;
+import io.criresmgr.proxy.relay.RawMarshaller;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.grpc.stub.ClientCalls;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -159,6 +166,32 @@ class PipelineLifecycleIT {
     h.relay().listContainers(ListContainersRequest.getDefaultInstance());
     h.awaitCache("c0 exited", c -> state(c, c0).equals("EXITED"));
     assertEquals("0", h.cpuset(h.create(pod, "c2")), "the exited container's CPU is free");
+  }
+
+  @Test
+  void kubeletGetsTheRuntimesListingByteForByteAndExitsAreStillDetected() throws Exception {
+    String pod = h.runPod("list");
+    String c0 = h.createAndStart(pod, "c0");
+    String c1 = h.createAndStart(pod, "c1");
+    h.awaitCache("c1 running", c -> state(c, c1).equals("RUNNING"));
+    h.runtime().exitContainer(c0, 0);
+    byte[] request = ListContainersRequest.getDefaultInstance().toByteArray();
+
+    byte[] relayed = rawList(h.relayChannel(), request);
+    byte[] direct = rawList(h.runtimeChannel(), request);
+
+    assertArrayEquals(direct, relayed);
+    assertEquals(2, ListContainersResponse.parseFrom(relayed).getContainersCount());
+    h.awaitCache("c0 exited", c -> state(c, c0).equals("EXITED"));
+    assertEquals("RUNNING", state(h.barrier(), c1));
+  }
+
+  private static byte[] rawList(Channel channel, byte[] request) {
+    return ClientCalls.blockingUnaryCall(
+        channel,
+        RawMarshaller.descriptor(RuntimeServiceGrpc.getListContainersMethod().getFullMethodName()),
+        CallOptions.DEFAULT,
+        request);
   }
 
   @Test
