@@ -1,6 +1,7 @@
 package io.criresmgr.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -51,18 +52,40 @@ class LauncherHeapTest {
     }
   }
 
+  @Test
+  void theCHeapIsTrimmedOnlyWithAJavaThatHasTheOption() throws Exception {
+    assertTrue(run("cri-resmgr", "", "17.0.15").contains("-XX:TrimNativeHeapInterval=10000"));
+    assertTrue(run("cri-resmgr", "", "21.0.5").contains("-XX:TrimNativeHeapInterval=10000"));
+    for (String older : List.of("17.0.10", "21.0.2", "18.0.2")) {
+      assertFalse(
+          run("cri-resmgr", "", older).stream().anyMatch(a -> a.contains("TrimNativeHeap")),
+          "Java " + older + " does not start with the option");
+    }
+  }
+
   /** The last -Xmx, the one the JVM uses. */
   private static String heap(List<String> args) {
     return args.stream().filter(a -> a.startsWith("-Xmx")).reduce((a, b) -> b).orElse("none");
   }
 
   private List<String> run(String launcher, String javaOpts) throws Exception {
+    return run(launcher, javaOpts, "");
+  }
+
+  /** Runs {@code launcher} with a fake java of {@code version} (its release file), if not empty. */
+  private List<String> run(String launcher, String javaOpts, String version) throws Exception {
     Path bin = Files.createDirectories(dist.resolve("bin"));
     Files.createDirectories(dist.resolve("lib"));
     for (String name : List.of("cri-resmgr-launch.sh", launcher)) {
       Files.copy(ROOT.resolve("bin").resolve(name), bin.resolve(name));
     }
-    Path java = dist.resolve("java");
+    Path jdk = Files.createDirectories(dist.resolve("jdk/bin"));
+    Path release = dist.resolve("jdk/release");
+    Files.deleteIfExists(release);
+    if (!version.isEmpty()) {
+      Files.writeString(release, "JAVA_VERSION=\"" + version + "\"\n");
+    }
+    Path java = jdk.resolve("java");
     Files.writeString(java, "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\n");
     Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwx------"));
     Files.setPosixFilePermissions(

@@ -39,6 +39,8 @@ class ImageConfigIT {
             "-Xms16m",
             "-Xmx" + image.heap,
             "-Xss512k",
+            "-Dio.netty.allocator.numDirectArenas=1",
+            "-XX:TrimNativeHeapInterval=10000",
             "-cp",
             "@/app/jib-classpath-file",
             image.mainClass),
