@@ -14,11 +14,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The relay's event loops, the runtime's channels and the runtime's version check, made on a thread
- * of their own ({@code runtime-connect}): waiting for the runtime's socket, loading netty's native
+ * of their own ({@code runtime-connect}; the wait for the runtime's socket on another, {@code
+ * runtime-wait}, beside netty's set-up): waiting for the runtime's socket, loading netty's native
  * library and the runtime's first answer overlap the rest of the start. The daemon's usual command
  * line begins it as soon as its flags are read, before the configuration is loaded
  * (docs/benchmarks.md, "Start-up"); {@link Daemon} begins one itself otherwise. Whoever {@link
@@ -105,6 +107,11 @@ public final class RuntimeConnection implements AutoCloseable {
       if (e.getCause() instanceof Error error) {
         throw error;
       }
+      if (e.getCause() instanceof InterruptedException) {
+        throw new RelayException(
+            "the start was stopped while connecting to the runtime at " + options.runtimeSocket(),
+            e);
+      }
       throw new RelayException("cannot connect to the runtime: " + e.getCause(), e);
     }
     synchronized (this) {
@@ -125,26 +132,56 @@ public final class RuntimeConnection implements AutoCloseable {
 
   private void connect() {
     Deque<AutoCloseable> made = new ArrayDeque<>();
+    Path runtime = options.runtimeSocket();
+    Path image = options.imageSocket();
+    // The wait for the runtime (whose first probe looks for the JDK's selector providers in every
+    // jar) and netty's set-up do not depend on each other: they run side by side.
+    FutureTask<@Nullable Void> served =
+        new FutureTask<>(
+            () -> {
+              RuntimeCheck.awaitSocket(runtime);
+              if (!image.equals(runtime)) {
+                RuntimeCheck.awaitSocket(image);
+              }
+              return null;
+            });
+    Thread waiter = new Thread(served, "runtime-wait");
+    waiter.setDaemon(true);
+    waiter.start();
     try {
-      Path runtime = options.runtimeSocket();
-      Path image = options.imageSocket();
-      RuntimeCheck.awaitSocket(runtime);
-      if (!image.equals(runtime)) {
-        RuntimeCheck.awaitSocket(image);
-      }
       EventLoopGroup boss = EventLoops.epoll("relay-accept", 1);
       made.push(() -> EventLoops.shutdown(boss));
       EventLoopGroup workers = EventLoops.epoll("relay-io", 2);
       made.push(() -> EventLoops.shutdown(workers));
       RuntimeChannels channels = RuntimeChannels.open(runtime, image, workers);
       made.push(channels);
+      awaitServed(served);
       // Answered while the policy is built; awaited before anything touches the node.
       VersionCheck version =
           VersionCheck.start(channels.runtime(), options.allowUntestedRuntimes());
       parts.complete(new Parts(boss, workers, channels, version));
     } catch (InterruptedException | RuntimeException | Error e) {
+      stop(waiter);
       closeAll(made);
       parts.completeExceptionally(e);
+    }
+  }
+
+  private static void awaitServed(FutureTask<@Nullable Void> served) throws InterruptedException {
+    try {
+      served.get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof InterruptedException interrupted) {
+        throw interrupted;
+      }
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      if (cause instanceof Error error) {
+        throw error;
+      }
+      throw new RelayException("cannot wait for the runtime's socket: " + cause, e);
     }
   }
 
@@ -155,12 +192,7 @@ public final class RuntimeConnection implements AutoCloseable {
   @Override
   public void close() {
     if (thread != null) {
-      thread.interrupt();
-      try {
-        thread.join(JOIN_MILLIS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      stop(thread);
     }
     synchronized (this) {
       if (taken) {
@@ -178,6 +210,15 @@ public final class RuntimeConnection implements AutoCloseable {
               all.push(made.version());
               closeAll(all);
             });
+  }
+
+  private static void stop(Thread thread) {
+    thread.interrupt();
+    try {
+      thread.join(JOIN_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @SuppressWarnings("EmptyCatch") // nothing to report: the start that needed them has ended

@@ -85,13 +85,16 @@ class RuntimeConnectionTest {
 
   @Test
   void closeStopsAWaitForARuntimeThatNeverComes() throws Exception {
-    RuntimeConnection connection =
-        RuntimeConnection.begin(TestDaemons.options(dir, dir.resolve("never.sock"), true));
+    Path socket = dir.resolve("never.sock");
+    RuntimeConnection connection = RuntimeConnection.begin(TestDaemons.options(dir, socket, true));
     connection.close();
     RelayException e = assertThrows(RelayException.class, connection::take);
     assertEquals(
-        "cannot connect to the runtime: java.lang.InterruptedException: sleep interrupted",
-        e.getMessage());
+        "the start was stopped while connecting to the runtime at " + socket, e.getMessage());
+    assertFalse(
+        Thread.getAllStackTraces().keySet().stream()
+            .anyMatch(t -> List.of("runtime-connect", "runtime-wait").contains(t.getName())),
+        "no thread of the connection is left");
     assertTrue(connection.made().isEmpty());
   }
 
