@@ -72,7 +72,7 @@ class NriChartTest {
   }
 
   @Test
-  void theHostDirectoriesAreMountedWithSysAndDevBelowTheHostRoot() throws IOException {
+  void theHostDirectoriesAreMountedWithSysDevAndProcBelowTheHostRoot() throws IOException {
     Map<String, String> values = Map.of("nri.enabled", "true");
     V1PodSpec pod = podSpec(values);
     Map<String, String> hostPaths = new TreeMap<>();
@@ -94,9 +94,10 @@ class NriChartTest {
             "/var/lib/cri-resmgr", "/var/lib/cri-resmgr",
             "/host/sys", "/sys",
             "/host/dev", "/dev",
+            "/host/proc", "/proc",
             "/tmp", "emptyDir"),
         hostPaths);
-    assertEquals(List.of("/host/dev"), readOnly);
+    assertEquals(List.of("/host/dev", "/host/proc"), readOnly);
     assertEquals("Memory", volumes.get("tmp").getEmptyDir().getMedium());
     ParseResult flags = parse(pod.getContainers().get(0).getArgs());
     assertEquals("/host", flags.matchedOptionValue("--host-root", ""));
@@ -238,6 +239,9 @@ class NriChartTest {
     assertTrue(
         HelmChart.error(Map.of("nri.capabilities[0]", "cap_sys_admin"))
             .contains("nri.capabilities.0: Does not match pattern '^[A-Z][A-Z_]*$'"));
+    String prefixed = HelmChart.error(Map.of("nri.capabilities[0]", "CAP_SYS_ADMIN"));
+    assertTrue(
+        prefixed.contains("nri.capabilities.0: Must not validate the schema (not)"), prefixed);
     assertTrue(
         HelmChart.error(Map.of("nri.privileged", "yes"))
             .contains("nri.privileged: Invalid type. Expected: boolean, given: string"));

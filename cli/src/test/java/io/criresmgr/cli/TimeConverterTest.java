@@ -95,7 +95,10 @@ class TimeConverterTest {
     event.setMessage("hello");
     event.setTimeStamp(1_795_000_000_123L);
     String line = new String(encoder.encode(event), StandardCharsets.UTF_8);
-    String time = expected(TimeZone.getDefault().getID(), 1_795_000_000_123L);
+    String time =
+        LOGBACK_D
+            .withZone(TimeZone.getDefault().toZoneId())
+            .format(Instant.ofEpochMilli(1_795_000_000_123L));
     assertEquals(time + " INFO  [X] hello" + System.lineSeparator(), line);
     assertTrue(line.matches("\\d\\d:\\d\\d:\\d\\d\\.123 .*\\R"), line);
   }

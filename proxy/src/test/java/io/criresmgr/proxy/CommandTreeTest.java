@@ -42,7 +42,16 @@ class CommandTreeTest {
 
   @Test
   void aPlainDaemonCommandLineStartsTheDaemonWithoutBuildingTheCommandTree() {
-    assertEquals(0, run("--relay-dir", dir.toString(), "-allow-untested-runtimes"));
+    // a runtime socket of its own: the connection begun for it must not reach a real runtime
+    Path runtime = dir.resolve("rt.sock");
+    assertEquals(
+        0,
+        run(
+            "--relay-dir",
+            dir.toString(),
+            "-allow-untested-runtimes",
+            "--runtime-socket",
+            runtime.toString()));
     assertEquals(0, subcommandsMade);
     assertEquals(1, started.size());
     assertEquals(dir, started.get(0).relayDir());
@@ -52,7 +61,8 @@ class CommandTreeTest {
 
   @Test
   void anythingElseGoesThroughPicocli() {
-    assertEquals(0, run("--relay-dir", dir.toString(), "-v=2"));
+    assertEquals(
+        0, run("--relay-dir", dir.toString(), "-v=2", "--runtime-socket", dir + "/rt.sock"));
     assertEquals(1, subcommandsMade);
     assertEquals(dir, started.get(0).relayDir());
     assertEquals(Optional.empty(), connections.get(0), "picocli's daemon connects in its start");
@@ -74,7 +84,15 @@ class CommandTreeTest {
   @Test
   void aBrokenForcedConfigurationIsReportedOnceWithoutTheUsage() throws Exception {
     Path config = Files.writeString(dir.resolve("bad.cfg"), "dump:\n  Debug: loud\n");
-    assertEquals(1, run("--force-config", config.toString(), "--relay-dir", dir.toString()));
+    assertEquals(
+        1,
+        run(
+            "--force-config",
+            config.toString(),
+            "--relay-dir",
+            dir.toString(),
+            "--runtime-socket",
+            dir + "/rt.sock"));
     assertEquals(0, subcommandsMade);
     assertTrue(err.toString().startsWith("cri-resmgr: " + config), err.toString());
     assertEquals(1, err.toString().lines().count(), err.toString());

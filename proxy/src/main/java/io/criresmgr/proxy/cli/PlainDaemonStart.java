@@ -9,8 +9,12 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import org.slf4j.LoggerFactory;
+import org.slf4j.helpers.SubstituteLoggerFactory;
 
 /**
  * Starts the daemon from a plain command line without picocli (docs/adr/0011-
@@ -40,8 +44,9 @@ public final class PlainDaemonStart {
     } catch (RuntimeException e) {
       return OptionalInt.empty(); // picocli reports it, with the usage
     }
-    // The runtime's connection overlaps setting up the policies and logging and loading the
-    // configuration (docs/benchmarks.md, "Start-up").
+    // The runtime's connection overlaps setting up the policies and loading the configuration
+    // (docs/benchmarks.md, "Start-up"); its threads log, so logging comes first.
+    awaitLogging();
     Optional<RuntimeConnection> early =
         options.nri().isPresent()
             ? Optional.empty()
@@ -58,5 +63,15 @@ public final class PlainDaemonStart {
     }
     err.flush();
     return OptionalInt.of(status);
+  }
+
+  /**
+   * Sets up logging unless another thread (the start's warm-up) is at it, and waits for it to
+   * finish: SLF4J holds back the lines logged meanwhile and replays them with a warning of its own.
+   */
+  private static void awaitLogging() {
+    while (LoggerFactory.getILoggerFactory() instanceof SubstituteLoggerFactory) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+    }
   }
 }

@@ -232,6 +232,7 @@ public final class Daemon implements AutoCloseable {
       return;
     }
     RuntimeConnection.requireConnectable(options);
+    early.filter(e -> !e.isFor(options)).ifPresent(RuntimeConnection::close);
     RuntimeConnection connection =
         own(early.filter(e -> e.isFor(options)).orElseGet(() -> RuntimeConnection.begin(options)));
     Config config = store.current();

@@ -187,7 +187,8 @@ public final class RuntimeConnection implements AutoCloseable {
 
   /**
    * Stops a connection nobody took: interrupts its wait for the runtime, waits for its thread and
-   * closes what it made. Does nothing once taken.
+   * closes what it made, or will have made if its thread outlives the wait. Does nothing once
+   * taken.
    */
   @Override
   public void close() {
@@ -200,16 +201,16 @@ public final class RuntimeConnection implements AutoCloseable {
       }
       taken = true;
     }
-    made()
-        .ifPresent(
-            made -> {
-              Deque<AutoCloseable> all = new ArrayDeque<>();
-              all.push(() -> EventLoops.shutdown(made.boss()));
-              all.push(() -> EventLoops.shutdown(made.workers()));
-              all.push(made.channels());
-              all.push(made.version());
-              closeAll(all);
-            });
+    var unused = parts.thenAccept(RuntimeConnection::closeParts); // nothing to close on failure
+  }
+
+  private static void closeParts(Parts made) {
+    Deque<AutoCloseable> all = new ArrayDeque<>();
+    all.push(() -> EventLoops.shutdown(made.boss()));
+    all.push(() -> EventLoops.shutdown(made.workers()));
+    all.push(made.channels());
+    all.push(made.version());
+    closeAll(all);
   }
 
   private static void stop(Thread thread) {

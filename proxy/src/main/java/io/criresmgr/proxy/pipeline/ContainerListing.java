@@ -46,7 +46,7 @@ final class ContainerListing {
           readContainer(in, states);
           in.popLimit(outer);
         } else {
-          in.skipField(tag);
+          skip(in, tag);
         }
       }
     } catch (InvalidProtocolBufferException e) {
@@ -67,10 +67,18 @@ final class ContainerListing {
       } else if (tag == STATE) {
         state = in.readEnum();
       } else {
-        in.skipField(tag);
+        skip(in, tag);
       }
     }
     ContainerState known = ContainerState.forNumber(state);
     states.put(id, known == null ? ContainerState.UNRECOGNIZED : known);
+  }
+
+  // An end-group tag that no start-group opened ends parseFrom's message too early, which then
+  // fails; so does this.
+  private static void skip(CodedInputStream in, int tag) throws IOException {
+    if (!in.skipField(tag)) {
+      throw new InvalidProtocolBufferException("an end-group tag without its group");
+    }
   }
 }

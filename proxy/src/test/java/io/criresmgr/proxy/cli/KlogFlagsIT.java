@@ -74,6 +74,30 @@ class KlogFlagsIT {
   }
 
   @Test
+  void aPlainCommandLinePrintsOnlyTheDaemonsOwnLines() throws Exception {
+    // Its runtime connection is begun on threads of its own before the policies and the
+    // configuration: none of them may log while SLF4J is being set up, or SLF4J warns that it
+    // replays their lines.
+    try (SimRuntimeServer runtime =
+        new SimRuntimeServer(
+                dir.resolve("rt.sock"),
+                new SimRuntime(SimOptions.defaults().withRuntimeName("containerd")))
+            .start()) {
+      Process daemon = start(List.of());
+      awaitServing(daemon);
+      assertEquals(runtime.runtime().options().runtimeName(), version());
+      daemon.destroy(); // SIGTERM
+      assertTrue(daemon.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS), "stops on SIGTERM");
+      assertEquals(0, daemon.exitValue(), output());
+    }
+    List<String> lines = output().lines().toList();
+    assertTrue(
+        lines.stream().allMatch(l -> l.matches("(INFO |WARN |ERROR|DEBUG) \\[\\w+\\] .*")),
+        output());
+    assertTrue(lines.size() > 3, output());
+  }
+
+  @Test
   void aMalformedVerbosityStopsTheDaemonWithAUsageError() throws Exception {
     Process daemon = start(List.of("-v=abc"));
     assertTrue(daemon.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS), "exits");

@@ -82,6 +82,18 @@ class ContainerListingTest {
         () -> ContainerListing.states(new byte[] {(byte) 0x0a, (byte) 0x7f}));
   }
 
+  @Test
+  void aStrayEndGroupTagIsRefusedAsTheFullParseRefusesIt() {
+    // field 7 end-group (7 << 3 | 4), at the top and inside a container
+    byte[] top = {(byte) 0x3c};
+    byte[] inside = {(byte) 0x0a, (byte) 0x01, (byte) 0x3c};
+    for (byte[] reply : new byte[][] {top, inside}) {
+      assertThrows(
+          InvalidProtocolBufferException.class, () -> ListContainersResponse.parseFrom(reply));
+      assertThrows(InvalidProtocolBufferException.class, () -> ContainerListing.states(reply));
+    }
+  }
+
   private static Container full(String id, ContainerState state) {
     return Container.newBuilder()
         .setId(id)
