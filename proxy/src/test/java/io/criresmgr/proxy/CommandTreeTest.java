@@ -82,25 +82,8 @@ class CommandTreeTest {
   }
 
   @Test
-  void aBrokenForcedConfigurationIsReportedOnceWithoutTheUsage() throws Exception {
-    Path config = Files.writeString(dir.resolve("bad.cfg"), "dump:\n  Debug: loud\n");
-    assertEquals(
-        1,
-        run(
-            "--force-config",
-            config.toString(),
-            "--relay-dir",
-            dir.toString(),
-            "--runtime-socket",
-            dir + "/rt.sock"));
-    assertEquals(0, subcommandsMade);
-    assertTrue(err.toString().startsWith("cri-resmgr: " + config), err.toString());
-    assertEquals(1, err.toString().lines().count(), err.toString());
-    assertEquals(List.of(), started);
-  }
-
-  @Test
-  void aStartThatFailsBeforeTheDaemonTakesTheRuntimeConnectionStopsIt() throws Exception {
+  void aBrokenForcedConfigurationIsReportedOnceWithoutTheUsageAndStopsTheRuntimeConnection()
+      throws Exception {
     Path config = Files.writeString(dir.resolve("bad.cfg"), "dump:\n  Debug: loud\n");
     Path runtime = dir.resolve("never-served.sock");
     assertEquals(
@@ -112,6 +95,9 @@ class CommandTreeTest {
             dir.toString(),
             "--runtime-socket",
             runtime.toString()));
+    assertEquals(0, subcommandsMade);
+    assertTrue(err.toString().startsWith("cri-resmgr: " + config), err.toString());
+    assertEquals(1, err.toString().lines().count(), err.toString());
     assertEquals(List.of(), started);
     assertFalse(
         Thread.getAllStackTraces().keySet().stream()

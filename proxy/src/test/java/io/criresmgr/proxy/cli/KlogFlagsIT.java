@@ -40,18 +40,7 @@ class KlogFlagsIT {
 
   @Test
   void aCriResmgrUnitsLoggingFlagsStartAServingDaemonWithOneWarning() throws Exception {
-    try (SimRuntimeServer runtime =
-        new SimRuntimeServer(
-                dir.resolve("rt.sock"),
-                new SimRuntime(SimOptions.defaults().withRuntimeName("containerd")))
-            .start()) {
-      Process daemon = start(List.of("-v=2", "-logtostderr", "-log_dir=/tmp/x"));
-      awaitServing(daemon);
-      assertEquals(runtime.runtime().options().runtimeName(), version());
-      daemon.destroy(); // SIGTERM
-      assertTrue(daemon.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS), "stops on SIGTERM");
-      assertEquals(0, daemon.exitValue(), output());
-    }
+    serveAndStop(List.of("-v=2", "-logtostderr", "-log_dir=/tmp/x"));
     List<String> lines = output().lines().toList();
     List<String> warnings = lines.stream().filter(l -> l.contains("WARN")).toList();
     assertEquals(
@@ -78,18 +67,7 @@ class KlogFlagsIT {
     // Its runtime connection is begun on threads of its own before the policies and the
     // configuration: none of them may log while SLF4J is being set up, or SLF4J warns that it
     // replays their lines.
-    try (SimRuntimeServer runtime =
-        new SimRuntimeServer(
-                dir.resolve("rt.sock"),
-                new SimRuntime(SimOptions.defaults().withRuntimeName("containerd")))
-            .start()) {
-      Process daemon = start(List.of());
-      awaitServing(daemon);
-      assertEquals(runtime.runtime().options().runtimeName(), version());
-      daemon.destroy(); // SIGTERM
-      assertTrue(daemon.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS), "stops on SIGTERM");
-      assertEquals(0, daemon.exitValue(), output());
-    }
+    serveAndStop(List.of());
     List<String> lines = output().lines().toList();
     assertTrue(
         lines.stream().allMatch(l -> l.matches("(INFO |WARN |ERROR|DEBUG) \\[\\w+\\] .*")),
@@ -108,6 +86,25 @@ class KlogFlagsIT {
                 "cri-resmgr: Invalid value for option '--v': invalid value \"abc\", expected an"
                     + " integer\n"),
         output());
+  }
+
+  /**
+   * Starts the daemon with {@code klogFlags} in front of a simulated containerd, checks that it
+   * relays, stops it with SIGTERM and checks that it ends with status 0.
+   */
+  private void serveAndStop(List<String> klogFlags) throws Exception {
+    try (SimRuntimeServer runtime =
+        new SimRuntimeServer(
+                dir.resolve("rt.sock"),
+                new SimRuntime(SimOptions.defaults().withRuntimeName("containerd")))
+            .start()) {
+      Process daemon = start(klogFlags);
+      awaitServing(daemon);
+      assertEquals(runtime.runtime().options().runtimeName(), version());
+      daemon.destroy(); // SIGTERM
+      assertTrue(daemon.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS), "stops on SIGTERM");
+      assertEquals(0, daemon.exitValue(), output());
+    }
   }
 
   private Process start(List<String> klogFlags) throws IOException {
