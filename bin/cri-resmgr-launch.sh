@@ -7,11 +7,16 @@
 launch() {
   local module=$1 main=$2
   shift 2
-  local here top cp java cds=() trim=()
+  local here top cp java cds=() trim=() native=()
   here=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[1]}")")" && pwd)
   top=$(dirname "$here")
   if [ -d "$top/lib" ]; then
     cp="$top/lib/*"
+    # netty's epoll library, unpacked by the build: loaded from here, netty does not unpack it
+    # into /tmp on every start, which fails where /tmp is mounted noexec (docs/packages.md).
+    if [ -d "$top/lib/native" ]; then
+      native=("-Djava.library.path=$top/lib/native")
+    fi
   elif [ -d "$top/$module/target/lib" ]; then
     cp=$(ls "$top/$module"/target/cri-resmgr-"$module"-*.jar 2>/dev/null | grep -v -e '-tests.jar' | head -n 1)
     cp="$cp:$top/$module/target/lib/*"
@@ -43,7 +48,7 @@ launch() {
   # threads instead of one per thread, each holding its own chunks (7 MB less resident).
   exec "$java" -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError -XX:CompileThresholdScaling=3 \
     -Xms16m -Xmx512m -Xss512k -Dio.netty.allocator.numDirectArenas=1 \
-    "${trim[@]}" "${cds[@]}" ${JAVA_OPTS:-} \
+    "${trim[@]}" "${cds[@]}" "${native[@]}" ${JAVA_OPTS:-} \
     -cp "$cp" "$main" "$@"
 }
 

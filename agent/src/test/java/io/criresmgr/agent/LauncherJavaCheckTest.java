@@ -15,8 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The launchers check the Java version before starting a JVM (from the runtime's release file) and
- * map the daemon's class data sharing archive when it exists (docs/packages.md, "Start-up"). A fake
- * java prints its arguments.
+ * map the daemon's class data sharing archive when it exists (docs/packages.md, "Start-up") and
+ * netty's unpacked library directory when the tree has one ("netty's native library"). A fake java
+ * prints its arguments.
  */
 class LauncherJavaCheckTest {
   private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
@@ -53,6 +54,19 @@ class LauncherJavaCheckTest {
     Files.writeString(archive, "archive");
     Result with = run(Map.of("JAVA", java.toString(), "CDS_ARCHIVE", archive.toString()));
     assertTrue(with.out().contains("-XX:SharedArchiveFile=" + archive + "\n"), with.out());
+  }
+
+  @Test
+  void nettysUnpackedLibraryDirectoryIsTheLibraryPathWhenTheTreeHasIt() throws Exception {
+    Path java = fakeJava("jdk17", "17.0.15");
+    Result without = run(Map.of("JAVA", java.toString()));
+    assertEquals(0, without.status(), without.out());
+    assertFalse(without.out().contains("-Djava.library.path"), without.out());
+    Files.createDirectories(dist.resolve("lib/native"));
+    Result with = run(Map.of("JAVA", java.toString()));
+    assertTrue(
+        with.out().contains("\n-Djava.library.path=" + dist.resolve("lib/native") + "\n"),
+        with.out());
   }
 
   /** A java in {@code name}/bin whose release file says {@code version}. */

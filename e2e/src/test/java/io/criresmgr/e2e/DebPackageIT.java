@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -91,13 +92,28 @@ class DebPackageIT {
     Process daemon = null;
     try {
       await(() -> Files.exists(sim), "the simulated runtime's socket", runtime, "sim.log");
-      daemon = start("daemon.log", daemonCommand(sim, relay, config));
+      // The launcher loads netty's library from lib/native: netty would otherwise unpack it into
+      // this directory (/tmp by default, where a noexec mount fails the start) and, told so,
+      // keep it there until the daemon exits.
+      Path workdir = Files.createDirectory(dir.resolve("netty-workdir"));
+      daemon =
+          start(
+              "daemon.log",
+              Map.of(
+                  "JAVA_OPTS",
+                  "-Dio.netty.native.workdir="
+                      + workdir
+                      + " -Dio.netty.native.deleteLibAfterLoading=false"),
+              daemonCommand(sim, relay, config));
       Path pid = dir.resolve("pid");
       await(() -> Files.exists(pid), "the daemon's PID file", daemon, "daemon.log");
       try (CriClient client = new CriClient(relay)) {
         String name =
             client.runtime().version(VersionRequest.newBuilder().build()).getRuntimeName();
         assertEquals("cri-resmgr-sim-runtime", name);
+      }
+      try (Stream<Path> unpacked = Files.list(workdir)) {
+        assertEquals(List.of(), unpacked.toList(), "netty unpacked its library; lib/native unused");
       }
       String log = Files.readString(dir.resolve("daemon.log"));
       assertFalse(log.contains("Unable to use shared archive"), log);
@@ -180,10 +196,16 @@ class DebPackageIT {
   }
 
   private Process start(String log, String... command) throws IOException {
-    return new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(dir.resolve(log).toFile())
-        .start();
+    return start(log, Map.of(), command);
+  }
+
+  private Process start(String log, Map<String, String> env, String... command) throws IOException {
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve(log).toFile());
+    builder.environment().putAll(env);
+    return builder.start();
   }
 
   private void await(Check check, String what, Process process, String log) throws Exception {

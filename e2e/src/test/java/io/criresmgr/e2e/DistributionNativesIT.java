@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -19,8 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Nodes other than x86_64: the distribution archive carries netty's epoll library for x86_64 and
- * aarch64 (netty loads the machine's), each .deb only its own architecture's; every library is an
- * ELF shared object for the machine its name says (docs/packages.md, "Other architectures").
+ * aarch64 (netty loads the machine's), each .deb only its own architecture's, both in their jars
+ * and unpacked in {@code lib/native} (which the launchers make java.library.path, so that netty
+ * need not unpack one into /tmp); every library is an ELF shared object for the machine its name
+ * says (docs/packages.md, "Other architectures").
  */
 @Tag("e2e")
 class DistributionNativesIT {
@@ -37,6 +40,10 @@ class DistributionNativesIT {
         Map.of("aarch_64", EM_AARCH64, "x86_64", EM_X86_64),
         libraries(tree),
         "lib/ of the archive");
+    assertEquals(
+        Map.of("aarch_64", EM_AARCH64, "x86_64", EM_X86_64),
+        unpacked(only(tree, "cri-resmgr-*").resolve("lib/native")),
+        "lib/native of the archive, which the launchers name as java.library.path");
   }
 
   @Test
@@ -45,6 +52,42 @@ class DistributionNativesIT {
     assertEquals(Map.of("x86_64", EM_X86_64), libraries(amd64), "the amd64 package");
     Path arm64 = unpack("dpkg-deb", "-x", only("cri-resmgr_*_arm64.deb"));
     assertEquals(Map.of("aarch_64", EM_AARCH64), libraries(arm64), "the arm64 package");
+    assertEquals(
+        Map.of("x86_64", EM_X86_64),
+        unpacked(amd64.resolve("usr/lib/cri-resmgr/lib/native")),
+        "lib/native of the amd64 package");
+    assertEquals(
+        Map.of("aarch_64", EM_AARCH64),
+        unpacked(arm64.resolve("usr/lib/cri-resmgr/lib/native")),
+        "lib/native of the arm64 package");
+  }
+
+  /** The one entry of {@code dir} matching {@code glob}. */
+  private static Path only(Path dir, String glob) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      var matcher = dir.getFileSystem().getPathMatcher("glob:" + glob);
+      List<Path> found = files.filter(p -> matcher.matches(p.getFileName())).toList();
+      assertEquals(1, found.size(), glob + " in " + dir + ": " + found);
+      return found.get(0);
+    }
+  }
+
+  /** The files of {@code nativeDir}, each a netty epoll library: its architecture → ELF machine. */
+  private static Map<String, Integer> unpacked(Path nativeDir) throws IOException {
+    Map<String, Integer> found = new TreeMap<>();
+    try (Stream<Path> files = Files.list(nativeDir)) {
+      for (Path so : files.toList()) {
+        String name = so.getFileName().toString();
+        if (!name.matches("libnetty_transport_native_epoll_.*\\.so")) {
+          throw new AssertionError("not a netty epoll library: " + so);
+        }
+        try (InputStream in = Files.newInputStream(so)) {
+          found.put(
+              name.replaceAll(".*epoll_(.*)\\.so$", "$1"), elfMachine(in.readNBytes(20), name));
+        }
+      }
+    }
+    return found;
   }
 
   private static String only(String glob) throws IOException {

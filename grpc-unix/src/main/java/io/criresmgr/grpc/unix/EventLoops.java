@@ -2,6 +2,7 @@ package io.criresmgr.grpc.unix;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -10,10 +11,30 @@ import java.util.concurrent.TimeUnit;
 public final class EventLoops {
   private EventLoops() {}
 
-  /** A group of {@code threads} daemon epoll loops named {@code name-N}. */
+  /**
+   * A group of {@code threads} daemon epoll loops named {@code name-N}.
+   *
+   * @throws NativeTransportException if netty's native epoll library cannot be loaded
+   */
   public static EventLoopGroup epoll(String name, int threads) {
+    requireEpoll();
     return new MultiThreadIoEventLoopGroup(
         threads, new DefaultThreadFactory(name, true), EpollIoHandler.newFactory());
+  }
+
+  /**
+   * Fails with a message naming the reason and where netty looked unless its native epoll library
+   * is loaded: netty's own error is an {@link UnsatisfiedLinkError} without either.
+   *
+   * @throws NativeTransportException if the library cannot be loaded
+   */
+  public static void requireEpoll() {
+    if (!Epoll.isAvailable()) {
+      Throwable cause = Epoll.unavailabilityCause();
+      throw NativeTransportException.of(
+          cause == null ? new UnsatisfiedLinkError("no reason given") : cause,
+          System.getProperties());
+    }
   }
 
   /** Shuts a group down quickly and waits for it (at most 5 s). */

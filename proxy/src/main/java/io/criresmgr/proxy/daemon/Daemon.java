@@ -2,6 +2,7 @@ package io.criresmgr.proxy.daemon;
 
 import io.criresmgr.cache.files.StateDirectory;
 import io.criresmgr.grpc.unix.EventLoops;
+import io.criresmgr.grpc.unix.NativeTransportException;
 import io.criresmgr.nri.NriPluginOptions;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.policy.builtin.BuiltInPolicies;
@@ -102,7 +103,7 @@ public final class Daemon implements AutoCloseable {
       Daemon daemon;
       try {
         daemon = serve(options, config, BuiltInPolicies.registry(), true, early);
-      } catch (RelayException | ConfigException e) {
+      } catch (RelayException | ConfigException | NativeTransportException e) {
         LOG.error("FATAL ERROR: {}", e.getMessage());
         return 1;
       } catch (InterruptedException e) {

@@ -1,6 +1,6 @@
 package io.criresmgr.proxy.relay;
 
-import io.netty.channel.epoll.Epoll;
+import io.criresmgr.grpc.unix.EventLoops;
 import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.channel.unix.Socket;
 import java.io.IOException;
@@ -101,7 +101,7 @@ public final class ListenFds {
 
   /** The path a Unix socket descriptor is bound to; null if it is not one. */
   private static @Nullable String boundPath(int fd) {
-    Epoll.ensureAvailability(); // Socket's methods are native
+    EventLoops.requireEpoll(); // Socket's methods are native
     try {
       DomainSocketAddress address = new Socket(fd).localDomainSocketAddress();
       return address == null ? null : address.path();

@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
@@ -88,6 +89,27 @@ class KlogFlagsIT {
         output());
   }
 
+  @Test
+  void aNativeLibraryThatCannotBeLoadedStopsTheStartWithOneClearError() throws Exception {
+    // Without the library in java.library.path (the installed launchers put it there), netty
+    // unpacks it into this directory: one it cannot make fails as a /tmp mounted noexec does.
+    Path workdir = Files.writeString(dir.resolve("a-file"), "").resolve("native");
+    Process daemon = start(List.of("-Dio.netty.native.workdir=" + workdir), List.of());
+    assertTrue(daemon.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS), "exits");
+    assertEquals(1, daemon.exitValue(), output());
+    List<String> errors = output().lines().filter(l -> l.startsWith("ERROR")).toList();
+    assertEquals(1, errors.size(), output());
+    assertTrue(
+        errors
+            .get(0)
+            .startsWith(
+                "ERROR [Daemon] FATAL ERROR: cannot load netty's native epoll library, which Unix"
+                    + " sockets need: "),
+        output());
+    assertTrue(errors.get(0).contains("unpacked into \"" + workdir + "\""), output());
+    assertFalse(output().contains("\tat "), "no stack trace:\n" + output());
+  }
+
   /**
    * Starts the daemon with {@code klogFlags} in front of a simulated containerd, checks that it
    * relays, stops it with SIGTERM and checks that it ends with status 0.
@@ -108,19 +130,19 @@ class KlogFlagsIT {
   }
 
   private Process start(List<String> klogFlags) throws IOException {
+    return start(List.of(), klogFlags);
+  }
+
+  private Process start(List<String> jvmOptions, List<String> klogFlags) throws IOException {
     Path config =
         Files.writeString(
             dir.resolve("forced.cfg"),
             "policy:\n  Active: none\ninstrumentation:\n  HTTPEndpoint: \"\"\n");
     List<String> command = new ArrayList<>();
+    command.addAll(List.of(javaBinary(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+    command.addAll(jvmOptions);
     command.addAll(
-        List.of(
-            javaBinary(),
-            "-XX:+UseSerialGC",
-            "-XX:TieredStopAtLevel=1",
-            "-cp",
-            System.getProperty("java.class.path"),
-            DaemonMain.class.getName()));
+        List.of("-cp", System.getProperty("java.class.path"), DaemonMain.class.getName()));
     command.addAll(klogFlags);
     command.addAll(
         List.of(
