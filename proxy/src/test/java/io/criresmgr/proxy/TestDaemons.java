@@ -4,7 +4,6 @@ import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.InstrumentationConfig;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 
 /** Options and configurations for daemons started by tests inside a temporary directory. */
 public final class TestDaemons {
@@ -21,19 +20,16 @@ public final class TestDaemons {
    */
   public static DaemonOptions options(
       Path dir, Path runtimeSocket, boolean allowUntested, Path hostRoot) {
-    return new DaemonOptions(
-        runtimeSocket,
-        runtimeSocket,
-        dir.resolve("relay/cri-resmgr.sock"),
-        dir.resolve("state"),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        hostRoot,
+    return DaemonOptions.builder()
+        .runtimeSocket(runtimeSocket)
+        .relaySocket(dir.resolve("relay/cri-resmgr.sock"))
+        .relayDir(dir.resolve("state"))
+        .hostRoot(hostRoot)
         // nonexistent: host controllers that need cgroups stay off the real /sys/fs/cgroup
-        dir.resolve("sys/fs/cgroup"),
-        dir.resolve("cri-resmgr.pid"),
-        allowUntested);
+        .cgroupMount(dir.resolve("sys/fs/cgroup"))
+        .pidFile(dir.resolve("cri-resmgr.pid"))
+        .allowUntestedRuntimes(allowUntested)
+        .build();
   }
 
   /** Defaults, with metrics on a free loopback port instead of :8891. */

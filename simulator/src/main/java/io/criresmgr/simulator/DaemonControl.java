@@ -215,22 +215,16 @@ final class DaemonControl implements LiveDaemon, AutoCloseable {
   }
 
   private DaemonOptions options() {
-    return new DaemonOptions(
-        sim.socket(),
-        sim.socket(),
-        dir.resolve("relay/cri-resmgr.sock"),
-        dir.resolve("state"),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        hostRoot,
+    return DaemonOptions.builder()
+        .runtimeSocket(sim.socket())
+        .relaySocket(dir.resolve("relay/cri-resmgr.sock"))
+        .relayDir(dir.resolve("state"))
+        .hostRoot(hostRoot)
         // The simulated containers have no cgroups: host controllers must not look at the real
         // ones. Under the generated tree they find none and stay off (one message at start).
-        hostRoot.resolve("sys/fs/cgroup"),
-        dir.resolve("cri-resmgr.pid"),
-        false,
-        Duration.ZERO,
-        false);
+        .cgroupMount(hostRoot.resolve("sys/fs/cgroup"))
+        .pidFile(dir.resolve("cri-resmgr.pid"))
+        .build();
   }
 
   @Override

@@ -78,8 +78,9 @@ public final class InProcessDaemon implements AutoCloseable {
    * as a restart would.
    */
   public static DaemonOptions options(Path dir) {
-    return options(dir, dir.resolve(RUNTIME_SOCKET), dir.resolve("host"))
-        .withConfigSocket(Optional.of(dir.resolve("run/cri-resmgr-config.sock")));
+    return options(dir, dir.resolve(RUNTIME_SOCKET), dir.resolve("host")).toBuilder()
+        .configSocket(Optional.of(dir.resolve("run/cri-resmgr-config.sock")))
+        .build();
   }
 
   /**
@@ -89,18 +90,14 @@ public final class InProcessDaemon implements AutoCloseable {
    * never touch the real {@code /sys/fs/cgroup}.
    */
   public static DaemonOptions options(Path dir, Path runtimeSocket, Path hostRoot) {
-    return new DaemonOptions(
-        runtimeSocket,
-        runtimeSocket,
-        dir.resolve("relay/cri-resmgr.sock"),
-        dir.resolve("state"),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        hostRoot,
-        dir.resolve("host/sys/fs/cgroup"),
-        dir.resolve("cri-resmgr.pid"),
-        false);
+    return DaemonOptions.builder()
+        .runtimeSocket(runtimeSocket)
+        .relaySocket(dir.resolve("relay/cri-resmgr.sock"))
+        .relayDir(dir.resolve("state"))
+        .hostRoot(hostRoot)
+        .cgroupMount(dir.resolve("host/sys/fs/cgroup"))
+        .pidFile(dir.resolve("cri-resmgr.pid"))
+        .build();
   }
 
   /** The defaults, with the metrics endpoint on a free loopback port instead of :8891. */

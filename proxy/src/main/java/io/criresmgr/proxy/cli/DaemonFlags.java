@@ -201,24 +201,27 @@ final class DaemonFlags {
       throw new UsageException("--force-config-signal: " + e.getMessage());
     }
     Path runtime = Path.of(FlagValues.socketPath(runtimeSocket));
-    return new DaemonOptions(
-            runtime,
-            imageSocket.equals("default") ? runtime : Path.of(FlagValues.socketPath(imageSocket)),
-            Path.of(FlagValues.socketPath(relaySocket)),
-            Path.of(relayDir),
-            optionalPath(forceConfig),
-            optionalPath(fallbackConfig),
-            signal,
-            Path.of(hostRoot),
-            Path.of(cgroupMount),
+    return DaemonOptions.builder()
+        .runtimeSocket(runtime)
+        .imageSocket(
+            imageSocket.equals("default") ? runtime : Path.of(FlagValues.socketPath(imageSocket)))
+        .relaySocket(Path.of(FlagValues.socketPath(relaySocket)))
+        .relayDir(Path.of(relayDir))
+        .forceConfig(optionalPath(forceConfig))
+        .fallbackConfig(optionalPath(fallbackConfig))
+        .forceConfigSignal(signal)
+        .hostRoot(Path.of(hostRoot))
+        .cgroupMount(Path.of(cgroupMount))
+        .pidFile(
             pidFile != null
                 ? Path.of(pidFile)
-                : FlagValues.defaultPidFile(program, FlagValues.isRoot()),
-            allowUntestedRuntimes,
-            rebalanceInterval,
-            disablePolicySwitch,
-            FlagValues.optionalSocket(configSocket))
-        .withNri(nriPlugin(program));
+                : FlagValues.defaultPidFile(program, FlagValues.isRoot()))
+        .allowUntestedRuntimes(allowUntestedRuntimes)
+        .rebalanceInterval(rebalanceInterval)
+        .disablePolicySwitch(disablePolicySwitch)
+        .configSocket(FlagValues.optionalSocket(configSocket))
+        .nri(nriPlugin(program))
+        .build();
   }
 
   private Optional<NriPluginOptions> nriPlugin(String program) {

@@ -11,6 +11,7 @@ import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -30,18 +31,21 @@ class CriResmgrCommandTest {
     assertEquals(0, run.status, run.err);
     assertEquals(
         new DaemonOptions(
-                Path.of("/var/run/containerd/containerd.sock"),
-                Path.of("/var/run/containerd/containerd.sock"),
-                Path.of("/var/run/cri-resmgr/cri-resmgr.sock"),
-                Path.of("/var/lib/cri-resmgr"),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.of("HUP"),
-                Path.of(""),
-                Path.of("/sys/fs/cgroup"),
-                FlagValues.defaultPidFile("cri-resmgr", FlagValues.isRoot()),
-                false)
-            .withConfigSocket(Optional.of(Path.of("/var/run/cri-resmgr/cri-resmgr-config.sock"))),
+            Path.of("/var/run/containerd/containerd.sock"),
+            Path.of("/var/run/containerd/containerd.sock"),
+            Path.of("/var/run/cri-resmgr/cri-resmgr.sock"),
+            Path.of("/var/lib/cri-resmgr"),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.of("HUP"),
+            Path.of(""),
+            Path.of("/sys/fs/cgroup"),
+            FlagValues.defaultPidFile("cri-resmgr", FlagValues.isRoot()),
+            false,
+            Duration.ZERO,
+            false,
+            Optional.of(Path.of("/var/run/cri-resmgr/cri-resmgr-config.sock")),
+            Optional.empty()),
         run.options());
     assertEquals(Config.defaults(), run.store.current());
   }

@@ -16,18 +16,14 @@ import org.slf4j.LoggerFactory;
 
 class DaemonStartupTest {
   private static final DaemonOptions OPTIONS =
-      new DaemonOptions(
-          Path.of("/rt.sock"),
-          Path.of("/rt.sock"),
-          Path.of("/relay.sock"),
-          Path.of("/state"),
-          Optional.empty(),
-          Optional.empty(),
-          Optional.of("HUP"),
-          Path.of(""),
-          Path.of("/sys/fs/cgroup"),
-          Path.of("/tmp/x.pid"),
-          false);
+      DaemonOptions.builder()
+          .runtimeSocket(Path.of("/rt.sock"))
+          .relaySocket(Path.of("/relay.sock"))
+          .relayDir(Path.of("/state"))
+          .forceConfigSignal(Optional.of("HUP"))
+          .cgroupMount(Path.of("/sys/fs/cgroup"))
+          .pidFile(Path.of("/tmp/x.pid"))
+          .build();
 
   @Test
   void invalidLoggerDebugIsAConfigurationError() {

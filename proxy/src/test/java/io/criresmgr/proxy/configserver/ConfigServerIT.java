@@ -70,7 +70,9 @@ class ConfigServerIT {
   }
 
   private DaemonOptions options() {
-    return TestDaemons.options(dir, sim.socket(), true).withConfigSocket(Optional.of(socket));
+    return TestDaemons.options(dir, sim.socket(), true).toBuilder()
+        .configSocket(Optional.of(socket))
+        .build();
   }
 
   private static Map<String, String> sections(Map<String, String> extra) {
@@ -166,23 +168,7 @@ class ConfigServerIT {
 
   @Test
   void disablePolicySwitchRejectsAnotherPolicy() throws Exception {
-    DaemonOptions o = options();
-    DaemonOptions noSwitch =
-        new DaemonOptions(
-            o.runtimeSocket(),
-            o.imageSocket(),
-            o.relaySocket(),
-            o.relayDir(),
-            o.forceConfig(),
-            o.fallbackConfig(),
-            o.forceConfigSignal(),
-            o.hostRoot(),
-            o.cgroupMount(),
-            o.pidFile(),
-            o.allowUntestedRuntimes(),
-            o.rebalanceInterval(),
-            true,
-            o.configSocket());
+    DaemonOptions noSwitch = options().toBuilder().disablePolicySwitch(true).build();
     ConfigStore store = new ConfigStore(TestDaemons.config());
     Daemon daemon = Daemon.start(noSwitch, store);
     try (daemon;
@@ -224,21 +210,7 @@ class ConfigServerIT {
   @Test
   void aForcedConfigurationHasNoConfigSocket() throws Exception {
     Path forced = Files.writeString(dir.resolve("forced.yaml"), "");
-    DaemonOptions o = options();
-    DaemonOptions withForced =
-        new DaemonOptions(
-                o.runtimeSocket(),
-                o.imageSocket(),
-                o.relaySocket(),
-                o.relayDir(),
-                Optional.of(forced),
-                Optional.empty(),
-                Optional.empty(),
-                o.hostRoot(),
-                o.cgroupMount(),
-                o.pidFile(),
-                true)
-            .withConfigSocket(Optional.of(socket));
+    DaemonOptions withForced = options().toBuilder().forceConfig(Optional.of(forced)).build();
     Daemon daemon = Daemon.start(withForced, new ConfigStore(TestDaemons.config()));
     try (daemon) {
       assertFalse(Files.exists(socket));

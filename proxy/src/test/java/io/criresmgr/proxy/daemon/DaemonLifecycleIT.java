@@ -106,18 +106,10 @@ class DaemonLifecycleIT {
     start(false);
     DaemonOptions o = options(false);
     DaemonOptions other =
-        new DaemonOptions(
-            o.runtimeSocket(),
-            o.imageSocket(),
-            dir.resolve("other/cri-resmgr.sock"),
-            o.relayDir(),
-            o.forceConfig(),
-            o.fallbackConfig(),
-            o.forceConfigSignal(),
-            o.hostRoot(),
-            o.cgroupMount(),
-            dir.resolve("other.pid"),
-            false);
+        o.toBuilder()
+            .relaySocket(dir.resolve("other/cri-resmgr.sock"))
+            .pidFile(dir.resolve("other.pid"))
+            .build();
     RelayException e =
         assertThrows(
             RelayException.class,

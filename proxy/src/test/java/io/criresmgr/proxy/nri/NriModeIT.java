@@ -591,21 +591,13 @@ class NriModeIT {
 
   private DaemonOptions nriOptions(String stateDir) {
     DaemonOptions o = relayOptions(dir.resolve("no-runtime.sock"));
-    return new DaemonOptions(
-            o.runtimeSocket(),
-            o.imageSocket(),
-            o.relaySocket(),
-            dir.resolve(stateDir),
-            o.forceConfig(),
-            o.fallbackConfig(),
-            o.forceConfigSignal(),
-            host,
-            o.cgroupMount(),
-            dir.resolve(stateDir + ".pid"),
-            true)
-        .withNri(
+    return o.toBuilder()
+        .relayDir(dir.resolve(stateDir))
+        .pidFile(dir.resolve(stateDir + ".pid"))
+        .nri(
             Optional.of(
-                NriPluginOptions.of("cri-resmgr", "90").withSocket(dir.resolve("nri.sock"))));
+                NriPluginOptions.of("cri-resmgr", "90").withSocket(dir.resolve("nri.sock"))))
+        .build();
   }
 
   /** NRI mode with the host's files under {@link #host} and cgroup v2 under {@code dir/cgroup}. */
@@ -614,19 +606,7 @@ class NriModeIT {
     Files.createDirectories(cgroups);
     Files.writeString(cgroups.resolve("cgroup.controllers"), "cpuset cpu io memory pids\n");
     DaemonOptions o = nriOptions("state");
-    return new DaemonOptions(
-            o.runtimeSocket(),
-            o.imageSocket(),
-            o.relaySocket(),
-            o.relayDir(),
-            o.forceConfig(),
-            o.fallbackConfig(),
-            o.forceConfigSignal(),
-            host,
-            cgroups,
-            o.pidFile(),
-            true)
-        .withNri(o.nri());
+    return o.toBuilder().cgroupMount(cgroups).build();
   }
 
   private static Config templateConfig() {

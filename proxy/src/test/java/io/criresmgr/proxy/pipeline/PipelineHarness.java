@@ -41,7 +41,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -125,20 +124,15 @@ final class PipelineHarness implements AutoCloseable {
   }
 
   private DaemonOptions options(Path hostRoot, Path cgroupMount, boolean disablePolicySwitch) {
-    return new DaemonOptions(
-        sim.socket(),
-        sim.socket(),
-        relaySocket(),
-        relayDir(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        hostRoot,
-        cgroupMount,
-        dir.resolve("cri-resmgr.pid"),
-        false,
-        Duration.ZERO,
-        disablePolicySwitch);
+    return DaemonOptions.builder()
+        .runtimeSocket(sim.socket())
+        .relaySocket(relaySocket())
+        .relayDir(relayDir())
+        .hostRoot(hostRoot)
+        .cgroupMount(cgroupMount)
+        .pidFile(dir.resolve("cri-resmgr.pid"))
+        .disablePolicySwitch(disablePolicySwitch)
+        .build();
   }
 
   /** The test configuration with {@code policy.Active: policy}. */
