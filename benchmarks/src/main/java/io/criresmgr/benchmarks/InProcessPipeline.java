@@ -5,10 +5,12 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.CacheSnapshot;
 import io.criresmgr.cache.NodeCache;
+import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.grpc.unix.Shutdown;
 import io.criresmgr.policy.Policy;
-import io.criresmgr.proxy.pipeline.ActivePolicy;
-import io.criresmgr.proxy.pipeline.ResourceManager;
+import io.criresmgr.proxy.core.ActivePolicy;
+import io.criresmgr.proxy.core.ResourceManager;
+import io.criresmgr.proxy.relay.InterceptedService;
 import io.criresmgr.proxy.relay.RelayListener;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
@@ -40,12 +42,13 @@ final class InProcessPipeline implements AutoCloseable {
             new ActivePolicy(name, policy),
             List.of(),
             new InstantRuntime(),
-            new CacheFile(dir));
+            new CacheFile(dir),
+            EventLoops::madeByNetty);
     String server = InProcessServerBuilder.generateName();
     this.server =
         InProcessServerBuilder.forName(server)
             .directExecutor()
-            .addService(manager.service(RelayListener.NONE))
+            .addService(InterceptedService.definition(manager.requests(), RelayListener.NONE))
             .build()
             .start();
     channel = InProcessChannelBuilder.forName(server).directExecutor().build();

@@ -5,7 +5,7 @@ import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.template.TemplatePolicyProvider;
-import io.criresmgr.proxy.pipeline.ResourceManager;
+import io.criresmgr.proxy.core.ResourceManager;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;

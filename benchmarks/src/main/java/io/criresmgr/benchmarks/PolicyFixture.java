@@ -9,7 +9,7 @@ import io.criresmgr.cache.NodeCache;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.Policy;
-import io.criresmgr.proxy.cri.ContainerCodec;
+import io.criresmgr.proxy.core.cri.ContainerCodec;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
-import io.criresmgr.proxy.pipeline.ResourceManager;
+import io.criresmgr.proxy.core.ResourceManager;
 import java.io.IOException;
 import java.util.Map;
 import java.util.TreeSet;

@@ -16,7 +16,7 @@ class RequestConverterTest {
   private final LoggerContext context = new LoggerContext();
 
   private LoggingEvent event(Map<String, String> mdc) {
-    Logger logger = context.getLogger("io.criresmgr.proxy.pipeline.CreateRequests");
+    Logger logger = context.getLogger("io.criresmgr.proxy.core.CreateRequests");
     LoggingEvent event =
         new LoggingEvent(
             Logger.FQCN, logger, Level.INFO, "re-creation of {}", null, new Object[] {"x"});

@@ -23,7 +23,7 @@ import io.criresmgr.policy.balloons.BalloonsPolicyProvider;
 import io.criresmgr.policy.sysfs.FakeSysfsWriter;
 import io.criresmgr.policy.sysfs.TopologySpec;
 import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
-import io.criresmgr.proxy.cri.RequestedAnnotation;
+import io.criresmgr.proxy.core.cri.RequestedAnnotation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

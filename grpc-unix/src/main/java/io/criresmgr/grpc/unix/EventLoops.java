@@ -5,6 +5,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.FastThreadLocalThread;
 import java.util.concurrent.TimeUnit;
 
 /** Epoll event loop groups for Unix-socket servers and channels. */
@@ -35,6 +36,14 @@ public final class EventLoops {
           cause == null ? new UnsatisfiedLinkError("no reason given") : cause,
           System.getProperties());
     }
+  }
+
+  /**
+   * Whether netty made {@code thread}: the event loops of servers and channels, and any thread of
+   * netty's thread factory (such as the HTTP server's workers). Such threads must never wait.
+   */
+  public static boolean madeByNetty(Thread thread) {
+    return thread instanceof FastThreadLocalThread;
   }
 
   /** Shuts a group down quickly and waits for it (at most 5 s). */

@@ -5,7 +5,7 @@ import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigLoader;
 import io.criresmgr.proxy.configserver.AgentConfigText;
-import io.criresmgr.proxy.pipeline.PolicyActivation;
+import io.criresmgr.proxy.core.PolicyActivation;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

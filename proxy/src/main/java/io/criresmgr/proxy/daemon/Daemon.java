@@ -16,15 +16,17 @@ import io.criresmgr.proxy.configserver.AgentConfigUpdater;
 import io.criresmgr.proxy.configserver.AgentMetrics;
 import io.criresmgr.proxy.configserver.ConfigServer;
 import io.criresmgr.proxy.configserver.ConfigService;
+import io.criresmgr.proxy.core.ActivePolicy;
+import io.criresmgr.proxy.core.Introspection;
+import io.criresmgr.proxy.core.PolicyGauges;
+import io.criresmgr.proxy.core.SyncException;
 import io.criresmgr.proxy.dump.MessageDumper;
 import io.criresmgr.proxy.metrics.Health;
 import io.criresmgr.proxy.metrics.Instrumentation;
 import io.criresmgr.proxy.metrics.RelayMetrics;
 import io.criresmgr.proxy.nri.NriMode;
-import io.criresmgr.proxy.pipeline.ActivePolicy;
-import io.criresmgr.proxy.pipeline.Introspection;
-import io.criresmgr.proxy.pipeline.PolicyGauges;
 import io.criresmgr.proxy.relay.CompositeRelayListener;
+import io.criresmgr.proxy.relay.InterceptedService;
 import io.criresmgr.proxy.relay.ListenFds;
 import io.criresmgr.proxy.relay.PidFile;
 import io.criresmgr.proxy.relay.RelayException;
@@ -103,7 +105,7 @@ public final class Daemon implements AutoCloseable {
       Daemon daemon;
       try {
         daemon = serve(options, config, BuiltInPolicies.registry(), true, early);
-      } catch (RelayException | ConfigException | NativeTransportException e) {
+      } catch (RelayException | SyncException | ConfigException | NativeTransportException e) {
         LOG.error("FATAL ERROR: {}", e.getMessage());
         return 1;
       } catch (InterruptedException e) {
@@ -268,7 +270,8 @@ public final class Daemon implements AutoCloseable {
         ResourceManagement.start(options, config, channels.runtime(), version, policies, policy);
     own(management);
     observe(options, management);
-    List<ServerServiceDefinition> intercepted = List.of(management.manager().service(listener));
+    List<ServerServiceDefinition> intercepted =
+        List.of(InterceptedService.definition(management.manager().requests(), listener));
     if (inherited.isPresent()) {
       int fd = inherited.getAsInt();
       own(

@@ -1,6 +1,6 @@
 package io.criresmgr.proxy.daemon;
 
-import io.criresmgr.proxy.pipeline.Pipeline;
+import io.criresmgr.proxy.core.Pipeline;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.Executors;

@@ -8,16 +8,17 @@ import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.NodeView;
 import io.criresmgr.controllers.builtin.BuiltInControllers;
+import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigListener;
-import io.criresmgr.proxy.pipeline.ActivePolicy;
-import io.criresmgr.proxy.pipeline.AdjustmentStep;
-import io.criresmgr.proxy.pipeline.PolicyActivation;
-import io.criresmgr.proxy.pipeline.ResourceManager;
-import io.criresmgr.proxy.pipeline.StartupSync;
+import io.criresmgr.proxy.core.ActivePolicy;
+import io.criresmgr.proxy.core.AdjustmentStep;
+import io.criresmgr.proxy.core.PolicyActivation;
+import io.criresmgr.proxy.core.ResourceManager;
+import io.criresmgr.proxy.core.StartupSync;
 import io.criresmgr.proxy.relay.VersionCheck;
 import io.grpc.Channel;
 import java.nio.file.Path;
@@ -132,7 +133,12 @@ final class ResourceManagement implements AutoCloseable {
             options.relayDir());
     ResourceManager manager =
         new ResourceManager(
-            cache, policy, BuiltInControllers.registry().createAll(), runtime, file);
+            cache,
+            policy,
+            BuiltInControllers.registry().createAll(),
+            runtime,
+            file,
+            EventLoops::madeByNetty);
     manager.setMemoryCapacity(HostMemory.capacity(options.hostRoot()));
     manager.setHostRoot(options.hostRoot());
     try {

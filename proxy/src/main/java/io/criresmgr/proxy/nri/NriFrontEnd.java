@@ -17,12 +17,12 @@ import io.criresmgr.nri.api.CreateContainerResponse;
 import io.criresmgr.nri.api.LinuxResources;
 import io.criresmgr.nri.api.PodSandbox;
 import io.criresmgr.nri.ttrpc.TtrpcException;
-import io.criresmgr.proxy.pipeline.CallScope;
-import io.criresmgr.proxy.pipeline.InterceptedService;
-import io.criresmgr.proxy.pipeline.Requests;
-import io.criresmgr.proxy.pipeline.ResourceManager;
-import io.criresmgr.proxy.pipeline.RuntimeClient;
-import io.criresmgr.proxy.pipeline.StartupSync;
+import io.criresmgr.proxy.core.CallScope;
+import io.criresmgr.proxy.core.Refusals;
+import io.criresmgr.proxy.core.Requests;
+import io.criresmgr.proxy.core.ResourceManager;
+import io.criresmgr.proxy.core.RuntimeClient;
+import io.criresmgr.proxy.core.StartupSync;
 import io.grpc.Status;
 import java.util.ArrayList;
 import java.util.List;
@@ -255,7 +255,7 @@ public final class NriFrontEnd implements NriHandler, AutoCloseable {
           .get(RuntimeClient.OWN_DEADLINE_SECONDS, TimeUnit.SECONDS);
     } catch (ExecutionException e) {
       // The runtime sees the code and text the relay would have answered kubelet with.
-      Status refusal = InterceptedService.refusal(method, e);
+      Status refusal = Refusals.status(method, e);
       throw new TtrpcException(
           TtrpcException.Code.of(refusal.getCode().value()),
           String.valueOf(refusal.getDescription()),

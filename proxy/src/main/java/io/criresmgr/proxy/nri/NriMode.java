@@ -1,7 +1,7 @@
 package io.criresmgr.proxy.nri;
 
 import io.criresmgr.nri.NriPluginOptions;
-import io.criresmgr.proxy.pipeline.ResourceManager;
+import io.criresmgr.proxy.core.ResourceManager;
 import io.grpc.Channel;
 import org.jspecify.annotations.Nullable;
 

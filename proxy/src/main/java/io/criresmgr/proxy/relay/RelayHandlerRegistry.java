@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.relay;
 
+import io.criresmgr.proxy.core.RawMarshaller;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;

@@ -1,6 +1,8 @@
 /**
- * The CRI relay: a gRPC server on a Unix socket that forwards every RuntimeService and ImageService
- * call, known or not, to the real runtime as raw bytes.
+ * The CRI front end: a gRPC server on a Unix socket that forwards every RuntimeService and
+ * ImageService call, known or not, to the real runtime as raw bytes, except the intercepted
+ * methods, which {@link io.criresmgr.proxy.relay.InterceptedService} hands to the daemon's core
+ * ({@code io.criresmgr.proxy.core}).
  *
  * <pre>
  *  kubelet ──► relay socket ──► RelayHandlerRegistry ──► ProxyCall ──► runtime channel ──► runtime
@@ -10,10 +12,11 @@
  *                                      └──► RelayListener (message dump, metrics): observes only
  * </pre>
  *
- * <p>Nothing here parses messages: metadata, deadlines, cancellation, status codes, details and
- * trailers pass through untouched. Listeners receive the raw bytes and must not block.
+ * <p>Nothing on the raw path parses messages: metadata, deadlines, cancellation, status codes,
+ * details and trailers pass through untouched. Listeners receive the raw bytes and must not block.
  *
- * <p>Why: docs/adr/0002-raw-byte-relay.md.
+ * <p>Why: docs/adr/0002-raw-byte-relay.md; the split from the core:
+ * docs/adr/0012-core-and-front-ends.md.
  */
 @NullMarked
 package io.criresmgr.proxy.relay;

@@ -10,7 +10,7 @@ import io.criresmgr.cache.Resources;
 import io.criresmgr.controllers.memoryqos.MemoryQosAnnotations;
 import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.sysfs.SystemTopology;
-import io.criresmgr.proxy.pipeline.Introspection;
+import io.criresmgr.proxy.core.Introspection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

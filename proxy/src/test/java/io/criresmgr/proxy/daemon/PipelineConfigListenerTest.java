@@ -27,8 +27,8 @@ import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.PolicyConfig;
 import io.criresmgr.proxy.config.ResourceManagerConfig;
-import io.criresmgr.proxy.pipeline.PolicyActivation;
-import io.criresmgr.proxy.pipeline.ResourceManager;
+import io.criresmgr.proxy.core.PolicyActivation;
+import io.criresmgr.proxy.core.ResourceManager;
 import io.criresmgr.proxy.relay.RuntimeChannels;
 import io.grpc.ManagedChannel;
 import io.netty.channel.EventLoopGroup;
@@ -140,7 +140,8 @@ class PipelineConfigListenerTest {
             PolicyActivation.activate(registry, first.policy(), dir),
             List.of(recorder),
             unused,
-            new CacheFile(dir))) {
+            new CacheFile(dir),
+            EventLoops::madeByNetty)) {
       manager
           .pipeline()
           .run(

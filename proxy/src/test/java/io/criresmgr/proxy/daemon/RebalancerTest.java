@@ -7,13 +7,14 @@ import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.cache.NodeState;
 import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.proxy.NoDecisions;
-import io.criresmgr.proxy.pipeline.ActivePolicy;
-import io.criresmgr.proxy.pipeline.CacheSaver;
-import io.criresmgr.proxy.pipeline.Pipeline;
-import io.criresmgr.proxy.pipeline.Section;
+import io.criresmgr.proxy.core.ActivePolicy;
+import io.criresmgr.proxy.core.CacheSaver;
+import io.criresmgr.proxy.core.Pipeline;
+import io.criresmgr.proxy.core.Section;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -45,7 +46,8 @@ class RebalancerTest {
     Section section =
         new Section(
             new NodeCache(), new ActivePolicy("counting", policy), new ControllerSet(List.of()));
-    try (Pipeline pipeline = new Pipeline(section, new CacheSaver(new CacheFile(dir)))) {
+    try (Pipeline pipeline =
+        new Pipeline(section, new CacheSaver(new CacheFile(dir)), EventLoops::madeByNetty)) {
       running.set(pipeline);
       Rebalancer rebalancer = new Rebalancer(pipeline, Duration.ofMillis(20));
       try {

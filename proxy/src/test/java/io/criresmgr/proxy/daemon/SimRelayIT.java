@@ -31,7 +31,7 @@ import io.criresmgr.api.runtime.v1.UpdateContainerResourcesRequest;
 import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.proxy.TestDaemons;
 import io.criresmgr.proxy.config.ConfigStore;
-import io.criresmgr.proxy.cri.RequestedAnnotation;
+import io.criresmgr.proxy.core.cri.RequestedAnnotation;
 import io.criresmgr.proxy.relay.RawClient;
 import io.criresmgr.sim.IdGenerator;
 import io.criresmgr.sim.SimOptions;

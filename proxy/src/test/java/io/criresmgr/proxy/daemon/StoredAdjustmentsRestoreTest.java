@@ -15,13 +15,14 @@ import io.criresmgr.cache.Resources;
 import io.criresmgr.cache.StoredAdjustments;
 import io.criresmgr.cache.adjustment.AdjustmentParser;
 import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.policy.PolicyContext;
 import io.criresmgr.policy.PolicyOptions;
 import io.criresmgr.policy.none.NonePolicyProvider;
-import io.criresmgr.proxy.pipeline.ActivePolicy;
-import io.criresmgr.proxy.pipeline.CacheSaver;
-import io.criresmgr.proxy.pipeline.Pipeline;
-import io.criresmgr.proxy.pipeline.Section;
+import io.criresmgr.proxy.core.ActivePolicy;
+import io.criresmgr.proxy.core.CacheSaver;
+import io.criresmgr.proxy.core.Pipeline;
+import io.criresmgr.proxy.core.Section;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +87,8 @@ class StoredAdjustmentsRestoreTest {
                             Path.of("/"), CpuSet.of(0), CpuSet.of(0), Map.of(), Map.of()),
                         PolicyOptions.NONE)),
             new ControllerSet(List.of()));
-    try (Pipeline pipeline = new Pipeline(section, new CacheSaver(new CacheFile(dir)))) {
+    try (Pipeline pipeline =
+        new Pipeline(section, new CacheSaver(new CacheFile(dir)), EventLoops::madeByNetty)) {
       StoredAdjustmentsRestore.run(pipeline, fromAgent);
     }
     return section;

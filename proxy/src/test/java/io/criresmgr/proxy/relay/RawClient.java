@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.relay;
 
 import io.criresmgr.grpc.unix.EventLoops;
+import io.criresmgr.proxy.core.RawMarshaller;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientInterceptors;

@@ -3,6 +3,7 @@ package io.criresmgr.proxy.relay;
 import com.google.protobuf.ByteString;
 import io.criresmgr.api.runtime.v1.VersionResponse;
 import io.criresmgr.grpc.unix.EventLoops;
+import io.criresmgr.proxy.core.RawMarshaller;
 import io.grpc.Context;
 import io.grpc.Deadline;
 import io.grpc.HandlerRegistry;

@@ -13,11 +13,12 @@ import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResources;
 import io.criresmgr.cache.QosClass;
 import io.criresmgr.controllers.ControllerSet;
+import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.proxy.NoDecisions;
-import io.criresmgr.proxy.pipeline.ActivePolicy;
-import io.criresmgr.proxy.pipeline.CacheSaver;
-import io.criresmgr.proxy.pipeline.Pipeline;
-import io.criresmgr.proxy.pipeline.Section;
+import io.criresmgr.proxy.core.ActivePolicy;
+import io.criresmgr.proxy.core.CacheSaver;
+import io.criresmgr.proxy.core.Pipeline;
+import io.criresmgr.proxy.core.Section;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ class NodeViewTest {
             new NodeCache(),
             new ActivePolicy("none", new NoDecisions()),
             new ControllerSet(List.of()));
-    pipeline = new Pipeline(section, new CacheSaver(new CacheFile(dir)));
+    pipeline = new Pipeline(section, new CacheSaver(new CacheFile(dir)), EventLoops::madeByNetty);
   }
 
   @AfterEach

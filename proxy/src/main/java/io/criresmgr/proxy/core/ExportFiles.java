@@ -1,0 +1,250 @@
+package io.criresmgr.proxy.core;
+
+import io.criresmgr.cache.files.StateDirectory;
+import io.criresmgr.grpc.unix.Shutdown;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The files of {@link ExportedResources}: {@code <root>/<directory>/resources.sh}, written and
+ * removed on a thread of its own, so that a step which changes the shared CPUs of hundreds of
+ * containers does not wait for hundreds of file replacements (docs/benchmarks.md). Coalescing: one
+ * pass over what is pending per {@link #INTERVAL}, writing only the newest content handed over for
+ * a directory; a write made on the caller's thread ({@link #writeNow}, for a container the runtime
+ * is about to create) replaces one still pending, so a file never goes back to older content.
+ *
+ * <p>Why: docs/adr/0006-exported-resources-off-the-pipeline.md.
+ */
+final class ExportFiles implements AutoCloseable {
+  static final String FILE = "resources.sh";
+
+  private static final Logger LOG = LoggerFactory.getLogger(ExportFiles.class);
+  private static final String TEMP = "." + FILE + ".tmp";
+  private static final Set<PosixFilePermission> PRIVATE =
+      PosixFilePermissions.fromString("rwx------");
+  private static final Set<PosixFilePermission> DIR = PosixFilePermissions.fromString("rwxr-xr-x");
+  private static final Set<PosixFilePermission> READABLE =
+      PosixFilePermissions.fromString("rw-r--r--");
+  private static final Duration CLOSE_LIMIT = Duration.ofSeconds(5);
+
+  /**
+   * At most one pass over pending files per interval: a burst of steps rewrites a container's file
+   * once per interval, not once per step. The first change after a quiet interval goes at once.
+   */
+  static final Duration INTERVAL = Duration.ofMillis(100);
+
+  private final Path root;
+  private final BiConsumer<String, String> failed;
+
+  /** By directory: the content to write, or none to remove the directory. */
+  private final Map<String, Optional<String>> pending = new ConcurrentHashMap<>();
+
+  private final AtomicBoolean scheduled = new AtomicBoolean();
+  private final Object io = new Object();
+
+  /** Directories made by this process and not removed since (guarded by {@link #io}). */
+  private final Set<String> made = new HashSet<>();
+
+  private volatile long lastDrain = System.nanoTime() - INTERVAL.toNanos();
+  private final ScheduledExecutorService writer =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "cri-resmgr-exported-resources");
+            t.setDaemon(true);
+            return t;
+          });
+
+  /**
+   * Files under {@code root}; {@code failed} hears of a content a background write could not write
+   * (directory, content).
+   */
+  ExportFiles(Path root, BiConsumer<String, String> failed) {
+    this.root = root;
+    this.failed = failed;
+  }
+
+  /**
+   * Writes {@code content} as {@code name}'s file now, in place of any write or removal still
+   * pending; false if it could not (logged).
+   */
+  boolean writeNow(String name, String content) {
+    synchronized (io) {
+      pending.remove(name);
+      return write(name, content);
+    }
+  }
+
+  /** Writes {@code content} as {@code name}'s file soon, unless newer content comes first. */
+  void writeLater(String name, String content) {
+    later(name, Optional.of(content));
+  }
+
+  /** Removes {@code name}'s directory soon, unless it is written again first. */
+  void deleteLater(String name) {
+    later(name, Optional.empty());
+  }
+
+  private void later(String name, Optional<String> content) {
+    pending.put(name, content);
+    if (scheduled.compareAndSet(false, true)) {
+      long wait = lastDrain + INTERVAL.toNanos() - System.nanoTime();
+      try {
+        // drain logs its own failures.
+        var unused = writer.schedule(this::drain, Math.max(0, wait), TimeUnit.NANOSECONDS);
+      } catch (RejectedExecutionException e) {
+        LOG.debug("exported resources of {} not written: closed", name);
+      }
+    }
+  }
+
+  private void drain() {
+    lastDrain = System.nanoTime();
+    scheduled.set(false);
+    for (String name : List.copyOf(pending.keySet())) { // a name put meanwhile: the next drain
+      // Taken and written under one lock: a writeNow in between cannot be overwritten by it.
+      synchronized (io) {
+        Optional<String> content = pending.remove(name);
+        if (content == null) {
+          continue; // written by writeNow meanwhile
+        }
+        if (content.isEmpty()) {
+          delete(name);
+        } else if (!write(name, content.get())) {
+          failed.accept(name, content.get());
+        }
+      }
+    }
+  }
+
+  /** Writes what was handed over before the call now, and waits for it (tests). */
+  void await(Duration limit) throws InterruptedException, TimeoutException {
+    try {
+      writer.submit(this::drain).get(limit.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(e.getCause());
+    }
+  }
+
+  /** Writes what is pending (for at most five seconds) and stops the thread. */
+  @Override
+  public void close() {
+    try {
+      writer.execute(this::drain);
+    } catch (RejectedExecutionException e) {
+      return; // closed before
+    }
+    Shutdown.gracefully(
+        Shutdown.of(writer),
+        CLOSE_LIMIT,
+        Duration.ZERO,
+        () ->
+            LOG.warn(
+                "exported resources of {} containers not written at shutdown; the next start"
+                    + " rewrites them",
+                pending.size()));
+  }
+
+  private boolean write(String name, String content) {
+    Path dir = root.resolve(name);
+    try {
+      if (!made.contains(name)) {
+        createRoot();
+        createDirectory(dir, DIR);
+        made.add(name);
+      }
+      Path temp = dir.resolve(TEMP);
+      // Truncated, not removed first: a temporary file left by a crash is simply reused.
+      Files.writeString(
+          temp,
+          content,
+          StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE,
+          StandardOpenOption.TRUNCATE_EXISTING,
+          StandardOpenOption.WRITE,
+          LinkOption.NOFOLLOW_LINKS);
+      Files.setPosixFilePermissions(temp, READABLE);
+      Files.move(temp, dir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE);
+      return true;
+    } catch (IOException | UnsupportedOperationException e) {
+      // UnsupportedOperationException: a file system without POSIX modes; never fails a request.
+      made.remove(name); // removed behind our back, perhaps: made again next time
+      LOG.warn(
+          "cannot export resources to {}: {} (a new container is created without /.cri-resmgr,"
+              + " a running one keeps its last file)",
+          dir.resolve(FILE),
+          e.toString());
+      return false;
+    }
+  }
+
+  /** The root, private, in a state directory made as the daemon makes it. */
+  private void createRoot() throws IOException {
+    if (Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    Path parent = root.toAbsolutePath().getParent();
+    if (parent != null && !Files.exists(parent, LinkOption.NOFOLLOW_LINKS)) {
+      StateDirectory.ensurePrivate(parent);
+    }
+    createDirectory(root, PRIVATE);
+  }
+
+  private static void createDirectory(Path dir, Set<PosixFilePermission> mode) throws IOException {
+    if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try {
+      Files.createDirectory(dir);
+    } catch (FileAlreadyExistsException e) {
+      throw new IOException(dir + " exists and is not a directory", e);
+    }
+    Files.setPosixFilePermissions(dir, mode);
+  }
+
+  private void delete(String name) {
+    made.remove(name);
+    try {
+      deleteTree(root.resolve(name));
+    } catch (IOException e) {
+      LOG.warn("cannot remove exported resources {}: {}", root.resolve(name), e.toString());
+    }
+  }
+
+  /** Deletes {@code path} and, if it is a directory (not a link to one), what it holds. */
+  static void deleteTree(Path path) throws IOException {
+    if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+      try (DirectoryStream<Path> entries = Files.newDirectoryStream(path)) {
+        for (Path entry : entries) {
+          deleteTree(entry);
+        }
+      }
+    }
+    Files.deleteIfExists(path);
+  }
+}

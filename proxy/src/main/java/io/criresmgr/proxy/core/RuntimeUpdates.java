@@ -1,0 +1,94 @@
+package io.criresmgr.proxy.core;
+
+import io.criresmgr.api.runtime.v1.LinuxContainerResources;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.api.runtime.v1.UpdateContainerResourcesRequest;
+import io.criresmgr.cache.Assignment;
+import io.grpc.Status;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends the pipeline's own UpdateContainerResources calls to the runtime without holding the
+ * serialized section. Updates of one container go out one after the other in the order they were
+ * decided; updates of different containers run concurrently.
+ */
+public final class RuntimeUpdates {
+  private static final Logger LOG = LoggerFactory.getLogger(RuntimeUpdates.class);
+
+  /** Told when an update failed, so the container's change stays pending. */
+  @FunctionalInterface
+  public interface FailureListener {
+    /** The update of {@code cacheId} to {@code assignment} did not reach the runtime. */
+    void updateFailed(String cacheId, Assignment assignment);
+  }
+
+  private final RuntimeClient runtime;
+  private final Map<String, CompletableFuture<Void>> tails = new ConcurrentHashMap<>();
+  private final List<CompletableFuture<Void>> stepSends = new ArrayList<>();
+  private volatile FailureListener failures = (id, a) -> {};
+
+  /** Sends through {@code runtime}. */
+  public RuntimeUpdates(RuntimeClient runtime) {
+    this.runtime = Objects.requireNonNull(runtime, "runtime");
+  }
+
+  /** Sets who hears of failed updates. */
+  public void onFailure(FailureListener listener) {
+    failures = Objects.requireNonNull(listener, "listener");
+  }
+
+  /**
+   * Queues an update of container {@code id} behind its earlier ones. Called on the pipeline
+   * thread; the returned future never fails (failures are logged and reported).
+   */
+  public CompletableFuture<Void> send(
+      String cacheId, String id, LinuxContainerResources linux, Assignment assignment) {
+    UpdateContainerResourcesRequest request =
+        UpdateContainerResourcesRequest.newBuilder().setContainerId(id).setLinux(linux).build();
+    CompletableFuture<Void> sent =
+        tails
+            .getOrDefault(cacheId, CompletableFuture.completedFuture(null))
+            .thenCompose(
+                ignored ->
+                    runtime
+                        .callOwn(RuntimeServiceGrpc.getUpdateContainerResourcesMethod(), request)
+                        .handle((reply, error) -> failed(cacheId, id, assignment, error)));
+    tails.put(cacheId, sent);
+    var unused = sent.whenComplete((v, e) -> tails.remove(cacheId, sent)); // sent never fails
+    stepSends.add(sent);
+    return sent;
+  }
+
+  private @org.jspecify.annotations.Nullable Void failed(
+      String cacheId,
+      String id,
+      Assignment assignment,
+      @org.jspecify.annotations.Nullable Throwable error) {
+    if (error != null) {
+      Status status = Status.fromThrowable(error);
+      if (status.getCode() != Status.Code.NOT_FOUND) {
+        LOG.warn("cannot update resources of container {} ({}): {}", cacheId, id, status);
+        failures.updateFailed(cacheId, assignment);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Everything sent since the last call completes; called on the pipeline thread at the end of a
+   * step whose request must not go on before the updates it implied.
+   */
+  public CompletableFuture<Void> takeStepSends() {
+    CompletableFuture<Void> all =
+        CompletableFuture.allOf(stepSends.toArray(CompletableFuture[]::new));
+    stepSends.clear();
+    return all;
+  }
+}

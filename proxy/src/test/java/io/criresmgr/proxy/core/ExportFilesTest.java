@@ -1,0 +1,119 @@
+package io.criresmgr.proxy.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExportFilesTest {
+  private static final Duration WAIT = Duration.ofSeconds(10);
+
+  @TempDir Path dir;
+  private final List<String> failures = new CopyOnWriteArrayList<>();
+  private ExportFiles files;
+
+  private ExportFiles files(Path root) {
+    files = new ExportFiles(root, (name, content) -> failures.add(name + "=" + content));
+    return files;
+  }
+
+  @AfterEach
+  void close() {
+    if (files != null) {
+      files.close();
+    }
+  }
+
+  private static String read(Path root, String name) throws Exception {
+    return Files.readString(root.resolve(name).resolve("resources.sh"));
+  }
+
+  @Test
+  void theNewestContentHandedOverIsWhatIsWritten() throws Exception {
+    Path root = dir.resolve("containers");
+    ExportFiles f = files(root);
+    for (int i = 0; i < 200; i++) {
+      f.writeLater("a", "A=\"" + i + "\"\n");
+      f.writeLater("b", "B=\"" + i + "\"\n");
+    }
+    f.await(WAIT);
+    assertEquals("A=\"199\"\n", read(root, "a"));
+    assertEquals("B=\"199\"\n", read(root, "b"));
+    assertEquals(List.of(), failures);
+  }
+
+  @Test
+  void aWriteNowIsNeverOverwrittenByAnOlderPendingOne() throws Exception {
+    Path root = dir.resolve("containers");
+    ExportFiles f = files(root);
+    for (int i = 0; i < 200; i++) {
+      f.writeLater("a", "OLD=\"" + i + "\"\n");
+      assertTrue(f.writeNow("a", "NEW=\"" + i + "\"\n"));
+      assertEquals("NEW=\"" + i + "\"\n", read(root, "a"));
+    }
+    f.await(WAIT);
+    assertEquals("NEW=\"199\"\n", read(root, "a"));
+  }
+
+  @Test
+  void aRemovalIsUndoneByALaterWrite() throws Exception {
+    Path root = dir.resolve("containers");
+    ExportFiles f = files(root);
+    assertTrue(f.writeNow("a", "A=\"1\"\n"));
+    f.deleteLater("a");
+    f.await(WAIT);
+    assertFalse(Files.exists(root.resolve("a")));
+
+    f.deleteLater("a");
+    assertTrue(f.writeNow("a", "A=\"2\"\n"));
+    f.await(WAIT);
+    assertEquals("A=\"2\"\n", read(root, "a"));
+  }
+
+  @Test
+  void aMissingStateDirectoryIsCreatedPrivate() throws Exception {
+    Path root = dir.resolve("state/containers");
+    assertTrue(files(root).writeNow("a", "A=\"1\"\n"));
+    assertEquals("rwx------", mode(dir.resolve("state")));
+    assertEquals("rwx------", mode(root));
+    assertEquals("rwxr-xr-x", mode(root.resolve("a")));
+    assertEquals("rw-r--r--", mode(root.resolve("a/resources.sh")));
+  }
+
+  @Test
+  void aFailedBackgroundWriteIsReportedWithItsContent() throws Exception {
+    Path root = dir.resolve("containers");
+    Files.writeString(root, "not a directory");
+    ExportFiles f = files(root);
+    assertFalse(f.writeNow("a", "A=\"1\"\n"));
+    f.writeLater("b", "B=\"1\"\n");
+    f.await(WAIT);
+    assertEquals(List.of("b=B=\"1\"\n"), failures);
+  }
+
+  @Test
+  void closeWritesWhatIsPending() throws Exception {
+    Path root = dir.resolve("containers");
+    ExportFiles f = files(root);
+    for (int i = 0; i < 50; i++) {
+      f.writeLater("c" + i, "I=\"" + i + "\"\n");
+    }
+    f.close();
+    for (int i = 0; i < 50; i++) {
+      assertEquals("I=\"" + i + "\"\n", read(root, "c" + i));
+    }
+  }
+
+  private static String mode(Path path) throws Exception {
+    return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
+  }
+}
