@@ -41,9 +41,11 @@ record SnapshotJson(
     @JsonProperty("PolicyData") Map<String, JsonNode> policyData,
     @JsonProperty("AgentConfig") @JsonSetter(nulls = Nulls.SET) @Nullable String agentConfig,
     @JsonProperty("Adjustments") @JsonSetter(nulls = Nulls.SET)
-        @Nullable StoredAdjustmentsJson adjustments) {
+        @Nullable StoredAdjustmentsJson adjustments,
+    @JsonProperty("Generation") long generation) {
 
-  private static final JsonMapper MAPPER =
+  /** The mapper of the cache file and its journal (docs/cache-format.md). */
+  static final JsonMapper MAPPER =
       JsonMapper.builder(ParseLimits.CACHE.jsonFactory())
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
@@ -60,10 +62,23 @@ record SnapshotJson(
    * with the mapper's generator, byte for byte what {@link #encodeWithDatabind} writes.
    */
   static byte[] encode(CacheSnapshot snapshot) throws JsonProcessingException {
+    return encode(snapshot, 0);
+  }
+
+  /**
+   * As {@link #encode(CacheSnapshot)}, the file naming {@code generation} as its {@code
+   * Generation}.
+   */
+  static byte[] encode(CacheSnapshot snapshot, long generation) throws JsonProcessingException {
+    return generate(g -> from(snapshot, generation).write(g));
+  }
+
+  /** What {@code writer} writes with the mapper's generator, as compact UTF-8 JSON. */
+  static byte[] generate(Body body) throws JsonProcessingException {
     // As writeValueAsBytes: segments from the factory's recycled buffers, copied once at the end.
     try (ByteArrayBuilder out = new ByteArrayBuilder(MAPPER.getFactory()._getBufferRecycler())) {
       try (JsonGenerator g = MAPPER.createGenerator(out, JsonEncoding.UTF8)) {
-        from(snapshot).write(g);
+        body.write(g);
       }
       byte[] content = out.toByteArray();
       out.release();
@@ -80,7 +95,7 @@ record SnapshotJson(
    * benchmark comparing the two (module benchmarks, {@code SnapshotEncodeBenchmark}).
    */
   static byte[] encodeWithDatabind(CacheSnapshot snapshot) throws JsonProcessingException {
-    return MAPPER.writeValueAsBytes(from(snapshot));
+    return MAPPER.writeValueAsBytes(from(snapshot, 0));
   }
 
   private void write(JsonGenerator g) throws IOException {
@@ -93,6 +108,7 @@ record SnapshotJson(
     StreamedJson.map(g, "PolicyData", policyData, JsonGenerator::writeTree);
     g.writeStringField("AgentConfig", agentConfig);
     StreamedJson.nullable(g, "Adjustments", adjustments, (out, a) -> a.write(out));
+    g.writeNumberField("Generation", generation);
     g.writeEndObject();
   }
 
@@ -102,14 +118,51 @@ record SnapshotJson(
    * @throws UnusableException saying what is wrong, as a phrase after "cache file X"
    */
   static CacheSnapshot decode(byte[] content) throws UnusableException {
+    return bind(parse(content));
+  }
+
+  /**
+   * The JSON object in {@code content}, not yet checked further, for a journal to be replayed onto.
+   *
+   * @throws UnusableException if it is no JSON object
+   */
+  static ObjectNode parse(byte[] content) throws UnusableException {
+    JsonNode root;
     try {
-      JsonNode root = MAPPER.readTree(content);
+      root = MAPPER.readTree(content);
+    } catch (JsonProcessingException e) {
+      throw new UnusableException("is corrupt (" + describe(e) + ")");
+    } catch (IOException | RuntimeException e) {
+      String message = e.getMessage() != null ? e.getMessage() : e.toString();
+      throw new UnusableException("is corrupt (" + message + ")");
+    }
+    if (!(root instanceof ObjectNode object)) {
+      throw new UnusableException("is corrupt (not a JSON object)");
+    }
+    return object;
+  }
+
+  /** The {@code Generation} of a file's {@code root} (0 in files of builds before the journal). */
+  static long generation(JsonNode root) {
+    JsonNode generation = root.path("Generation");
+    return generation.isIntegralNumber() && generation.canConvertToLong()
+        ? generation.longValue()
+        : 0;
+  }
+
+  /**
+   * The snapshot {@code root} (a file's content, perhaps with a journal replayed onto it) holds.
+   *
+   * @throws UnusableException saying what is wrong, as a phrase after "cache file X"
+   */
+  static CacheSnapshot bind(JsonNode root) throws UnusableException {
+    try {
       checkVersion(root);
       addOptionalKeys(root);
       return MAPPER.treeToValue(root, SnapshotJson.class).toSnapshot();
     } catch (JsonProcessingException e) {
       throw new UnusableException("is corrupt (" + describe(e) + ")");
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       // Anything the content provokes makes it unusable: the daemon must start regardless.
       String message = e.getMessage() != null ? e.getMessage() : e.toString();
       throw new UnusableException("is corrupt (" + message + ")");
@@ -119,6 +172,7 @@ record SnapshotJson(
   // Keys added after the format's first release: files of earlier builds lack them.
   private static void addOptionalKeys(JsonNode root) {
     ((ObjectNode) root).putIfAbsent("Adjustments", NullNode.getInstance());
+    ((ObjectNode) root).putIfAbsent("Generation", ((ObjectNode) root).numberNode(0L));
     root.path("Containers")
         .forEach(
             c -> {
@@ -165,7 +219,7 @@ record SnapshotJson(
     return path.toString();
   }
 
-  private static SnapshotJson from(CacheSnapshot s) {
+  private static SnapshotJson from(CacheSnapshot s, long generation) {
     return new SnapshotJson(
         s.version(),
         PodJson.convert(s.pods(), PodJson::from),
@@ -174,7 +228,8 @@ record SnapshotJson(
         s.activePolicy(),
         s.policyData(),
         s.agentConfig().orElse(null),
-        s.adjustments().map(StoredAdjustmentsJson::from).orElse(null));
+        s.adjustments().map(StoredAdjustmentsJson::from).orElse(null),
+        generation);
   }
 
   private CacheSnapshot toSnapshot() {
@@ -243,6 +298,12 @@ record SnapshotJson(
       throw new IllegalArgumentException(
           map + "." + key + ": the entry's id is \"" + id + "\", not its key");
     }
+  }
+
+  /** Writes a JSON value. */
+  @FunctionalInterface
+  interface Body {
+    void write(JsonGenerator g) throws IOException;
   }
 
   /** The file cannot be restored; the message is a phrase such as "is corrupt (...)". */

@@ -325,7 +325,7 @@ class CacheFileTest {
     }
   }
 
-  private static String mode(Path path) throws IOException {
+  static String mode(Path path) throws IOException {
     return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
   }
 }

@@ -4,21 +4,16 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
-import java.util.Set;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -76,7 +71,7 @@ class SnapshotEncodingTest {
   void randomSnapshotsAreWrittenAsDatabindWroteThemAndReadBack() throws Exception {
     Random random = new Random(17);
     for (int i = 0; i < 300; i++) {
-      CacheSnapshot s = new Snapshots(random).snapshot();
+      CacheSnapshot s = new RandomSnapshots(random).snapshot();
       assertSameAsDatabind(s);
       assertEquals(s, SnapshotJson.decode(SnapshotJson.encode(s)), "snapshot " + i);
     }
@@ -113,184 +108,5 @@ class SnapshotEncodingTest {
             : Optional.of(new ResourceOverride(cpu, memory));
     OptionalLong limit = toptier < 0 ? OptionalLong.empty() : OptionalLong.of(toptier);
     return new Adjustment(name, resources, AWKWARD, "", limit);
-  }
-
-  /** Random snapshots the daemon could have written, from one seeded {@link Random}. */
-  private static final class Snapshots {
-    private static final String[] PIECES = {
-      "a", "Z", "0", "-", ".", "/", ":", "%", " ", "\"", "\\", "\u0001", "\n", "é", "中", "😀", ""
-    };
-    private final Random random;
-    private final Set<String> runtimeIds = new HashSet<>();
-
-    Snapshots(Random random) {
-      this.random = random;
-    }
-
-    CacheSnapshot snapshot() {
-      Map<String, Pod> pods = new HashMap<>();
-      Map<String, Container> containers = new HashMap<>();
-      for (int p = random.nextInt(4); p > 0; p--) {
-        Pod pod = pod();
-        pods.put(pod.id(), pod);
-        for (int c = random.nextInt(4); c > 0; c--) {
-          Container container = container(pod);
-          containers.put(container.cacheId(), container);
-        }
-      }
-      return new CacheSnapshot(
-          CacheSnapshot.VERSION,
-          pods,
-          containers,
-          random.nextLong() & Long.MAX_VALUE,
-          text(),
-          map(this::policyData),
-          random.nextBoolean() ? Optional.empty() : Optional.of(text()),
-          random.nextBoolean()
-              ? Optional.empty()
-              : Optional.of(new StoredAdjustments(text(), text())));
-    }
-
-    private Pod pod() {
-      return new Pod(
-          "sandbox-" + text(),
-          "uid-" + text(),
-          text(),
-          text(),
-          map(this::text),
-          map(this::text),
-          text(),
-          pick(QosClass.values()),
-          new PodResources(map(this::resources), map(this::resources)),
-          random.nextBoolean());
-    }
-
-    private Container container(Pod pod) {
-      String runtimeId = random.nextInt(4) == 0 ? "" : "c-" + runtimeIds.size();
-      runtimeIds.add(runtimeId);
-      String name = text();
-      return Container.builder()
-          .cacheId(Container.cacheId(pod.uid(), name))
-          .id(runtimeId)
-          .podId(pod.id())
-          .name(name)
-          .namespace(text())
-          .initContainer(random.nextBoolean())
-          .labels(map(this::text))
-          .annotations(map(this::text))
-          .image(text())
-          .state(pick(ContainerState.values()))
-          .requested(
-              new LinuxResources(
-                  number(), number(), number(), number(), text(), text(), map(this::text)))
-          .resources(resources())
-          .qosClass(pick(QosClass.values()))
-          .assignment(assignment())
-          .pending(new HashSet<>(list(this::text)))
-          .seq(random.nextLong() & Long.MAX_VALUE)
-          .adjustment(random.nextBoolean() ? Adjustment.NONE : adjustment())
-          .topologyHints(list(() -> new TopologyHint(text(), cpus(), cpus())))
-          .build();
-    }
-
-    private Assignment assignment() {
-      return new Assignment(
-          cpus(), cpus(), number(), number(), number(), number(), map(this::text), text(), text());
-    }
-
-    private Adjustment adjustment() {
-      return new Adjustment(
-          "adj-" + text(),
-          random.nextBoolean() ? Optional.empty() : Optional.of(resourceOverride()),
-          text(),
-          text(),
-          random.nextBoolean() ? OptionalLong.empty() : OptionalLong.of(natural()));
-    }
-
-    private ResourceOverride resourceOverride() {
-      Optional<ResourceOverride.Amounts> cpu = random.nextBoolean() ? Optional.empty() : amounts();
-      return new ResourceOverride(cpu, cpu.isEmpty() || random.nextBoolean() ? amounts() : cpu);
-    }
-
-    private Optional<ResourceOverride.Amounts> amounts() {
-      long request = natural();
-      return Optional.of(new ResourceOverride.Amounts(request, request + natural()));
-    }
-
-    private Resources resources() {
-      return new Resources(natural(), natural(), natural(), natural());
-    }
-
-    private CpuSet cpus() {
-      List<Integer> ids = new ArrayList<>();
-      for (int n = random.nextInt(6); n > 0; n--) {
-        ids.add(random.nextInt(128));
-      }
-      return CpuSet.of(ids);
-    }
-
-    /** A policy's data: any JSON but a bare null, which the file does not allow there. */
-    private JsonNode policyData() {
-      JsonNode data = node(2);
-      return data.isNull() ? NODES.textNode("null") : data;
-    }
-
-    private JsonNode node(int depth) {
-      return switch (random.nextInt(depth > 0 ? 9 : 7)) {
-        case 0 -> NODES.textNode(text());
-        case 1 -> NODES.numberNode(random.nextInt());
-        case 2 -> NODES.numberNode(random.nextLong() | (1L << 40));
-        case 3 -> NODES.numberNode(random.nextDouble() * 1e6 - 5e5);
-        case 4 -> NODES.booleanNode(random.nextBoolean());
-        case 5 -> NODES.nullNode();
-        case 6 -> NODES.textNode("");
-        case 7 -> NODES.arrayNode().addAll(list(() -> node(depth - 1)));
-        default -> {
-          ObjectNode o = NODES.objectNode(); // insertion order, not sorted: as databind keeps it
-          list(this::text).forEach(key -> o.set(key, node(depth - 1)));
-          yield o;
-        }
-      };
-    }
-
-    private <T> Map<String, T> map(Supplier<T> values) {
-      Map<String, T> map = new HashMap<>();
-      for (int n = random.nextInt(5); n > 0; n--) {
-        map.put(text(), values.get());
-      }
-      return map;
-    }
-
-    private <T> List<T> list(Supplier<T> values) {
-      List<T> list = new ArrayList<>();
-      for (int n = random.nextInt(4); n > 0; n--) {
-        list.add(values.get());
-      }
-      return list;
-    }
-
-    private String text() {
-      StringBuilder text = new StringBuilder();
-      for (int n = random.nextInt(6); n > 0; n--) {
-        text.append(pick(PIECES));
-      }
-      return text.toString();
-    }
-
-    private long number() {
-      return switch (random.nextInt(3)) {
-        case 0 -> -1;
-        case 1 -> random.nextInt(1 << 20);
-        default -> random.nextLong();
-      };
-    }
-
-    private long natural() {
-      return random.nextInt(3) == 0 ? random.nextLong() >>> 2 : random.nextInt(100000);
-    }
-
-    private <T> T pick(T[] values) {
-      return values[random.nextInt(values.length)];
-    }
   }
 }

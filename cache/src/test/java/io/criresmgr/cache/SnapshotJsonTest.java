@@ -32,7 +32,8 @@ class SnapshotJsonTest {
             "PolicyName",
             "PolicyData",
             "AgentConfig",
-            "Adjustments"),
+            "Adjustments",
+            "Generation"),
         fieldNames(root));
     JsonNode app = root.path("Containers").path("u1:app");
     assertEquals(

@@ -4,11 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.criresmgr.cache.CacheFile;
-import io.criresmgr.cache.files.FileLimit;
 import io.criresmgr.cache.files.ParseLimits;
-import io.criresmgr.cache.files.SafeFiles;
 import io.criresmgr.proxy.config.ConfigException;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -62,19 +59,15 @@ public final class AgentConfigText {
   }
 
   /**
-   * The agent configuration stored in the cache file of {@code relayDir}, read without changing the
-   * file. A missing, unreadable or corrupt file has none, nor has one that is no regular file or is
-   * too large (read as {@link CacheFile#load} reads it): the daemon reports and moves such a file
-   * aside when it restores the cache.
+   * The agent configuration stored in the cache file of {@code relayDir} and its journal, read
+   * without changing them ({@link CacheFile#current}). A missing, unreadable or corrupt file has
+   * none, nor has one that is no regular file or is too large (read as {@link CacheFile#load} reads
+   * it): the daemon reports and moves such a file aside when it restores the cache.
    */
   public static Optional<String> read(Path relayDir) {
-    Path file = relayDir.resolve(CacheFile.NAME);
-    try {
-      byte[] content = SafeFiles.readIn(relayDir, file, FileLimit.CACHE);
-      JsonNode stored = JSON.readTree(content).path("AgentConfig");
-      return stored.isTextual() ? Optional.of(stored.textValue()) : Optional.empty();
-    } catch (IOException | RuntimeException e) {
-      return Optional.empty();
-    }
+    JsonNode stored = CacheFile.current(relayDir).map(c -> c.path("AgentConfig")).orElse(null);
+    return stored != null && stored.isTextual()
+        ? Optional.of(stored.textValue())
+        : Optional.empty();
   }
 }

@@ -19,7 +19,9 @@ import org.slf4j.LoggerFactory;
  * Writes cache snapshots on its own thread so the pipeline never waits for the disk. Snapshots
  * offered while a write is running are coalesced: only the newest one is written. A snapshot may be
  * offered as a supplier, called only when the write is about to happen: the pipeline copies its
- * cache once per write instead of once per step (docs/benchmarks.md). Losing the last few
+ * cache once per write instead of once per step (docs/benchmarks.md). Each write appends what
+ * changed to the cache journal, now and then the whole snapshot, and {@link #close} leaves the
+ * whole state in the file (docs/adr/0013-incremental-cache-journal.md). Losing the last few
  * milliseconds in a crash is safe because start-up reconciles the cache with the runtime
  * (docs/adr/0003-cache-file-format-and-crash-safety.md).
  */
@@ -147,10 +149,20 @@ public final class CacheSaver implements AutoCloseable {
     lastWrite = System.currentTimeMillis();
   }
 
-  /** Writes what is pending and stops. */
+  /**
+   * Writes what is pending, the whole state into the file if a journal holds part of it, and stops.
+   */
   @Override
   public void close() {
     Shutdown.draining(Shutdown.of(writer), Duration.ofSeconds(10));
     writeLatest();
+    if (failing == null) {
+      try {
+        file.compact();
+      } catch (RuntimeException e) {
+        // The file and its journal hold the state all the same; the next start replays it.
+        LOG.warn("cannot write the whole cache into {}: {}", file.path(), e.getMessage());
+      }
+    }
   }
 }

@@ -45,6 +45,7 @@ class CrashIT {
   private int kept;
   private int adopted;
   private int released;
+  private int killsWithJournal;
 
   @Test
   void everyRestartReconcilesTheCacheAndKeepsCpusExclusive() throws Exception {
@@ -70,6 +71,7 @@ class CrashIT {
     summarize(Duration.ofNanos(System.nanoTime() - started), iterations, createsInFlight);
     assertTrue(createsInFlight > 0, "no kill hit a CreateContainer in flight: " + killPoints);
     assertTrue(kept > 0, "no container ever survived a restart: the workload did too little");
+    assertTrue(killsWithJournal > 0, "no kill left a cache journal for the next start to replay");
   }
 
   private CrashJvm warmUp(CrashDaemon.Layout layout) throws Exception {
@@ -87,7 +89,7 @@ class CrashIT {
     LOG.info(
         "crash test: {} kills in {} s; daemons served after {}/{}/{} ms (min/median/max); {} kills"
             + " with a CreateContainer in flight; restarts kept {} containers, adopted {},"
-            + " released {}",
+            + " released {}; {} kills left a journal",
         iterations,
         took.toSeconds(),
         sorted.get(0),
@@ -96,12 +98,14 @@ class CrashIT {
         createsInFlight,
         kept,
         adopted,
-        released);
+        released,
+        killsWithJournal);
   }
 
   private void record(CrashRun.Outcome outcome) {
     killPoints.add(outcome.killPoint());
     served.add(outcome.servedMillis());
+    killsWithJournal += outcome.journalBytes() > 0 ? 1 : 0;
     Matcher m = SYNCED.matcher(outcome.daemonLog());
     if (m.find()) {
       kept += Integer.parseInt(m.group(1));

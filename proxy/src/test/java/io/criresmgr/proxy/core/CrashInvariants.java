@@ -1,20 +1,20 @@
 package io.criresmgr.proxy.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.criresmgr.api.runtime.v1.Container;
 import io.criresmgr.api.runtime.v1.ContainerStatus;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.PodSandbox;
 import io.criresmgr.api.runtime.v1.PodSandboxState;
+import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.CpuSet;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -32,7 +32,6 @@ import java.util.Set;
  * </ul>
  */
 final class CrashInvariants {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final CpuSet allowed;
   private final String policy;
@@ -54,12 +53,12 @@ final class CrashInvariants {
       Map<String, ContainerStatus> statuses,
       Path cacheFile) {
     CrashInvariants check = new CrashInvariants(allowed, policy);
-    JsonNode cache;
-    try {
-      cache = JSON.readTree(cacheFile.toFile());
-    } catch (IOException e) {
-      return List.of("cannot read the cache file " + cacheFile + ": " + e.getMessage());
+    // The file with its journal replayed (docs/cache-format.md, "The journal").
+    Optional<JsonNode> current = CacheFile.current(cacheFile.getParent());
+    if (current.isEmpty()) {
+      return List.of("cannot read the cache file " + cacheFile);
     }
+    JsonNode cache = current.get();
     check.cpus(statuses, byRuntimeId(cache));
     check.containers(world, cache);
     check.pods(world, cache);

@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.core;
 
 import io.criresmgr.api.runtime.v1.ContainerStatus;
+import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.proxy.relay.RawClient;
 import io.criresmgr.sim.SimHooks;
@@ -39,8 +40,9 @@ final class CrashRun {
    * @param killPoint where it was killed
    * @param daemonLog its output
    * @param servedMillis how long it took from the process start to answering Version
+   * @param journalBytes the size of the cache journal it left (0: none), replayed by the next start
    */
-  record Outcome(String killPoint, String daemonLog, long servedMillis) {}
+  record Outcome(String killPoint, String daemonLog, long servedMillis, long journalBytes) {}
 
   private final CrashDaemon.Layout layout;
   private final CrashJvm jvm;
@@ -81,17 +83,20 @@ final class CrashRun {
       long quiet = awaitInvariants(daemon);
       List<String> done = new ArrayList<>();
       String killPoint = workAndKill(daemon, cleanUp, done);
+      long journal = journalBytes();
       LOG.info(
-          "iteration {}: pid {} served after {} ms, quiet {} ms later; {} requests{}; killed {}",
+          "iteration {}: pid {} served after {} ms, quiet {} ms later; {} requests{}; killed {};"
+              + " journal {} bytes",
           i,
           daemon.pid(),
           served,
           quiet,
           done.size(),
           refused(done),
-          killPoint);
+          killPoint,
+          journal);
       previous = "requests " + done + ", killed " + killPoint + "\n" + daemon.output();
-      return new Outcome(killPoint, daemon.output(), served);
+      return new Outcome(killPoint, daemon.output(), served, journal);
     } finally {
       daemon.destroy();
     }
@@ -125,7 +130,10 @@ final class CrashRun {
         throw new AssertionError("exit status " + status + " after SIGTERM\n" + daemon.output());
       }
       check(daemon, "after SIGTERM");
-      return new Outcome("SIGTERM", daemon.output(), served);
+      if (journalBytes() != 0) {
+        throw new AssertionError("a stopped daemon left its journal: its cache file is not whole");
+      }
+      return new Outcome("SIGTERM", daemon.output(), served, 0);
     } finally {
       daemon.destroy();
     }
@@ -223,14 +231,19 @@ final class CrashRun {
     }
   }
 
-  /** The runtime's update count and the cache file: the daemon is quiet while both stay. */
+  /** The size of the cache journal, 0 if there is none. */
+  private long journalBytes() throws IOException {
+    Path journal = layout.relayDir().resolve(CacheFile.JOURNAL_NAME);
+    return Files.exists(journal) ? Files.size(journal) : 0;
+  }
+
+  /**
+   * The runtime's update count and the cache (file and journal): the daemon is quiet while both
+   * stay.
+   */
   private String quietMark() {
-    String cache;
-    try {
-      cache = Files.exists(layout.cacheFile()) ? Files.readString(layout.cacheFile()) : "(none)";
-    } catch (IOException e) {
-      cache = "(unreadable: " + e + ")";
-    }
+    String cache =
+        CacheFile.current(layout.relayDir()).map(Object::toString).orElse("(none or unreadable)");
     return sim.hooks().callCount("UpdateContainerResources") + " updates, cache " + cache;
   }
 

@@ -3,7 +3,6 @@ package io.criresmgr.proxy.core;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.criresmgr.api.runtime.v1.ContainerConfig;
 import io.criresmgr.api.runtime.v1.ContainerMetadata;
@@ -20,6 +19,7 @@ import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.StartContainerRequest;
 import io.criresmgr.api.runtime.v1.StopContainerRequest;
+import io.criresmgr.cache.CacheFile;
 import io.criresmgr.policy.PolicyProvider;
 import io.criresmgr.policy.PolicyRegistry;
 import io.criresmgr.policy.none.NonePolicyProvider;
@@ -35,7 +35,6 @@ import io.criresmgr.sim.SimRuntime;
 import io.criresmgr.sim.SimRuntimeServer;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,8 +54,6 @@ import org.jspecify.annotations.Nullable;
 final class PipelineHarness implements AutoCloseable {
   static final String IMAGE = "docker.io/library/busybox:latest";
   static final Duration CACHE_WAIT = Duration.ofSeconds(5);
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path dir;
   private final SimRuntimeServer sim;
@@ -375,15 +372,12 @@ final class PipelineHarness implements AutoCloseable {
     return readCache(cacheFile());
   }
 
-  /** The cache file at {@code file} as JSON; a missing node if there is none. */
+  /**
+   * The cache file at {@code file} with its journal replayed, as JSON; a missing node if there is
+   * none or it cannot be read.
+   */
   static JsonNode readCache(Path file) {
-    try {
-      return JSON.readTree(Files.readString(file));
-    } catch (NoSuchFileException e) {
-      return MissingNode.getInstance();
-    } catch (IOException e) {
-      throw new AssertionError("cannot read the cache file " + file + ": " + e, e);
-    }
+    return CacheFile.current(file.getParent()).orElse(MissingNode.getInstance());
   }
 
   /** Waits until the cache file satisfies {@code condition}; returns it. */

@@ -1,7 +1,6 @@
 package io.criresmgr.proxy.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.criresmgr.api.runtime.v1.Container;
 import io.criresmgr.api.runtime.v1.ContainerState;
@@ -11,12 +10,10 @@ import io.criresmgr.api.runtime.v1.ListPodSandboxRequest;
 import io.criresmgr.api.runtime.v1.PodSandbox;
 import io.criresmgr.api.runtime.v1.PodSandboxState;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.CpuSet;
 import io.grpc.Channel;
 import io.grpc.StatusRuntimeException;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,7 +39,6 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  */
 public final class PipelineInvariants {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private PipelineInvariants() {}
 
@@ -255,13 +251,8 @@ public final class PipelineInvariants {
     };
   }
 
+  // The file with its journal replayed (docs/cache-format.md, "The journal").
   private static JsonNode read(Path cacheFile) {
-    try {
-      return JSON.readTree(Files.readString(cacheFile));
-    } catch (NoSuchFileException e) {
-      return MissingNode.getInstance();
-    } catch (IOException e) {
-      throw new AssertionError("cannot read the cache file " + cacheFile + ": " + e, e);
-    }
+    return CacheFile.current(cacheFile.getParent()).orElse(MissingNode.getInstance());
   }
 }

@@ -21,6 +21,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
@@ -43,11 +44,27 @@ class HealthIT {
    * file this very moment, so the rename is tried until the path is free.
    */
   private static Path block(Path saving) throws Exception {
+    return block(saving, false);
+  }
+
+  /**
+   * As {@link #block(Path)} for the cache journal (docs/cache-format.md, "The journal"), which may
+   * exist as a file: it is deleted (an append to a missing journal fails too) until the directory
+   * takes its place.
+   */
+  private static Path blockJournal(Path journal) throws Exception {
+    return block(journal, true);
+  }
+
+  private static Path block(Path saving, boolean deleteFile) throws Exception {
     Path ready = Files.createDirectory(saving.resolveSibling("blocker"));
     Files.writeString(ready.resolve("keep"), "x");
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (true) {
       try {
+        if (deleteFile && Files.isRegularFile(saving, LinkOption.NOFOLLOW_LINKS)) {
+          Files.deleteIfExists(saving);
+        }
         // rename(2) of a directory fails on a file that is in the way and never replaces one
         Files.move(ready, saving, StandardCopyOption.ATOMIC_MOVE);
         return saving;
@@ -115,7 +132,9 @@ class HealthIT {
       int port = daemon.metricsPort();
       assertEquals("ok\n", awaitStatus(port, 200).body());
 
+      // Saves append to the journal and now and then write the whole file: block both.
       Path blocker = block(dir.resolve("state/cache.saving"));
+      Path journalBlocker = blockJournal(dir.resolve("state/cache.journal"));
       try (RawClient relay = new RawClient(dir.resolve("relay/cri-resmgr.sock"))) {
         RuntimeServiceGrpc.newBlockingStub(relay.channel())
             .runPodSandbox(
@@ -135,6 +154,8 @@ class HealthIT {
 
       Files.delete(blocker.resolve("keep"));
       Files.delete(blocker);
+      Files.delete(journalBlocker.resolve("keep"));
+      Files.delete(journalBlocker);
       assertEquals("ok\n", awaitStatus(port, 200).body());
     }
   }

@@ -1,0 +1,222 @@
+package io.criresmgr.cache;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.criresmgr.cache.ValuesJson.StoredAdjustmentsJson;
+import java.io.IOException;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One batch of the cache journal (docs/cache-format.md, "The journal"): what changed between two
+ * snapshots, per key, each value written as the snapshot writes it, so replaying a batch onto the
+ * file's JSON gives the JSON of the newer snapshot.
+ *
+ * <pre>
+ * {"Put":{"Pods":{id:pod},"Containers":{id:container},"PolicyData":{name:data}},
+ *  "Delete":{"Pods":[id],"Containers":[id],"PolicyData":[name]},
+ *  "Set":{"NextID":n,"PolicyName":name,"AgentConfig":text,"Adjustments":adjustments,"Version":v}}
+ * </pre>
+ *
+ * Each part and each section in it is present only if something in it changed.
+ */
+final class JournalJson {
+  private final SortedMap<String, Pod> pods = new TreeMap<>();
+  private final SortedMap<String, Container> containers = new TreeMap<>();
+  private final SortedMap<String, JsonNode> policyData = new TreeMap<>();
+  private final SortedSet<String> deletedPods = new TreeSet<>();
+  private final SortedSet<String> deletedContainers = new TreeSet<>();
+  private final SortedSet<String> deletedPolicyData = new TreeSet<>();
+  private final CacheSnapshot from;
+  private final CacheSnapshot to;
+
+  private JournalJson(CacheSnapshot from, CacheSnapshot to) {
+    this.from = from;
+    this.to = to;
+    diff(from.pods(), to.pods(), pods, deletedPods);
+    diff(from.containers(), to.containers(), containers, deletedContainers);
+    diff(from.policyData(), to.policyData(), policyData, deletedPolicyData);
+  }
+
+  /**
+   * The batch that turns {@code from} into {@code to}, or null if they are equal. Records are
+   * compared with {@code equals} (the same instance first), which costs far less than writing them.
+   */
+  static byte @Nullable [] changes(CacheSnapshot from, CacheSnapshot to)
+      throws JsonProcessingException {
+    JournalJson batch = new JournalJson(from, to);
+    return batch.isEmpty() ? null : SnapshotJson.generate(batch::write);
+  }
+
+  private static <T> void diff(
+      Map<String, T> from, Map<String, T> to, Map<String, T> put, SortedSet<String> deleted) {
+    for (Map.Entry<String, T> e : to.entrySet()) {
+      T old = from.get(e.getKey());
+      if (old != e.getValue() && !e.getValue().equals(old)) {
+        put.put(e.getKey(), e.getValue());
+      }
+    }
+    if (from.size() + put.size() > to.size()) {
+      for (String key : from.keySet()) {
+        if (!to.containsKey(key)) {
+          deleted.add(key);
+        }
+      }
+    }
+  }
+
+  private boolean isEmpty() {
+    return pods.isEmpty()
+        && containers.isEmpty()
+        && policyData.isEmpty()
+        && deletedPods.isEmpty()
+        && deletedContainers.isEmpty()
+        && deletedPolicyData.isEmpty()
+        && !anySet();
+  }
+
+  private boolean anySet() {
+    return !from.version().equals(to.version())
+        || from.nextSeq() != to.nextSeq()
+        || !from.activePolicy().equals(to.activePolicy())
+        || !from.agentConfig().equals(to.agentConfig())
+        || !from.adjustments().equals(to.adjustments());
+  }
+
+  private void write(JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    if (!pods.isEmpty() || !containers.isEmpty() || !policyData.isEmpty()) {
+      g.writeObjectFieldStart("Put");
+      putSection(g, "Pods", pods, (out, p) -> PodJson.from(p).write(out));
+      putSection(g, "Containers", containers, (out, c) -> ContainerJson.from(c).write(out));
+      putSection(g, "PolicyData", policyData, JsonGenerator::writeTree);
+      g.writeEndObject();
+    }
+    if (!deletedPods.isEmpty() || !deletedContainers.isEmpty() || !deletedPolicyData.isEmpty()) {
+      g.writeObjectFieldStart("Delete");
+      deleteSection(g, "Pods", deletedPods);
+      deleteSection(g, "Containers", deletedContainers);
+      deleteSection(g, "PolicyData", deletedPolicyData);
+      g.writeEndObject();
+    }
+    if (anySet()) {
+      g.writeObjectFieldStart("Set");
+      writeSet(g);
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+  }
+
+  private static <T> void putSection(
+      JsonGenerator g, String name, SortedMap<String, T> put, StreamedJson.ValueWriter<T> values)
+      throws IOException {
+    if (!put.isEmpty()) {
+      StreamedJson.map(g, name, put, values);
+    }
+  }
+
+  private static void deleteSection(JsonGenerator g, String name, SortedSet<String> deleted)
+      throws IOException {
+    if (!deleted.isEmpty()) {
+      StreamedJson.list(g, name, deleted, JsonGenerator::writeString);
+    }
+  }
+
+  // The top-level values that changed, written as the snapshot writes them.
+  private void writeSet(JsonGenerator g) throws IOException {
+    if (!from.version().equals(to.version())) {
+      g.writeStringField("Version", to.version());
+    }
+    if (from.nextSeq() != to.nextSeq()) {
+      g.writeNumberField("NextID", to.nextSeq());
+    }
+    if (!from.activePolicy().equals(to.activePolicy())) {
+      g.writeStringField("PolicyName", to.activePolicy());
+    }
+    if (!from.agentConfig().equals(to.agentConfig())) {
+      g.writeStringField("AgentConfig", to.agentConfig().orElse(null));
+    }
+    if (!from.adjustments().equals(to.adjustments())) {
+      StreamedJson.nullable(
+          g,
+          "Adjustments",
+          to.adjustments().map(StoredAdjustmentsJson::from).orElse(null),
+          (out, a) -> a.write(out));
+    }
+  }
+
+  /**
+   * Replays the batch {@code payload} onto a cache file's JSON {@code root}.
+   *
+   * @throws IllegalArgumentException if it is no batch or does not fit {@code root}
+   */
+  static void apply(ObjectNode root, byte[] payload) throws IOException {
+    JsonNode batch = SnapshotJson.MAPPER.readTree(payload);
+    if (batch == null || !batch.isObject()) {
+      throw new IllegalArgumentException("not a JSON object");
+    }
+    for (Map.Entry<String, JsonNode> part : batch.properties()) {
+      switch (part.getKey()) {
+        case "Put" -> put(root, part.getValue());
+        case "Delete" -> delete(root, part.getValue());
+        case "Set" -> set(root, part.getValue());
+        default -> {
+          // A later build's part: ignored, as unknown keys of the file are.
+        }
+      }
+    }
+  }
+
+  private static void put(ObjectNode root, JsonNode sections) {
+    for (Map.Entry<String, JsonNode> section : objectOf("Put", sections).properties()) {
+      ObjectNode target = section(root, section.getKey());
+      objectOf("Put." + section.getKey(), section.getValue())
+          .properties()
+          .forEach(e -> target.set(e.getKey(), e.getValue()));
+    }
+  }
+
+  private static void delete(ObjectNode root, JsonNode sections) {
+    for (Map.Entry<String, JsonNode> section : objectOf("Delete", sections).properties()) {
+      ObjectNode target = section(root, section.getKey());
+      String where = "Delete." + section.getKey();
+      if (!section.getValue().isArray()) {
+        throw new IllegalArgumentException(where + ": not a list of keys");
+      }
+      for (JsonNode key : section.getValue()) {
+        if (!key.isTextual()) {
+          throw new IllegalArgumentException(where + ": " + key + " is not a key");
+        }
+        target.remove(key.textValue());
+      }
+    }
+  }
+
+  private static void set(ObjectNode root, JsonNode values) {
+    objectOf("Set", values).properties().forEach(e -> root.set(e.getKey(), e.getValue()));
+  }
+
+  private static ObjectNode section(ObjectNode root, String name) {
+    JsonNode section = root.get(name);
+    if (section == null) {
+      return root.putObject(name); // a later build's section
+    }
+    if (section instanceof ObjectNode object) {
+      return object;
+    }
+    throw new IllegalArgumentException(name + " of the cache file is not an object");
+  }
+
+  private static ObjectNode objectOf(String where, JsonNode node) {
+    if (node instanceof ObjectNode object) {
+      return object;
+    }
+    throw new IllegalArgumentException(where + ": not a JSON object");
+  }
+}
