@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -183,7 +184,10 @@ abstract class TopologyAwarePolicySuite {
         .orElseThrow(() -> new AssertionError("no disk in /proc/partitions:\n" + partitions));
   }
 
-  /** The {@code TopologyHints} of {@code cacheId} once the daemon's cache file holds them. */
+  /**
+   * The {@code TopologyHints} of {@code cacheId} once the daemon's cache file or its journal
+   * (docs/cache-format.md, "The journal") holds them.
+   */
   private static JsonNode awaitCachedHints(SuiteBed bed, ResmgrDaemon daemon, String cacheId)
       throws Exception {
     Path file = daemon.relayDir().resolve("cache");
@@ -194,6 +198,12 @@ abstract class TopologyAwarePolicySuite {
           text.isEmpty()
               ? null
               : JSON.readTree(text).path("Containers").path(cacheId).get("TopologyHints");
+      for (String line : bed.readIfExists(file.resolveSibling("cache.journal")).lines().toList()) {
+        JsonNode put = journalPut(line, cacheId);
+        if (put.has("TopologyHints")) {
+          hints = put.get("TopologyHints"); // the journal's latest batch for it wins
+        }
+      }
       if (hints != null && hints.size() > 0) {
         return hints;
       }
@@ -201,6 +211,18 @@ abstract class TopologyAwarePolicySuite {
         throw new AssertionError("no TopologyHints of " + cacheId + " in " + file + ":\n" + text);
       }
       Thread.sleep(200);
+    }
+  }
+
+  /** What a journal line puts for {@code cacheId}; a missing node if nothing (or a torn line). */
+  private static JsonNode journalPut(String line, String cacheId) {
+    int batch = line.indexOf('{');
+    try {
+      return batch < 0
+          ? MissingNode.getInstance()
+          : JSON.readTree(line.substring(batch)).path("Put").path("Containers").path(cacheId);
+    } catch (IOException e) {
+      return MissingNode.getInstance(); // being written
     }
   }
 
