@@ -60,6 +60,14 @@ public class SnapshotEncodeBenchmark {
     } catch (SnapshotJson.UnusableException expected) {
       // the mapper is built and has read a tree
     }
+    snapshot = snapshot(containers);
+  }
+
+  /**
+   * A snapshot of {@code containers} containers, two per pod, with a policy's allocations (also
+   * {@code CacheSaveBenchmark}'s).
+   */
+  static CacheSnapshot snapshot(int containers) {
     Map<String, Pod> pods = new HashMap<>();
     Map<String, Container> cached = new HashMap<>();
     ObjectNode allocations = JsonNodeFactory.instance.objectNode();
@@ -71,15 +79,14 @@ public class SnapshotEncodeBenchmark {
       allocations.putObject(c.cacheId()).put("cpus", c.assignment().cpus().toString());
     }
     Map<String, JsonNode> policyData = Map.of("topology-aware", allocations);
-    snapshot =
-        new CacheSnapshot(
-            CacheSnapshot.VERSION,
-            pods,
-            cached,
-            containers,
-            "topology-aware",
-            policyData,
-            Optional.of("policy:\n  Active: topology-aware\n"));
+    return new CacheSnapshot(
+        CacheSnapshot.VERSION,
+        pods,
+        cached,
+        containers,
+        "topology-aware",
+        policyData,
+        Optional.of("policy:\n  Active: topology-aware\n"));
   }
 
   /** One encoding, warmed up. */
@@ -126,7 +133,7 @@ public class SnapshotEncodeBenchmark {
         true);
   }
 
-  private static Container container(Pod pod, int n) {
+  static Container container(Pod pod, int n) {
     String name = n % 2 == 0 ? "app" : "sidecar";
     return Container.builder()
         .cacheId(Container.cacheId(pod.uid(), name))
