@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.cache.CacheFile;
@@ -14,7 +15,10 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A cache file that cannot be written is reported for health and written once it can be. */
+/**
+ * A cache file that cannot be written is reported for health and written once it can be; saves
+ * append to the journal, and closing leaves the whole state in the file.
+ */
 class CacheSaverTest {
   @TempDir Path dir;
 
@@ -65,5 +69,24 @@ class CacheSaverTest {
       await("the second request", () -> asked.get() >= 2 && Files.exists(file.path()));
       assertEquals(Optional.of("{}"), file.load().snapshot().orElseThrow().agentConfig());
     }
+  }
+
+  @Test
+  void savesAppendToTheJournalAndClosingLeavesTheWholeStateInTheFile() throws Exception {
+    NodeCache cache = new NodeCache();
+    CacheFile file = new CacheFile(dir);
+    Path journal = dir.resolve(CacheFile.JOURNAL_NAME);
+    try (CacheSaver saver = new CacheSaver(file)) {
+      saver.offer(cache.snapshot());
+      await("the first write", () -> Files.exists(file.path()));
+      String whole = Files.readString(file.path());
+      cache.setAgentConfig("{}");
+      saver.offer(cache.snapshot());
+      await("the journal", () -> Files.exists(journal));
+      assertEquals(whole, Files.readString(file.path()));
+    }
+    assertFalse(Files.exists(journal));
+    assertEquals(
+        Optional.of("{}"), new CacheFile(dir).load().snapshot().orElseThrow().agentConfig());
   }
 }
