@@ -8,7 +8,9 @@ import io.criresmgr.cache.QosClass;
 import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.topologyaware.Annotations.Found;
 import io.criresmgr.policy.topologyaware.TopologyAwareOptions.CpuClassNames;
+import java.util.BitSet;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -30,16 +32,30 @@ final class CpuClassPlan {
     TreeMap<String, CpuSet> out = new TreeMap<>();
     PoolTree tree = ledger.tree();
     add(out, names.reservedPool(), tree.reserved());
-    CpuSet exclusive = CpuSet.EMPTY;
+    // gathered in bit sets first: a union per grant would copy the set hundreds of times
+    BitSet exclusive = new BitSet();
+    Map<String, BitSet> byClass = new HashMap<>();
     for (Grant g : ledger.grants()) {
       if (g.exclusive().isEmpty()) {
         continue;
       }
-      exclusive = exclusive.union(g.exclusive());
-      add(out, exclusiveClass(g.cacheId(), node, names), g.exclusive());
+      BitSet own =
+          byClass.computeIfAbsent(exclusiveClass(g.cacheId(), node, names), k -> new BitSet());
+      for (int cpu = g.exclusive().next(0); cpu >= 0; cpu = g.exclusive().next(cpu + 1)) {
+        exclusive.set(cpu);
+        own.set(cpu);
+      }
     }
-    add(out, names.sharedPool(), tree.allowed().difference(tree.reserved()).difference(exclusive));
+    byClass.forEach((name, cpus) -> add(out, name, cpuSet(cpus)));
+    add(
+        out,
+        names.sharedPool(),
+        tree.allowed().difference(tree.reserved()).difference(cpuSet(exclusive)));
     return Collections.unmodifiableSortedMap(out);
+  }
+
+  private static CpuSet cpuSet(BitSet bits) {
+    return CpuSet.of(bits.stream().toArray());
   }
 
   /**

@@ -48,7 +48,13 @@ final class GrantAssignments {
     return switch (g.kind()) {
       case RESERVED -> pool.reserved();
       case PRESERVE -> CpuSet.EMPTY;
-      case NORMAL -> g.usesSharedCpus() ? g.exclusive().union(shared(pool, ledger)) : g.exclusive();
+      case NORMAL -> {
+        if (!g.usesSharedCpus()) {
+          yield g.exclusive();
+        }
+        CpuSet shared = shared(pool, ledger);
+        yield g.exclusive().isEmpty() ? shared : g.exclusive().union(shared);
+      }
     };
   }
 

@@ -1,19 +1,16 @@
 package io.criresmgr.policy.topologyaware;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.sysfs.MemoryType;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The grants and what they take from every pool (cri-resmgr's per-pool free supply, derived from
@@ -22,12 +19,13 @@ import java.util.Set;
  * grants of ancestors impose on it.
  *
  * <p>A ledger is either frozen (the state between decisions, shared and never changed) or a working
- * copy made with {@link #copy()} for one decision on the pipeline thread.
+ * copy made with {@link #copy()} for one decision on the pipeline thread. The grants are a
+ * persistent {@link GrantTable}, so a copy shares them and a decision allocates only what it
+ * changes; the per-pool accounts are arrays as long as the pool tree is small.
  */
 final class Ledger {
   private final PoolTree tree;
-  private final LinkedHashMap<String, Grant> grants;
-  private final Map<String, JsonNode> json;
+  private GrantTable grants;
   private final long[] shared;
   private final long[] reserved;
   private final int[] normalCount;
@@ -45,8 +43,7 @@ final class Ledger {
   Ledger(PoolTree tree) {
     this.tree = Objects.requireNonNull(tree, "tree");
     int n = tree.size();
-    grants = new LinkedHashMap<>();
-    json = new HashMap<>();
+    grants = GrantTable.EMPTY;
     shared = new long[n];
     reserved = new long[n];
     normalCount = new int[n];
@@ -64,8 +61,7 @@ final class Ledger {
 
   private Ledger(Ledger from) {
     tree = from.tree;
-    grants = new LinkedHashMap<>(from.grants);
-    json = new HashMap<>(from.json);
+    grants = from.grants; // persistent: shared, and replaced on change
     shared = from.shared.clone();
     reserved = from.reserved.clone();
     normalCount = from.normalCount.clone();
@@ -99,9 +95,14 @@ final class Ledger {
     return Optional.ofNullable(grants.get(cacheId));
   }
 
-  /** Every grant, oldest first. */
+  /** The grant of a container, or null: {@link #grant} without the {@code Optional}. */
+  @Nullable Grant grantOrNull(String cacheId) {
+    return grants.get(cacheId);
+  }
+
+  /** Every grant, oldest first (a view of the grants when called). */
   Collection<Grant> grants() {
-    return grants.values();
+    return grants.grants();
   }
 
   /** Cache ids of grants added, replaced or removed in this working copy. */
@@ -121,9 +122,7 @@ final class Ledger {
     if (old != null) {
       account(old, -1);
     }
-    grants.put(g.cacheId(), g); // a replaced grant keeps its place
-
-    json.put(g.cacheId(), GrantJson.write(g, tree));
+    grants = grants.put(g, GrantJson.write(g, tree)); // a replaced grant keeps its place
     touched.add(g.cacheId());
     account(g, 1);
   }
@@ -131,11 +130,11 @@ final class Ledger {
   /** Removes and returns the container's grant, if it has one. */
   Optional<Grant> remove(String cacheId) {
     checkWritable();
-    Grant g = grants.remove(cacheId);
+    Grant g = grants.get(cacheId);
     if (g == null) {
       return Optional.empty();
     }
-    json.remove(cacheId);
+    grants = grants.remove(cacheId);
     touched.add(cacheId);
     account(g, -1);
     return Optional.of(g);
@@ -350,11 +349,14 @@ final class Ledger {
     return Optional.empty();
   }
 
-  /** The policy data: {@code {"allocations": {cacheId: grant, ...}}}, oldest grant first. */
+  /**
+   * The policy data: {@code {"allocations": {cacheId: grant, ...}}}, oldest grant first. The
+   * allocations are a read-only view of the current (persistent) grants, not a copy: the tree must
+   * not be changed, and a later change of this ledger does not show in it.
+   */
   ObjectNode policyData() {
     ObjectNode data = JsonNodeFactory.instance.objectNode();
-    ObjectNode all = data.putObject(GrantJson.ALLOCATIONS);
-    grants.keySet().forEach(id -> all.set(id, json.get(id)));
+    data.set(GrantJson.ALLOCATIONS, new ObjectNode(JsonNodeFactory.instance, grants.json()));
     return data;
   }
 }

@@ -10,7 +10,9 @@ import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.PolicyEvent;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -94,14 +96,16 @@ final class Session {
       }
     }
     boolean[] changed = changedPools();
+    // Containers of one pool mostly get equal assignments: each shape is computed once.
+    Map<Shape, Assignment> byShape = new HashMap<>();
     for (Container c : node.containers()) {
       if (c.cacheId().equals(subject) || !c.state().isActive()) {
         continue;
       }
-      Grant g = ledger.grant(c.cacheId()).orElse(null);
+      Grant g = ledger.grantOrNull(c.cacheId());
       if (g != null
           && (all || fresh || ledger.touched().contains(g.cacheId()) || affected(g, changed))) {
-        Assignment a = assignments.of(g, ledger);
+        Assignment a = byShape.computeIfAbsent(Shape.of(g), k -> assignments.of(g, ledger));
         if (!a.equals(c.assignment())) {
           updates.add(new Decisions.Update(c.cacheId(), a));
         }
@@ -158,4 +162,25 @@ final class Session {
   }
 
   private record Timer(Duration delay, PolicyEvent event) {}
+
+  /** What of a grant its assignment depends on (see {@link GrantAssignments#of}). */
+  private record Shape(
+      CpuKind kind,
+      int pool,
+      CpuSet exclusive,
+      long fractionMilli,
+      CpuSet memset,
+      boolean hideHyperthreads,
+      boolean memoryPreserve) {
+    static Shape of(Grant g) {
+      return new Shape(
+          g.kind(),
+          g.pool(),
+          g.exclusive(),
+          g.fractionMilli(),
+          g.memset(),
+          g.hideHyperthreads(),
+          g.memoryPreserve());
+    }
+  }
 }
