@@ -10,6 +10,11 @@ import io.criresmgr.api.runtime.v1.RemoveContainerRequest;
 import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
 import io.criresmgr.api.runtime.v1.StartContainerRequest;
+import io.criresmgr.cache.Assignment;
+import io.criresmgr.cache.Container;
+import io.criresmgr.cache.ContainerState;
+import io.criresmgr.cache.NodeCache;
+import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.HostCpus;
 import io.criresmgr.policy.Policy;
 import io.criresmgr.policy.PolicyContext;
@@ -19,7 +24,9 @@ import io.criresmgr.policy.sysfs.TopologySpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -30,6 +37,7 @@ import org.openjdk.jmh.infra.Blackhole;
 final class PolicyBench {
   private final Path dir;
   private final PolicyContext context;
+  private final String name;
   private final Policy policy;
   private final InProcessPipeline pipeline;
 
@@ -38,6 +46,7 @@ final class PolicyBench {
       throws IOException {
     this.dir = dir;
     this.context = context;
+    this.name = provider.name();
     this.policy = provider.parseAndCreate(context, options);
     this.pipeline = new InProcessPipeline(provider.name(), policy, cache);
   }
@@ -117,6 +126,30 @@ final class PolicyBench {
   void allocateRelease(PolicyFixture d, Blackhole bh) {
     bh.consume(policy.allocate(d.toAllocate(), d.beforeAllocate()));
     bh.consume(policy.release(d.toRelease(), d.beforeRelease()));
+  }
+
+  /**
+   * The policy's allocate and release of {@code d}'s container on {@code node}, each applied to it
+   * as the pipeline applies decisions (assignments and policy data; no runtime, controllers or
+   * cache file): every decision but the first reuses the state the policy produced last, as in a
+   * running daemon. Single-threaded, so its allocation per operation is the decisions' own.
+   */
+  void allocateReleaseApplied(NodeCache node, PolicyFixture d, Blackhole bh) {
+    node.putContainer(d.toAllocate());
+    apply(node, policy.allocate(d.toAllocate(), node), bh);
+    String id = d.toAllocate().cacheId();
+    Container stale = node.container(id).orElseThrow().withState(ContainerState.STALE);
+    node.putContainer(stale);
+    apply(node, policy.release(stale, node), bh);
+    node.removeContainer(id);
+  }
+
+  private void apply(NodeCache node, Decisions decisions, Blackhole bh) {
+    Map<String, Assignment> assignments = new LinkedHashMap<>();
+    decisions.updates().forEach(u -> assignments.put(u.cacheId(), u.assignment()));
+    node.applyAssignments(assignments, Set.of());
+    decisions.policyData().ifPresent(data -> node.setPolicyData(name, data));
+    bh.consume(decisions);
   }
 
   /** Creates and removes {@code candidate} through the whole pipeline; returns its id. */

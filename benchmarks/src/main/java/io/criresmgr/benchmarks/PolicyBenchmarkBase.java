@@ -1,6 +1,7 @@
 package io.criresmgr.benchmarks;
 
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
+import io.criresmgr.cache.NodeCache;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -38,12 +39,17 @@ public abstract class PolicyBenchmarkBase {
   /** The policy's inputs for the measured container. */
   PolicyFixture decisions;
 
+  /** The node {@link #policyAllocateReleaseApplied} changes: the trial's, without the candidate. */
+  NodeCache live;
+
   /** Builds the bench, then the candidate and its decisions. */
   @Setup(Level.Trial)
   public void start() throws IOException {
     bench = filledBench();
     candidate = candidate(bench);
     decisions = bench.decisions(candidate);
+    live = NodeCache.restore(decisions.beforeAllocate().snapshot());
+    live.removeContainer(decisions.toAllocate().cacheId());
   }
 
   /** The policy and pipeline, the trial's other containers already in its cache. */
@@ -62,6 +68,16 @@ public abstract class PolicyBenchmarkBase {
   @Benchmark
   public void policyAllocateRelease(Blackhole bh) {
     bench.allocateRelease(decisions, bh);
+  }
+
+  /**
+   * The policy's allocate and release decisions, each applied to one node as the pipeline applies
+   * them, so every decision starts from the state the policy produced last (see {@link
+   * PolicyBench#allocateReleaseApplied}).
+   */
+  @Benchmark
+  public void policyAllocateReleaseApplied(Blackhole bh) {
+    bench.allocateReleaseApplied(live, decisions, bh);
   }
 
   /** One allocation and one release through the whole pipeline, the runtime answering at once. */
