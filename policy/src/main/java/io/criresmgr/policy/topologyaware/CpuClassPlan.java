@@ -54,8 +54,16 @@ final class CpuClassPlan {
     return Collections.unmodifiableSortedMap(out);
   }
 
+  /** The set of {@code bits}, made of its runs of consecutive ids (exclusive CPUs come in runs). */
   private static CpuSet cpuSet(BitSet bits) {
-    return CpuSet.of(bits.stream().toArray());
+    CpuSet out = CpuSet.EMPTY;
+    for (int from = bits.nextSetBit(0); from >= 0; from = bits.nextSetBit(from)) {
+      int to = bits.nextClearBit(from);
+      CpuSet run = CpuSet.range(from, to - 1);
+      out = out.isEmpty() ? run : out.union(run);
+      from = to;
+    }
+    return out;
   }
 
   /**

@@ -8,6 +8,7 @@ import io.criresmgr.cache.Pod;
 import io.criresmgr.policy.Decisions;
 import io.criresmgr.policy.Explanation;
 import io.criresmgr.policy.PolicyEvent;
+import io.criresmgr.policy.PolicyTimer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedMap;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,7 +35,7 @@ final class Session {
   private final Ledger ledger;
   private final boolean fresh;
   private final CpuSet exclusiveBefore;
-  private final List<Timer> timers = new ArrayList<>();
+  private final List<PolicyTimer> timers = new ArrayList<>();
   private @Nullable String explained;
   private @Nullable Explanation why;
 
@@ -77,7 +79,7 @@ final class Session {
 
   /** Asks for {@code event} after {@code delay}. */
   void timer(Duration delay, PolicyEvent event) {
-    timers.add(new Timer(delay, event));
+    timers.add(new PolicyTimer(delay, event));
   }
 
   /**
@@ -85,8 +87,13 @@ final class Session {
    *
    * @param subject the container the call is about (updated first, even if unchanged), or null
    * @param all compare every container's assignment, not only the possibly changed ones
+   * @param cpuClasses the CPU classes of the ledger (see {@link CpuClassPlan})
    */
-  Decisions finish(@Nullable String subject, boolean all, GrantAssignments assignments) {
+  Decisions finish(
+      @Nullable String subject,
+      boolean all,
+      GrantAssignments assignments,
+      SortedMap<String, CpuSet> cpuClasses) {
     List<Decisions.Update> updates = new ArrayList<>();
     if (subject != null) {
       Optional<Container> c = node.container(subject).filter(x -> x.state().isActive());
@@ -105,7 +112,12 @@ final class Session {
       Grant g = ledger.grantOrNull(c.cacheId());
       if (g != null
           && (all || fresh || ledger.touched().contains(g.cacheId()) || affected(g, changed))) {
-        Assignment a = byShape.computeIfAbsent(Shape.of(g), k -> assignments.of(g, ledger));
+        Shape shape = Shape.of(g);
+        Assignment a = byShape.get(shape);
+        if (a == null) {
+          a = assignments.of(g, ledger);
+          byShape.put(shape, a);
+        }
         if (!a.equals(c.assignment())) {
           updates.add(new Decisions.Update(c.cacheId(), a));
         }
@@ -121,14 +133,13 @@ final class Session {
                   u.assignment().mems(),
                   u.assignment().cpuShares()));
     }
-    Decisions d = Decisions.of(updates).withPolicyData(ledger.policyData());
-    for (Timer t : timers) {
-      d = d.withTimer(t.delay(), t.event());
-    }
-    if (why != null && subject != null && subject.equals(explained)) {
-      d = d.withExplanation(subject, why);
-    }
-    return d;
+    // made at once: each copy by a Decisions.with* method would check the updates again
+    Map<String, Explanation> explanations =
+        why != null && subject != null && subject.equals(explained)
+            ? Map.of(subject, why)
+            : Map.of();
+    return new Decisions(
+        updates, Optional.of(ledger.policyData()), timers, Optional.of(cpuClasses), explanations);
   }
 
   private static boolean affected(Grant g, boolean[] changedPools) {
@@ -160,8 +171,6 @@ final class Session {
     }
     return changed;
   }
-
-  private record Timer(Duration delay, PolicyEvent event) {}
 
   /** What of a grant its assignment depends on (see {@link GrantAssignments#of}). */
   private record Shape(

@@ -275,9 +275,11 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
   }
 
   private Decisions close(Session s, @Nullable String subject, boolean all) {
-    Decisions d = s.finish(subject, all, assignments);
+    Decisions d =
+        s.finish(
+            subject, all, assignments, CpuClassPlan.of(s.ledger(), s.node(), options.cpuClasses()));
     d.policyData().ifPresent(data -> memo.put(data, s.ledger(), false));
-    return d.withCpuClasses(CpuClassPlan.of(s.ledger(), s.node(), options.cpuClasses()));
+    return d;
   }
 
   /**
