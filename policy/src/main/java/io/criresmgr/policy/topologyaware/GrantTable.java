@@ -22,7 +22,9 @@ final class GrantTable {
   /** No grants. */
   static final GrantTable EMPTY = new GrantTable(null, null, 0, 0);
 
-  private static final Comparator<String> BY_ID = Comparator.naturalOrder();
+  // by hash first: cache ids share long prefixes, and a String caches its hash
+  private static final Comparator<String> BY_ID =
+      Comparator.comparingInt(String::hashCode).thenComparing(Comparator.naturalOrder());
   private static final Comparator<Long> BY_SEQ = Comparator.naturalOrder();
 
   private record Row(Grant grant, JsonNode json, long seq) {}

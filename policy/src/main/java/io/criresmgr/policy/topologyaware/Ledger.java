@@ -10,6 +10,8 @@ import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -37,6 +39,7 @@ final class Ledger {
   private final int[] kept;
   private final Set<String> touched = new LinkedHashSet<>();
   private CpuSet exclusive;
+  private @Nullable SortedMap<String, CpuSet> cpuClasses;
   private boolean frozen;
 
   /** An empty, working ledger for {@code tree}. */
@@ -72,6 +75,7 @@ final class Ledger {
     sharedUsers = from.sharedUsers.clone();
     kept = from.kept.clone();
     exclusive = from.exclusive;
+    cpuClasses = from.cpuClasses;
   }
 
   /** A working copy. */
@@ -83,6 +87,24 @@ final class Ledger {
   Ledger freeze() {
     frozen = true;
     return this;
+  }
+
+  /**
+   * The CPU classes of this ledger's grants: {@code plan} computes them for a working ledger, and a
+   * copy keeps them until a grant with exclusive CPUs is added, replaced or removed (only those
+   * grants and the annotations of their containers, which do not change, decide the classes). A
+   * frozen ledger computes them each time.
+   */
+  SortedMap<String, CpuSet> cpuClasses(Supplier<SortedMap<String, CpuSet>> plan) {
+    SortedMap<String, CpuSet> known = cpuClasses;
+    if (known != null) {
+      return known;
+    }
+    SortedMap<String, CpuSet> made = plan.get();
+    if (!frozen) {
+      cpuClasses = made;
+    }
+    return made;
   }
 
   /** The pool tree. */
@@ -122,6 +144,9 @@ final class Ledger {
     if (old != null) {
       account(old, -1);
     }
+    if (!g.exclusive().isEmpty() || (old != null && !old.exclusive().isEmpty())) {
+      cpuClasses = null;
+    }
     grants = grants.put(g, GrantJson.write(g, tree)); // a replaced grant keeps its place
     touched.add(g.cacheId());
     account(g, 1);
@@ -135,6 +160,9 @@ final class Ledger {
       return Optional.empty();
     }
     grants = grants.remove(cacheId);
+    if (!g.exclusive().isEmpty()) {
+      cpuClasses = null;
+    }
     touched.add(cacheId);
     account(g, -1);
     return Optional.of(g);

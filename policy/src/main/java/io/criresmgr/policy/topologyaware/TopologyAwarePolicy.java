@@ -277,7 +277,11 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
   private Decisions close(Session s, @Nullable String subject, boolean all) {
     Decisions d =
         s.finish(
-            subject, all, assignments, CpuClassPlan.of(s.ledger(), s.node(), options.cpuClasses()));
+            subject,
+            all,
+            assignments,
+            s.ledger()
+                .cpuClasses(() -> CpuClassPlan.of(s.ledger(), s.node(), options.cpuClasses())));
     d.policyData().ifPresent(data -> memo.put(data, s.ledger(), false));
     return d;
   }
