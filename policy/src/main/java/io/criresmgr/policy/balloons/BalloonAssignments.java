@@ -53,28 +53,28 @@ final class BalloonAssignments {
 
   /**
    * The decisions for {@code set}: the assignment of {@code subject} first (if it is in a balloon),
-   * then every other active container whose assignment changed, in creation order (the caller adds
-   * the policy data).
+   * then every other active container whose assignment changed, in creation order (the caller makes
+   * the {@link Decisions} with them and the policy data).
    *
    * @throws PolicyException if an annotation of {@code subject} is malformed (those of other
    *     containers are ignored then, with a warning, so that one cannot block every decision)
    */
-  Decisions decide(BalloonSet set, NodeState node, @Nullable String subject) {
+  List<Decisions.Update> decide(BalloonSet set, NodeState node, @Nullable String subject) {
     Map<String, Assignment> wanted = wanted(set, node, subject);
     List<Decisions.Update> updates = new ArrayList<>();
     if (subject != null && wanted.containsKey(subject)) {
       updates.add(new Decisions.Update(subject, wanted.get(subject)));
     }
     for (Container c : node.containers()) {
-      Optional<Assignment> a = Optional.ofNullable(wanted.get(c.cacheId()));
+      Assignment a = wanted.get(c.cacheId());
       if (!c.cacheId().equals(subject)
           && c.state().isActive()
-          && a.isPresent()
-          && !a.get().equals(c.assignment())) {
-        updates.add(new Decisions.Update(c.cacheId(), a.get()));
+          && a != null
+          && !a.equals(c.assignment())) {
+        updates.add(new Decisions.Update(c.cacheId(), a));
       }
     }
-    return Decisions.of(updates);
+    return updates;
   }
 
   /** The assignment of every container in a balloon of {@code set}, by cache id. */
@@ -85,14 +85,19 @@ final class BalloonAssignments {
       CpuSet cpus = b.cpus().union(shared.getOrDefault(b.name(), CpuSet.EMPTY));
       // Most containers have no overrides: they differ only in CPU shares, so the rest (memory
       // nodes above all) is worked out once per balloon.
+      // and containers of equal requests share one assignment
       Assignment plain = of(b, cpus, 0, PinningOverrides.NONE);
+      Map<Long, Assignment> byMilli = new HashMap<>();
       b.containers()
           .forEach(
               (id, milli) -> {
                 PinningOverrides o = overrides(node, id, id.equals(subject));
                 Assignment a =
                     o.equals(PinningOverrides.NONE)
-                        ? (options.pinCpu() ? plain.withCpuShares(milliCpuToShares(milli)) : plain)
+                        ? (options.pinCpu()
+                            ? byMilli.computeIfAbsent(
+                                milli, m -> plain.withCpuShares(milliCpuToShares(m)))
+                            : plain)
                         : of(b, cpus, milli, o);
                 wanted.put(id, a);
               });

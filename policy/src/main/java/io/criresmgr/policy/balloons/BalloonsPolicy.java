@@ -236,10 +236,12 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
     List<Balloon> balloons = set.balloons();
     JsonNode data = BalloonState.write(balloons, key);
     memo.put(data, balloons);
-    return assignments
-        .decide(set, node, subject)
-        .withPolicyData(data)
-        .withCpuClasses(CpuClasses.of(set, options.idleCpuClass()));
+    // made at once: each copy by a Decisions.with* method would check the updates again
+    return new Decisions(
+        assignments.decide(set, node, subject),
+        Optional.of(data),
+        List.of(),
+        Optional.of(CpuClasses.of(set, options.idleCpuClass())));
   }
 
   /**
