@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * One save of the cache when one container of {@code containers} changed, to real files on disk
  * (fsyncs included): {@code FULL_SNAPSHOT} writes the whole file every time, as every save did
  * before the journal; {@code JOURNAL} is {@code CacheFile.save}, appending the change and now and
- * then compacting (docs/adr/0012-incremental-cache-journal.md). At the end of each fork it prints
+ * then compacting (docs/adr/0013-incremental-cache-journal.md). At the end of each fork it prints
  * the bytes written and the saving thread's CPU time per save. The files go to a new directory in
  * {@code -Dcache.bench.dir} (default: {@code java.io.tmpdir}), deleted afterwards.
  */

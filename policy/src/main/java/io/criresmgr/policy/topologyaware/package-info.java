@@ -8,6 +8,8 @@
  *                                            PoolTreeBuilder ──► PoolTree of Pools
  *  TopologyAwarePolicy.allocate(container, node)
  *    open:  policy data ──(StateMemo or Reconciler)──► Ledger (grants + per-pool accounts)
+ *           the grants are a persistent GrantTable (AvlTree): a decision's copy shares them,
+ *           and the policy data it returns is a read-only view of them
  *    RequestSource (Preferences, Affinities) ──► ContainerRequest
  *    GrantAllocator: PoolAffinities + PoolSelector (PoolScore) ──► pool ──► Grant
  *                    MemorySupply, MemoryGuarantee (moves grants upward)
