@@ -22,6 +22,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -68,6 +69,9 @@ public final class CacheFile {
 
   private long snapshotBytes;
   private long journalBytes;
+  private boolean dirSyncWarned;
+  // A load reads at most FileLimit.CACHE of the journal; smaller in tests.
+  private final long journalLimit;
 
   /**
    * The cache file {@code <relayDir>/cache}. The local time zone is looked up only when a file is
@@ -75,19 +79,25 @@ public final class CacheFile {
    * not wait for (docs/benchmarks.md, "Start-up").
    */
   public CacheFile(Path relayDir) {
-    this(relayDir, LocalDateTime::now);
+    this(relayDir, LocalDateTime::now, FileLimit.CACHE.maxBytes());
   }
 
   /** The cache file {@code <relayDir>/cache}; {@code clock} dates files moved aside. */
   CacheFile(Path relayDir, Clock clock) {
-    this(relayDir, on(Objects.requireNonNull(clock, "clock")));
+    this(relayDir, clock, FileLimit.CACHE.maxBytes());
+  }
+
+  /** As {@link #CacheFile(Path, Clock)}, with a journal of at most {@code journalLimit} bytes. */
+  CacheFile(Path relayDir, Clock clock, long journalLimit) {
+    this(relayDir, on(Objects.requireNonNull(clock, "clock")), journalLimit);
   }
 
   private static Supplier<LocalDateTime> on(Clock clock) {
     return () -> LocalDateTime.now(clock);
   }
 
-  private CacheFile(Path relayDir, Supplier<LocalDateTime> now) {
+  private CacheFile(Path relayDir, Supplier<LocalDateTime> now, long journalLimit) {
+    this.journalLimit = journalLimit;
     this.dir = Objects.requireNonNull(relayDir, "relayDir");
     this.file = relayDir.resolve(NAME);
     this.saving = relayDir.resolve(NAME + SAVING_SUFFIX);
@@ -320,6 +330,12 @@ public final class CacheFile {
       return;
     }
     byte[] frame = JournalFrames.frame(generation, batch);
+    if (journalBytes + frame.length > journalLimit) {
+      // A load reads at most this much of the journal (and would set aside the file with it): a
+      // batch that would grow it past that is written as a whole snapshot instead.
+      writeWhole(snapshot);
+      return;
+    }
     boolean create = journalBytes == 0;
     try {
       writeJournal(frame, create);
@@ -399,13 +415,21 @@ public final class CacheFile {
     }
   }
 
-  // Makes the rename durable too; not every platform can sync a directory, and without it a crash
-  // may bring back the previous complete snapshot, never a torn one.
+  // Makes the rename durable too; not every platform can sync a directory, and without it a power
+  // loss may bring back the previous complete snapshot (never a torn one) without the journal
+  // batches of its generation: an older consistent state. Said once, since it repeats every save.
   private void syncDir() {
     try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
       channel.force(true);
     } catch (IOException e) {
-      LOG.debug("cannot sync directory {}: {}", dir, describe(e));
+      if (!dirSyncWarned) {
+        dirSyncWarned = true;
+        LOG.warn(
+            "cannot sync directory {} ({}): after a power loss the cache may come back older than"
+                + " its last saves; the start reconciles it with the runtime",
+            dir,
+            describe(e));
+      }
     }
   }
 
@@ -455,25 +479,45 @@ public final class CacheFile {
    * there is no file or it cannot be read; batches that cannot be replayed are left out.
    */
   public static Optional<JsonNode> current(Path relayDir) {
-    Path file = relayDir.resolve(NAME);
+    byte[] fileContent;
     ObjectNode root;
     try {
-      root = SnapshotJson.parse(SafeFiles.readIn(relayDir, file, FileLimit.CACHE));
+      fileContent = SafeFiles.readIn(relayDir, relayDir.resolve(NAME), FileLimit.CACHE);
+      root = SnapshotJson.parse(fileContent);
     } catch (IOException | UnusableException e) {
       return Optional.empty();
     }
     long fileGeneration = SnapshotJson.generation(root);
+    List<byte[]> batches = new ArrayList<>();
     try {
       byte[] content = SafeFiles.readIn(relayDir, relayDir.resolve(JOURNAL_NAME), FileLimit.CACHE);
       for (JournalFrames.Frame frame : JournalFrames.read(content).frames()) {
         if (frame.generation() == fileGeneration) {
-          JournalJson.apply(root, frame.batch());
+          batches.add(frame.batch());
         }
       }
     } catch (IOException | RuntimeException e) {
-      // No journal, or one that does not apply: the file as it is.
+      return Optional.of(root); // no journal, or one that cannot be read: the file as it is
     }
-    return Optional.of(root);
+    int applied = 0;
+    try {
+      for (byte[] batch : batches) {
+        JournalJson.apply(root, batch);
+        applied++;
+      }
+      return Optional.of(root);
+    } catch (IOException | RuntimeException e) {
+      // The failed batch may be half applied: the state before it, from the file again.
+    }
+    try {
+      ObjectNode before = SnapshotJson.parse(fileContent);
+      for (byte[] batch : batches.subList(0, applied)) {
+        JournalJson.apply(before, batch);
+      }
+      return Optional.of(before);
+    } catch (IOException | UnusableException | RuntimeException e) {
+      return Optional.empty(); // applied before: cannot happen
+    }
   }
 
   private Path moveToUniqueName() throws IOException {

@@ -267,6 +267,44 @@ class CacheJournalTest {
     assertEquals(Optional.empty(), CacheFile.current(dir.resolve("none")));
   }
 
+  @Test
+  void currentStopsBeforeABatchThatDoesNotApplyWithoutHalfApplyingIt() throws Exception {
+    CacheFile file = cacheFile();
+    file.save(Fixtures.fullSnapshot());
+    file.save(withSeq(Fixtures.fullSnapshot(), 100));
+    // Its Set applies, its Put does not: nothing of it may show, nor of the batch after it.
+    byte[] bad = "{\"Set\":{\"NextID\":200},\"Put\":{\"Containers\":[]}}".getBytes(UTF_8);
+    byte[] later = "{\"Set\":{\"NextID\":300}}".getBytes(UTF_8);
+    Files.write(
+        journal(), JournalFrames.frame(generation(), bad), java.nio.file.StandardOpenOption.APPEND);
+    Files.write(
+        journal(),
+        JournalFrames.frame(generation(), later),
+        java.nio.file.StandardOpenOption.APPEND);
+
+    assertEquals(100, CacheFile.current(dir).orElseThrow().path("NextID").asLong());
+  }
+
+  @Test
+  void aBatchThatWouldGrowTheJournalPastWhatALoadReadsIsWrittenWhole() throws Exception {
+    CacheSnapshot first = Fixtures.fullSnapshot();
+    Path whole = dir.resolve("cache");
+    // The limit a load reads (64 MiB in the daemon) made small: one batch fits, the next not.
+    CacheFile file = new CacheFile(dir, CLOCK, 60);
+    file.save(first);
+    long generation = generation();
+    file.save(withSeq(first, 100));
+    assertTrue(Files.size(journal()) < 60, "one small batch is appended");
+    assertEquals(generation, generation());
+
+    CacheSnapshot third = withSeq(first, 101);
+    file.save(third);
+
+    assertFalse(Files.exists(journal()), "written whole, the journal deleted");
+    assertEquals(generation + 1, generation());
+    assertEquals(third, SnapshotJson.decode(Files.readAllBytes(whole)));
+  }
+
   private long generation() throws Exception {
     return SnapshotJson.generation(SnapshotJson.parse(Files.readAllBytes(dir.resolve("cache"))));
   }

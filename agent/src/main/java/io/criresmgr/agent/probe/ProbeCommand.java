@@ -4,17 +4,15 @@ import io.criresmgr.agent.server.AgentServer;
 import io.criresmgr.api.agent.v1.AgentGrpc;
 import io.criresmgr.api.agent.v1.HealthCheckReply;
 import io.criresmgr.api.agent.v1.HealthCheckRequest;
+import io.criresmgr.grpc.unix.EventLoops;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.NettyChannelBuilder;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.EpollDomainSocketChannel;
-import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.unix.DomainSocketAddress;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -92,9 +90,7 @@ final class ProbeCommand implements Callable<Integer> {
       throw new ProbeException(
           "cannot reach the agent on " + agentSocket + ": no such socket (is the agent running?)");
     }
-    EventLoopGroup group =
-        new MultiThreadIoEventLoopGroup(
-            1, new DefaultThreadFactory("probe-io", true), EpollIoHandler.newFactory());
+    EventLoopGroup group = EventLoops.epoll("probe-io", 1);
     ManagedChannel channel = channel(group);
     try {
       HealthCheckReply reply =

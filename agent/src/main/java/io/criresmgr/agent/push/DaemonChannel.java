@@ -1,12 +1,10 @@
 package io.criresmgr.agent.push;
 
+import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.grpc.unix.Shutdown;
 import io.criresmgr.grpc.unix.UnixGrpc;
 import io.grpc.ManagedChannel;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -29,9 +27,7 @@ final class DaemonChannel implements AutoCloseable {
 
   /** A channel to {@code socket}; connects on the first call. */
   static DaemonChannel open(Path socket) {
-    EventLoopGroup group =
-        new MultiThreadIoEventLoopGroup(
-            1, new DefaultThreadFactory("config-push-io", true), EpollIoHandler.newFactory());
+    EventLoopGroup group = EventLoops.epoll("config-push-io", 1);
     ManagedChannel channel =
         UnixGrpc.channel(socket, group)
             .idleTimeout(IDLE_DAYS, TimeUnit.DAYS)

@@ -1,15 +1,13 @@
 package io.criresmgr.agent.server;
 
 import io.criresmgr.api.agent.v1.AgentGrpc;
+import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.grpc.unix.Shutdown;
 import io.criresmgr.grpc.unix.UnixGrpc;
 import io.grpc.Server;
 import io.grpc.health.v1.HealthCheckResponse.ServingStatus;
 import io.grpc.protobuf.services.HealthStatusManager;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,9 +42,7 @@ public final class AgentServer implements AutoCloseable {
   /** Serves {@code service} on the Unix socket {@code path}. */
   public static AgentServer start(Path path, AgentService service) throws IOException {
     SocketFile.prepare(path);
-    EventLoopGroup group =
-        new MultiThreadIoEventLoopGroup(
-            1, new DefaultThreadFactory("agent-api-io", true), EpollIoHandler.newFactory());
+    EventLoopGroup group = EventLoops.epoll("agent-api-io", 1);
     HealthStatusManager health = new HealthStatusManager();
     Server server;
     try {

@@ -1,6 +1,8 @@
 package io.criresmgr.grpc.unix;
 
+import java.util.LinkedHashSet;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * Netty's native epoll library, without which no Unix socket can be served or connected, cannot be
@@ -16,11 +18,13 @@ public final class NativeTransportException extends IllegalStateException {
 
   /** The exception for {@code cause}, netty's reason, with the system properties {@code props}. */
   static NativeTransportException of(Throwable cause, Properties props) {
-    Throwable root = cause;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    String reason = root.getMessage() == null ? root.toString() : root.getMessage();
+    // netty tries java.library.path first and then unpacks the library: the first failure is a
+    // suppressed exception of the second, and both can matter (a library in lib/native that does
+    // not load, then a /tmp mounted noexec).
+    Set<String> reasons = new LinkedHashSet<>();
+    reasons.add(reason(cause));
+    suppressedReasons(cause, reasons, 0);
+    String reason = String.join("; ", reasons);
     String workdir =
         props.getProperty(
             "io.netty.native.workdir",
@@ -37,5 +41,26 @@ public final class NativeTransportException extends IllegalStateException {
             + "\", which must be writable and not mounted noexec; -Dio.netty.native.workdir=DIR"
             + " names another directory)",
         cause);
+  }
+
+  /** The message of the innermost cause of {@code t}. */
+  private static String reason(Throwable t) {
+    Throwable root = t;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root.getMessage() == null ? root.toString() : root.getMessage();
+  }
+
+  private static void suppressedReasons(Throwable t, Set<String> reasons, int depth) {
+    if (depth > 4) {
+      return;
+    }
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      for (Throwable s : c.getSuppressed()) {
+        reasons.add(reason(s));
+        suppressedReasons(s, reasons, depth + 1);
+      }
+    }
   }
 }

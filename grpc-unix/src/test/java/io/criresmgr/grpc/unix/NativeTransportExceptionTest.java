@@ -2,6 +2,7 @@ package io.criresmgr.grpc.unix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,31 @@ class NativeTransportExceptionTest {
             + " mounted noexec; -Dio.netty.native.workdir=DIR names another directory)",
         e.getMessage());
     assertSame(netty, e.getCause());
+  }
+
+  @Test
+  void namesTheLibraryPathsFailureTooWhichNettyKeepsAsASuppressedException() {
+    Properties props = new Properties();
+    props.setProperty("java.library.path", "/usr/lib/cri-resmgr/lib/native");
+    UnsatisfiedLinkError unpacked =
+        new UnsatisfiedLinkError("/tmp/libnetty.so: failed to map segment from shared object");
+    unpacked.addSuppressed(
+        new UnsatisfiedLinkError(
+            "/usr/lib/cri-resmgr/lib/native/libnetty_transport_native_epoll_x86_64.so:"
+                + " wrong ELF class: ELFCLASS32"));
+    UnsatisfiedLinkError netty =
+        new UnsatisfiedLinkError("failed to load the required native library");
+    netty.initCause(unpacked);
+
+    String m = String.valueOf(NativeTransportException.of(netty, props).getMessage());
+
+    assertTrue(
+        m.startsWith(
+            "cannot load netty's native epoll library, which Unix sockets need: /tmp/libnetty.so:"
+                + " failed to map segment from shared object;"
+                + " /usr/lib/cri-resmgr/lib/native/libnetty_transport_native_epoll_x86_64.so:"
+                + " wrong ELF class: ELFCLASS32 (it is looked for in java.library.path"),
+        m);
   }
 
   @Test
