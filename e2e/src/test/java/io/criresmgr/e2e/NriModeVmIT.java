@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -46,6 +47,18 @@ class NriModeVmIT {
   private static final Duration WAIT = Duration.ofSeconds(60);
   // the VM's containerd waits 30 s for a plugin's answer (e2e/vm/guest/guest-init.sh)
   private static final Duration PROMPT = Duration.ofSeconds(20);
+
+  /** The VM's {@code plugin_request_timeout} (e2e/vm/guest/guest-init.sh). */
+  private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+
+  /**
+   * How long a resumed plugin may take to be registered and synchronized again: its first retry
+   * after 1 s, then containerd's registration and request timeouts (30 s each in the VM).
+   */
+  private static final Duration RESYNC = REQUEST_TIMEOUT.multipliedBy(3);
+
+  private static final String PLUGIN = "90-cri-resmgr";
+  private static final String CONTAINERD_LOG = "/run/crivm/containerd.log";
   private static final String HTTP = "127.0.0.1:8893";
   private static final String CONFIG =
       """
@@ -57,7 +70,8 @@ class NriModeVmIT {
         HTTPEndpoint: %s
         PrometheusExport: false
       """
-          .formatted(HTTP);
+              .formatted(HTTP)
+          + VmMemoryQosIT.MEMORY_QOS_SECTION;
 
   private static @Nullable VmBed bed;
   private static @Nullable VmDaemon daemon;
@@ -101,11 +115,7 @@ class NriModeVmIT {
       pod.remove(db);
       awaitCpus("0-1", node, spec, web, "the shared container after db's removal");
       assertEquals(Map.of("web", "0-1"), introspectedCpus(vm, name), "/introspect after removal");
-      String log = nri.log();
-      assertTrue(
-          !log.contains("the runtime closed the NRI connection"),
-          "containerd dropped the plugin (a request over its timeout): the placements above came"
-              + " from a new connection's Synchronize");
+      assertNotDropped(nri);
     } catch (AssertionError | RuntimeException e) {
       logFailure(vm);
       throw e;
@@ -162,7 +172,7 @@ class NriModeVmIT {
   }
 
   @Test
-  @Order(3)
+  @Order(5)
   void balloonsPlaceAsInProxyMode() throws Exception {
     VmBed vm = ResmgrBed.require(bed);
     VmDaemon topologyAware = ResmgrBed.require(daemon);
@@ -175,6 +185,111 @@ class NriModeVmIT {
     Path logs = Path.of("/tmp", name);
     try (CriClient cri = new CriClient(vm.criSocket())) {
       BalloonsPolicySuite.assertPlacements(cri, name, logs, node);
+    } catch (AssertionError | RuntimeException e) {
+      logFailure(vm);
+      throw e;
+    }
+  }
+
+  /**
+   * Memory QoS as {@link VmMemoryQosIT} checks it in proxy mode, with the same expectations: here
+   * the classes' {@code memory.high} and {@code memory.swap.max} reach runc as CreateContainer's
+   * adjustment ({@code unified}) and the resize's {@code memory.high} as the answer to NRI's
+   * UpdateContainer. The topology-aware policy places the burstable containers in the shared pool,
+   * which changes no memory file.
+   */
+  @Test
+  @Order(3)
+  void memoryQosClassesSetTheFilesOrderTheSwapAndFollowTheLimit() throws Exception {
+    VmBed vm = ResmgrBed.require(bed);
+    try (CriClient cri = new CriClient(vm.criSocket())) {
+      VmMemoryQosIT.assertMemoryQos(vm, cri, "nri-mq");
+      assertNotDropped(ResmgrBed.require(daemon));
+    } catch (AssertionError | RuntimeException e) {
+      logFailure(vm);
+      throw e;
+    }
+  }
+
+  /**
+   * A hung plugin (SIGSTOP: its connection stays open, nothing answers). containerd 1.7.24 (NRI
+   * v0.6.1) waits its {@code plugin_request_timeout} for CreateContainer's answer, then logs {@code
+   * closing plugin 90-cri-resmgr, failed to handle CreateContainer request: context deadline
+   * exceeded}, drops the plugin and creates the container without an adjustment (its {@code
+   * cpuset.cpus} stays empty); what follows is created at once. Resumed (SIGCONT), the daemon finds
+   * the connection closed, registers again, and the new connection's Synchronize places everything:
+   * the container created meanwhile gets its exclusive CPU, the shared ones the other.
+   */
+  @Test
+  @Order(4)
+  void aHungPluginIsDroppedAfterTheRequestTimeoutAndResynchronizesWhenResumed() throws Exception {
+    VmBed vm = ResmgrBed.require(bed);
+    VmDaemon nri = ResmgrBed.require(daemon);
+    VmNode node = new VmNode(vm.shell());
+    String name = podName("nri-hang");
+    WorkflowSpec spec =
+        WorkflowSpec.guaranteed(name, Path.of("/tmp", name), WorkflowSpec.NAMESPACE);
+    String lateName = podName("nri-hang-late");
+    WorkflowSpec lateSpec =
+        WorkflowSpec.guaranteed(lateName, Path.of("/tmp", lateName), WorkflowSpec.NAMESPACE);
+    try (CriClient cri = new CriClient(vm.criSocket());
+        PinnedPod pod = PinnedPod.run(cri, spec, node)) {
+      String web = pod.start("web", PinnedPod.halfCpuShared());
+      awaitCpus("0-1", node, spec, web, "the shared container alone");
+      int dropsBefore = closingLines(vm).size();
+      int syncsBefore = count(nri.log(), "synchronized with NRI");
+
+      nri.suspend();
+      PinnedPod late = null;
+      try {
+        long t0 = System.nanoTime();
+        String db = pod.start("db", PinnedPod.oneWholeCpu());
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        LOG.info("a container made while the plugin hangs: {} ms", took.toMillis());
+        assertTrue(
+            took.compareTo(REQUEST_TIMEOUT) >= 0,
+            "created in " + took + ", before containerd's request timeout " + REQUEST_TIMEOUT);
+        assertTrue(
+            took.compareTo(REQUEST_TIMEOUT.plus(PROMPT)) < 0,
+            "created in " + took + ", not within " + PROMPT + " after the request timeout");
+        List<String> drops = closingLines(vm);
+        assertEquals(dropsBefore + 1, drops.size(), "containerd's closing lines: " + drops);
+        String drop = drops.get(drops.size() - 1);
+        assertTrue(
+            drop.contains(
+                "closing plugin "
+                    + PLUGIN
+                    + ", failed to handle CreateContainer request: context deadline exceeded"),
+            drop);
+        assertEquals("", cpus(node, spec, db), "db, created without the adjustment");
+        assertEquals("0-1", cpus(node, spec, web), "web, which no answer squeezed");
+
+        t0 = System.nanoTime();
+        late = PinnedPod.run(cri, lateSpec, node);
+        String lateId = late.start("late", PinnedPod.halfCpuShared());
+        assertPrompt(t0, "a pod and container made after containerd dropped the hung plugin");
+        assertEquals("", cpus(node, lateSpec, lateId), "late, created without a plugin");
+
+        nri.resume();
+        awaitLogCount(nri, "synchronized with NRI", syncsBefore + 1);
+        assertTrue(
+            nri.log().contains("the runtime closed the NRI connection; reconnecting"),
+            "the resumed daemon did not see containerd close the connection");
+        String exclusive = awaitOneCpu(node, spec, db);
+        String shared = exclusive.equals("0") ? "1" : "0";
+        awaitCpus(shared, node, spec, web, "web beside db's exclusive CPU after the resync");
+        awaitCpus(shared, node, lateSpec, lateId, "late after the resync");
+        assertEquals(
+            Map.of("web", shared, "db", exclusive),
+            introspectedCpus(vm, name),
+            "/introspect after the resync");
+        assertEquals(Map.of("late", shared), introspectedCpus(vm, lateName), "late adopted");
+      } finally {
+        nri.resume();
+        if (late != null) {
+          late.close();
+        }
+      }
     } catch (AssertionError | RuntimeException e) {
       logFailure(vm);
       throw e;
@@ -196,6 +311,52 @@ class NriModeVmIT {
     Duration took = Duration.ofNanos(System.nanoTime() - t0);
     LOG.info("{}: {} ms", what, took.toMillis());
     assertTrue(took.compareTo(PROMPT) < 0, what + " took " + took + ", not under " + PROMPT);
+  }
+
+  /**
+   * Fails if the daemon's log shows that containerd dropped the plugin (a request over its
+   * timeout): the placements would then have come from a new connection's Synchronize.
+   */
+  private static void assertNotDropped(VmDaemon nri) throws IOException {
+    assertTrue(
+        !nri.log().contains("the runtime closed the NRI connection"),
+        "containerd dropped the plugin (a request over its timeout): the placements above came"
+            + " from a new connection's Synchronize");
+  }
+
+  /** containerd's log lines saying it closed our plugin. */
+  private static List<String> closingLines(VmBed vm) throws IOException {
+    String out =
+        vm.shell().check("grep -F 'closing plugin " + PLUGIN + "' " + CONTAINERD_LOG + " || true");
+    return out.lines().filter(l -> !l.isBlank()).toList();
+  }
+
+  private static int count(String text, String what) {
+    return (int) text.lines().filter(l -> l.contains(what)).count();
+  }
+
+  /** Waits (up to {@link #RESYNC}) until {@code what} shows {@code times} times in the log. */
+  private static void awaitLogCount(VmDaemon nri, String what, int times) throws Exception {
+    long deadline = System.nanoTime() + RESYNC.toNanos();
+    int seen = count(nri.log(), what);
+    while (seen < times && System.nanoTime() < deadline) {
+      Thread.sleep(500);
+      seen = count(nri.log(), what);
+    }
+    assertEquals(times, seen, "times the daemon logged '" + what + "' within " + RESYNC);
+  }
+
+  /** Waits (up to {@link #RESYNC}) until container {@code id}'s cgroup holds one CPU, 0 or 1. */
+  private static String awaitOneCpu(VmNode node, WorkflowSpec spec, String id) throws Exception {
+    Set<String> one = Set.of("0", "1");
+    long deadline = System.nanoTime() + RESYNC.toNanos();
+    String actual = cpus(node, spec, id);
+    while (!one.contains(actual) && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+      actual = cpus(node, spec, id);
+    }
+    assertTrue(one.contains(actual), "db's exclusive CPU after the resync: '" + actual + "'");
+    return actual;
   }
 
   private static void logFailure(VmBed vm) throws IOException {

@@ -143,6 +143,40 @@ final class VmDaemon implements ResmgrDaemon {
                 "echo \"pid $p survived SIGKILL\" >&2; exit 1"));
   }
 
+  /**
+   * Stops this daemon with SIGSTOP and returns once the kernel shows it stopped: its sockets stay
+   * open, but nothing it was sent gets an answer (a hung daemon).
+   */
+  void suspend() throws IOException {
+    signal("STOP", "T");
+  }
+
+  /** Lets a {@link #suspend suspended} daemon run again (SIGCONT). */
+  void resume() throws IOException {
+    signal("CONT", "[^T]");
+  }
+
+  /**
+   * Sends {@code SIG<name>} and waits until {@code /proc/<pid>/stat}'s state matches {@code state}.
+   */
+  private void signal(String name, String state) throws IOException {
+    bed.shell()
+        .check(
+            String.join(
+                "\n",
+                "p=" + pid,
+                "kill -" + name + " $p || exit 1",
+                "for i in $(seq 1 100); do",
+                "  grep -qE '^[0-9]+ \\(.*\\) " + state + " ' /proc/$p/stat && exit 0; sleep 0.1",
+                "done",
+                "echo \"pid $p not in state "
+                    + state
+                    + " after SIG"
+                    + name
+                    + ": $(cat /proc/$p/stat)\" >&2",
+                "exit 1"));
+  }
+
   /** Sends SIGTERM and waits for the exit, SIGKILL after 20 s. */
   @Override
   public void close() throws IOException {

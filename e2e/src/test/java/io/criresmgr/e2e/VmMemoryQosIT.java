@@ -35,13 +35,18 @@ class VmMemoryQosIT {
   private static final Logger LOG = LoggerFactory.getLogger(VmMemoryQosIT.class);
   private static final String[] MEMORY_FILES = {"memory.max", "memory.high", "memory.swap.max"};
   private static final long LIMIT = 100_000_000L;
-  private static final String MEMORY_QOS =
+  private static final String POLICY_NONE =
       """
       policy:
         Active: none
       instrumentation:
         HTTPEndpoint: ""
         PrometheusExport: false
+      """;
+
+  /** The talk's memory QoS classes (docs/controllers/memory-qos.md), a configuration section. */
+  static final String MEMORY_QOS_SECTION =
+      """
       memory-qos:
         classes:
         - name: bronze
@@ -86,8 +91,24 @@ class VmMemoryQosIT {
   void memoryQosClassesSetTheFilesOrderTheSwapAndFollowTheLimit() throws Exception {
     VmBed vm = ResmgrBed.require(bed);
     VmDaemon d = ResmgrBed.require(daemon);
+    try (CriClient cri = new CriClient(d.relaySocket())) {
+      assertMemoryQos(vm, cri, "v2mq");
+    } catch (AssertionError | RuntimeException e) {
+      LOG.error("cri-resmgr's log in the VM:\n{}", d.log());
+      throw e;
+    }
+  }
+
+  /**
+   * The memory QoS checks through {@code cri}: the relay socket of a daemon in proxy mode, or
+   * containerd's own with the daemon as its NRI plugin ({@link NriModeVmIT}); the daemon runs with
+   * {@link #MEMORY_QOS_SECTION}. The talk's pod (a name starting with {@code prefix}) and its three
+   * containers: the files of docs/controllers/memory-qos.md's table, the swap of each, and the
+   * files after kubelet's UpdateContainerResources with a new memory limit.
+   */
+  static void assertMemoryQos(VmBed vm, CriClient cri, String prefix) throws Exception {
     VmNode node = new VmNode(vm.shell());
-    String name = podName("v2mq");
+    String name = podName(prefix);
     WorkflowSpec spec = VmCgroupsIT.burstable(name, Path.of("/tmp", name), WorkflowSpec.NAMESPACE);
     Map<String, String> annotations =
         Map.of(
@@ -95,8 +116,7 @@ class VmMemoryQosIT {
             "class.memory-qos.nri.io/c0-lowprio", "bronze",
             "memory.swap.max.memory-qos.nri.io/c2-noswap", "0",
             "memory.high.memory-qos.nri.io/c2-noswap", "max");
-    try (CriClient cri = new CriClient(d.relaySocket());
-        PinnedPod pod = PinnedPod.run(cri, spec, annotations, node)) {
+    try (PinnedPod pod = PinnedPod.run(cri, spec, annotations, node)) {
       long t0 = System.nanoTime();
       var limit = VmCgroupsIT.resources(102, 0, LIMIT);
       String c0 = pod.start("c0-lowprio", limit, SwapProbe.DD);
@@ -134,9 +154,6 @@ class VmMemoryQosIT {
                   .build());
       assertMemory(
           node, parent, c1, pages(200_000_000), "" + pages(160_000_000), "max", "c1 resized");
-    } catch (AssertionError | RuntimeException e) {
-      LOG.error("cri-resmgr's log in the VM:\n{}", d.log());
-      throw e;
     }
   }
 
@@ -154,7 +171,7 @@ class VmMemoryQosIT {
 
   /** Policy none, the memory QoS classes of the talk and the block I/O classes for {@code disk}. */
   static String config(String disk) {
-    return MEMORY_QOS + VmBlockIo.section(disk);
+    return POLICY_NONE + MEMORY_QOS_SECTION + VmBlockIo.section(disk);
   }
 
   /**
