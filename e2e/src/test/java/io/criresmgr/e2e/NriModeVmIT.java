@@ -35,8 +35,11 @@ import org.slf4j.LoggerFactory;
  * placements; removing the exclusive container gives its CPU back to the shared one (NRI's
  * UpdateContainers). Then the daemon is stopped and, later, killed: containerd creates pods and
  * containers meanwhile without waiting, and the daemon started again on the same cache adopts what
- * was created, forgets what was removed and keeps the CPUs it had given. Last, the daemon runs the
- * balloons policy with {@link BalloonsPolicySuite#CONFIG} and places as in proxy mode.
+ * was created, forgets what was removed and keeps the CPUs it had given. The memory QoS classes set
+ * the files and order the swap as in proxy mode ({@link VmMemoryQosIT#assertMemoryQos}). A hung
+ * daemon (SIGSTOP) is dropped by containerd after its request timeout and resynchronizes once
+ * resumed. Last, the daemon runs the balloons and then the template policy with their suites'
+ * configurations and places as in proxy mode. One VM boot and five daemon starts for the class.
  */
 @Tag("e2e")
 @ExtendWith(VmBed.Extension.class)
@@ -290,6 +293,31 @@ class NriModeVmIT {
           late.close();
         }
       }
+    } catch (AssertionError | RuntimeException e) {
+      logFailure(vm);
+      throw e;
+    }
+  }
+
+  /**
+   * {@link TemplatePolicySuite}'s checks with the daemon in NRI mode running {@link
+   * TemplatePolicySuite#CONFIG}: the shared container's new CPU, an update in CreateContainer's
+   * answer, is in its cgroup when the whole-CPU container's creation returns, as in proxy mode.
+   */
+  @Test
+  @Order(6)
+  void templatePlacesAsInProxyMode() throws Exception {
+    VmBed vm = ResmgrBed.require(bed);
+    VmDaemon balloons = ResmgrBed.require(daemon);
+    LOG.info("balloons' warnings and errors:\n{}", balloons.warningsAndErrors());
+    balloons.close();
+    daemon = null;
+    daemon = VmDaemon.startNri(vm, "nri-template", TemplatePolicySuite.CONFIG);
+    String name = podName("nri-tpl");
+    try (CriClient cri = new CriClient(vm.criSocket())) {
+      TemplatePolicySuite.assertPlacements(
+          cri, new WorkflowSpec(name, Path.of("/tmp", name)), new VmNode(vm.shell()));
+      assertNotDropped(ResmgrBed.require(daemon));
     } catch (AssertionError | RuntimeException e) {
       logFailure(vm);
       throw e;

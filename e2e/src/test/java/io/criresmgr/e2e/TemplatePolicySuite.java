@@ -54,8 +54,24 @@ abstract class TemplatePolicySuite {
     String name = podName("template");
     var spec = new WorkflowSpec(name, bed.logDir(name));
     long t0 = System.nanoTime();
-    try (CriClient cri = new CriClient(daemon.relaySocket());
-        PinnedPod pod = PinnedPod.run(cri, spec, bed.node())) {
+    try (CriClient cri = new CriClient(daemon.relaySocket())) {
+      assertPlacements(cri, spec, bed.node());
+    } catch (AssertionError | RuntimeException e) {
+      LOG.error("cri-resmgr's log:\n{}", daemon.log());
+      throw e;
+    }
+    LOG.info("template placement checks took {} ms", (System.nanoTime() - t0) / 1_000_000);
+  }
+
+  /**
+   * The checks through {@code cri} (the relay socket in proxy mode, containerd's own in NRI mode,
+   * {@link NriModeVmIT}) with the pod of {@code spec} on {@code node}, the daemon running {@link
+   * #CONFIG}: a shared container alone gets both CPUs; a whole-CPU container gets one of them, and
+   * the shared container the other by the time the whole-CPU one is created; a shared container
+   * started after it gets the other CPU too; both get both CPUs back after the removal.
+   */
+  static void assertPlacements(CriClient cri, WorkflowSpec spec, E2eNode node) throws Exception {
+    try (PinnedPod pod = PinnedPod.run(cri, spec, node)) {
       String early = pod.start("shared-early", PinnedPod.halfCpuShared());
       assertCpus(BOTH, pod.placement(early), "shared container alone");
 
@@ -74,11 +90,7 @@ abstract class TemplatePolicySuite {
       pod.remove(exclusive);
       awaitCpus(BOTH, pod, early);
       awaitCpus(BOTH, pod, late);
-    } catch (AssertionError | RuntimeException e) {
-      LOG.error("cri-resmgr's log:\n{}", daemon.log());
-      throw e;
     }
-    LOG.info("template placement checks took {} ms", (System.nanoTime() - t0) / 1_000_000);
   }
 
   /** Releases are enforced after RemoveContainer has answered: poll for a while. */
