@@ -4,8 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.criresmgr.adjustment.AdjustmentValidator;
+import io.criresmgr.adjustment.ContainerExpression;
+import io.criresmgr.adjustment.Quantity;
+import io.criresmgr.adjustment.ScopeEntry;
 import io.criresmgr.cache.Adjustment;
-import io.criresmgr.cache.Quantities;
 import io.criresmgr.cache.ResourceOverride;
 import io.criresmgr.cache.affinity.Expression;
 import io.criresmgr.cache.files.ParseLimits;
@@ -15,15 +18,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads the {@code SetAdjustment} JSON (Adjustment name to spec, as in the custom resource) and
- * checks every spec: unknown fields, only cpu and memory resources, quantities, a limit not below
- * its request (a missing request is the limit), operators and their values. Every problem is
- * reported, each naming the Adjustment, the field and what is allowed.
+ * Reads the {@code SetAdjustment} JSON (Adjustment name to spec, as in the custom resource), checks
+ * every spec with the validator the node agent uses too ({@link AdjustmentValidator},
+ * docs/adr/0014-one-adjustment-model.md), and maps the valid specs to what the daemon evaluates.
  */
 public final class AdjustmentParser {
   // Trailing content means the payload is not the one JSON value it should be.
@@ -31,16 +31,6 @@ public final class AdjustmentParser {
       JsonMapper.builder(ParseLimits.ADJUSTMENTS.jsonFactory())
           .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
           .build();
-  private static final Set<String> SPEC_FIELDS =
-      Set.of("scope", "resources", "classes", "toptierLimit");
-  private static final Set<String> SCOPE_FIELDS = Set.of("nodes", "containers");
-  private static final Set<String> EXPRESSION_FIELDS = Set.of("key", "operator", "values");
-  private static final Set<String> RESOURCE_FIELDS = Set.of("requests", "limits");
-  private static final Set<String> RESOURCE_NAMES = Set.of("cpu", "memory");
-  private static final Set<String> CLASS_FIELDS = Set.of("rdt", "blockio");
-
-  private final List<String> errors = new ArrayList<>();
-  private String where = "";
 
   private AdjustmentParser() {}
 
@@ -60,215 +50,76 @@ public final class AdjustmentParser {
     if (root == null || !root.isObject()) {
       throw new AdjustmentException("adjustments: expected a JSON object of name to spec", true);
     }
-    AdjustmentParser parser = new AdjustmentParser();
-    Map<String, AdjustmentSpec> specs = new LinkedHashMap<>();
-    root.properties().forEach(e -> parser.spec(e.getKey(), e.getValue(), specs));
-    if (!parser.errors.isEmpty()) {
-      throw new AdjustmentException(String.join("\n", parser.errors), false);
+    Map<String, @Nullable Object> specs = new LinkedHashMap<>();
+    root.properties().forEach(e -> specs.put(e.getKey(), tree(e.getValue())));
+    AdjustmentValidator.Checked checked = AdjustmentValidator.check(specs);
+    if (!checked.valid()) {
+      throw new AdjustmentException(String.join("\n", checked.problems()), false);
     }
-    return new AdjustmentSet(nodeName, specs);
+    Map<String, AdjustmentSpec> out = new LinkedHashMap<>();
+    checked.specs().forEach((name, spec) -> out.put(name, of(name, spec)));
+    return new AdjustmentSet(nodeName, out);
   }
 
-  private void spec(String name, JsonNode spec, Map<String, AdjustmentSpec> specs) {
-    where = "adjustment " + name + ": ";
-    if (name.isEmpty()) {
-      errors.add("adjustments: an adjustment has an empty name");
-      return;
+  /** {@code node} as the validator's plain tree (numbers as {@link java.math.BigDecimal}). */
+  static @Nullable Object tree(JsonNode node) {
+    if (node.isObject()) {
+      Map<String, @Nullable Object> map = new LinkedHashMap<>();
+      node.properties().forEach(e -> map.put(e.getKey(), tree(e.getValue())));
+      return map;
     }
-    int before = errors.size();
-    if (!object(spec, "spec", SPEC_FIELDS)) {
-      return;
+    if (node.isArray()) {
+      List<@Nullable Object> list = new ArrayList<>();
+      node.forEach(n -> list.add(tree(n)));
+      return list;
     }
-    List<AdjustmentScope> scope = scope(spec.path("scope"));
-    Optional<ResourceOverride> resources = resources(spec.path("resources"));
-    JsonNode classes = spec.path("classes");
-    String rdt = "";
-    String blockio = "";
-    if (!classes.isMissingNode() && object(classes, "classes", CLASS_FIELDS)) {
-      rdt = text(classes.path("rdt"), "classes.rdt");
-      blockio = text(classes.path("blockio"), "classes.blockio");
+    if (node.isTextual()) {
+      return node.textValue();
     }
-    OptionalLong toptier = toptier(spec.path("toptierLimit"));
-    if (errors.size() == before) {
-      Adjustment effect = new Adjustment(name, resources, rdt, blockio, toptier);
-      specs.put(name, new AdjustmentSpec(effect, scope));
+    if (node.isNumber()) {
+      return node.decimalValue();
     }
+    if (node.isBoolean()) {
+      return node.booleanValue();
+    }
+    return node.isNull() || node.isMissingNode() ? null : node.toString();
   }
 
-  private List<AdjustmentScope> scope(JsonNode scope) {
-    if (!scope.isArray() || scope.isEmpty()) {
-      errors.add(where + "scope: required, a list of {nodes, containers} with at least one entry");
-      return List.of();
-    }
-    List<AdjustmentScope> entries = new ArrayList<>();
-    for (int i = 0; i < scope.size(); i++) {
-      String field = "scope[" + i + "]";
-      JsonNode entry = scope.get(i);
-      if (object(entry, field, SCOPE_FIELDS)) {
-        List<String> nodes =
-            list(entry.path("nodes"), field + ".nodes", n -> text(n, field + ".nodes"));
-        List<Expression> containers =
-            list(entry.path("containers"), field + ".containers", e -> expression(e, field));
-        entries.add(new AdjustmentScope(nodes, containers));
-      }
-    }
-    return entries;
+  /** A valid spec as the daemon evaluates it. */
+  private static AdjustmentSpec of(String name, io.criresmgr.adjustment.AdjustmentSpec spec) {
+    Optional<ResourceOverride.Amounts> cpu = amounts("cpu", spec);
+    Optional<ResourceOverride.Amounts> memory = amounts("memory", spec);
+    Optional<ResourceOverride> resources =
+        cpu.isEmpty() && memory.isEmpty()
+            ? Optional.empty()
+            : Optional.of(new ResourceOverride(cpu, memory));
+    OptionalLong toptier =
+        spec.toptierLimit().map(q -> OptionalLong.of(q.value())).orElse(OptionalLong.empty());
+    Adjustment effect =
+        new Adjustment(
+            name, resources, spec.rdtClass().orElse(""), spec.blockioClass().orElse(""), toptier);
+    List<AdjustmentScope> scope = spec.scope().stream().map(AdjustmentParser::scope).toList();
+    return new AdjustmentSpec(effect, scope);
   }
 
-  private @Nullable Expression expression(JsonNode node, String field) {
-    String f = field + ".containers";
-    if (!object(node, f, EXPRESSION_FIELDS)) {
-      return null;
-    }
-    String key = text(node.path("key"), f + ".key");
-    List<String> values = list(node.path("values"), f + ".values", v -> text(v, f + ".values"));
-    try {
-      Expression.Operator op = Expression.Operator.parse(node.path("operator").asText(""));
-      return new Expression(key, op, values);
-    } catch (IllegalArgumentException e) {
-      errors.add(where + f + ": " + e.getMessage());
-      return null;
-    }
-  }
-
-  private Optional<ResourceOverride> resources(JsonNode resources) {
-    if (resources.isMissingNode() || !object(resources, "resources", RESOURCE_FIELDS)) {
-      return Optional.empty();
-    }
-    int before = errors.size();
-    Map<String, Long> requests = amounts(resources.path("requests"), "resources.requests");
-    Map<String, Long> limits = amounts(resources.path("limits"), "resources.limits");
-    Optional<ResourceOverride.Amounts> cpu = amounts("cpu", requests, limits);
-    Optional<ResourceOverride.Amounts> memory = amounts("memory", requests, limits);
-    if (cpu.isEmpty() && memory.isEmpty()) {
-      // Only when nothing was wrong with what it does set: a bad amount is reported already.
-      if (errors.size() == before && requests.isEmpty() && limits.isEmpty()) {
-        errors.add(where + "resources: sets no requests or limits of cpu or memory");
-      }
-      return Optional.empty();
-    }
-    return Optional.of(new ResourceOverride(cpu, memory));
-  }
-
-  private Optional<ResourceOverride.Amounts> amounts(
-      String resource, Map<String, Long> requests, Map<String, Long> limits) {
-    Long limit = limits.get(resource);
-    Long request = requests.getOrDefault(resource, limit);
+  // A missing request is the limit; a missing limit is 0 ("not set").
+  private static Optional<ResourceOverride.Amounts> amounts(
+      String resource, io.criresmgr.adjustment.AdjustmentSpec spec) {
+    Quantity limit = spec.limits().get(resource);
+    Quantity request = spec.requests().getOrDefault(resource, limit);
     if (request == null) {
       return Optional.empty();
     }
-    long l = limit == null ? 0 : limit;
-    // An explicit limit counts even when 0: Kubernetes, too, rejects a limit 0 below a request.
-    if (limit != null && l < request) {
-      errors.add(
-          where
-              + "resources."
-              + resource
-              + ": the limit "
-              + describe(resource, l)
-              + " is below the request "
-              + describe(resource, request)
-              + "; a limit must be at least the request");
-      return Optional.empty();
-    }
-    return Optional.of(new ResourceOverride.Amounts(request, l));
+    return Optional.of(
+        new ResourceOverride.Amounts(request.value(), limit == null ? 0 : limit.value()));
   }
 
-  private Map<String, Long> amounts(JsonNode list, String field) {
-    Map<String, Long> out = new LinkedHashMap<>();
-    if (list.isMissingNode() || list.isNull() || !object(list, field, RESOURCE_NAMES)) {
-      return out;
-    }
-    list.properties()
-        .forEach(
-            e -> {
-              String text = e.getValue().asText("");
-              try {
-                long v =
-                    e.getKey().equals("cpu")
-                        ? Quantities.parseMilli(text)
-                        : Quantities.parseBytes(text);
-                out.put(e.getKey(), v);
-              } catch (IllegalArgumentException ex) {
-                errors.add(where + field + "." + e.getKey() + ": " + ex.getMessage());
-              }
-            });
-    return out;
+  private static AdjustmentScope scope(ScopeEntry entry) {
+    return new AdjustmentScope(
+        entry.nodes(), entry.containers().stream().map(AdjustmentParser::expression).toList());
   }
 
-  private OptionalLong toptier(JsonNode limit) {
-    if (limit.isMissingNode() || limit.isNull()) {
-      return OptionalLong.empty();
-    }
-    try {
-      return OptionalLong.of(Quantities.parseBytes(limit.asText("")));
-    } catch (IllegalArgumentException e) {
-      errors.add(where + "toptierLimit: " + e.getMessage());
-      return OptionalLong.empty();
-    }
-  }
-
-  private boolean object(JsonNode node, String field, Set<String> allowed) {
-    if (!node.isObject()) {
-      errors.add(where + field + ": expected an object, got " + node.getNodeType());
-      return false;
-    }
-    List<String> unknown = new ArrayList<>();
-    node.fieldNames()
-        .forEachRemaining(
-            n -> {
-              if (!allowed.contains(n)) {
-                unknown.add(n);
-              }
-            });
-    if (!unknown.isEmpty()) {
-      errors.add(
-          where
-              + field
-              + ": unknown "
-              + unknown
-              + ", allowed: "
-              + allowed.stream().sorted().toList());
-      return false;
-    }
-    return true;
-  }
-
-  private <T> List<T> list(JsonNode node, String field, Function<JsonNode, @Nullable T> element) {
-    if (node.isMissingNode() || node.isNull()) {
-      return List.of();
-    }
-    if (!node.isArray()) {
-      errors.add(where + field + ": expected a list, got " + node.getNodeType());
-      return List.of();
-    }
-    List<T> out = new ArrayList<>();
-    for (int i = 0; i < node.size(); i++) {
-      JsonNode n = node.get(i);
-      if (n.isNull()) {
-        errors.add(where + field + "[" + i + "]: null is not allowed");
-        continue;
-      }
-      T value = element.apply(n);
-      if (value != null) {
-        out.add(value);
-      }
-    }
-    return out;
-  }
-
-  private String text(JsonNode node, String field) {
-    if (node.isMissingNode() || node.isNull()) {
-      return "";
-    }
-    if (!node.isTextual()) {
-      errors.add(where + field + ": expected a string, got " + node);
-      return "";
-    }
-    return node.textValue();
-  }
-
-  private static String describe(String resource, long value) {
-    return resource.equals("cpu") ? value + "m" : value + " bytes";
+  private static Expression expression(ContainerExpression e) {
+    return new Expression(e.key(), Expression.Operator.of(e.operator()), e.values());
   }
 }

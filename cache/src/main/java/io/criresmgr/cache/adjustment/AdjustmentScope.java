@@ -1,5 +1,6 @@
 package io.criresmgr.cache.adjustment;
 
+import io.criresmgr.adjustment.ScopeEntry;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.affinity.Expression;
@@ -30,8 +31,6 @@ public record AdjustmentScope(List<String> nodes, List<Expression> containers) {
 
   /** Whether node name {@code node} matches {@code pattern} (a trailing {@code *}: prefix). */
   public static boolean nodeMatches(String pattern, String node) {
-    return pattern.endsWith("*")
-        ? node.startsWith(pattern.substring(0, pattern.length() - 1))
-        : pattern.equals(node);
+    return ScopeEntry.nodeMatches(pattern, node);
   }
 }

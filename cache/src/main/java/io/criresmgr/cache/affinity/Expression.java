@@ -2,7 +2,6 @@ package io.criresmgr.cache.affinity;
 
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -56,40 +55,48 @@ public record Expression(String key, Operator operator, List<String> values) {
     return "<" + key + " " + operator.label() + " " + String.join(",", values) + ">";
   }
 
-  /** The operators, with the spelling of cri-resmgr's annotations. */
+  /**
+   * The operators, with the spelling of cri-resmgr's annotations: one for each of the shared {@link
+   * io.criresmgr.adjustment.Operator}, which knows the spellings and the values each takes
+   * (docs/adr/0014-one-adjustment-model.md); this enum adds the evaluation.
+   */
   public enum Operator {
     /** The value equals the single value ({@code *} matches any value). */
-    EQUALS("Equals"),
+    EQUALS,
     /** The value differs from the single value (no wildcard), or the key does not resolve. */
-    NOT_EQUAL("NotEqual"),
+    NOT_EQUAL,
     /** The value is one of the values ({@code *} matches any value). */
-    IN("In"),
+    IN,
     /** The value is none of the values, or the key does not resolve. */
-    NOT_IN("NotIn"),
+    NOT_IN,
     /** The key has a value. */
-    EXISTS("Exists"),
+    EXISTS,
     /** The key has no value. */
-    NOT_EXIST("NotExist"),
+    NOT_EXIST,
     /** Always matches. */
-    ALWAYS_TRUE("AlwaysTrue"),
+    ALWAYS_TRUE,
     /** The value matches the single glob. */
-    MATCHES("Matches"),
+    MATCHES,
     /** The value does not match the single glob, or the key does not resolve. */
-    MATCHES_NOT("MatchesNot"),
+    MATCHES_NOT,
     /** The value matches one of the globs. */
-    MATCHES_ANY("MatchesAny"),
+    MATCHES_ANY,
     /** The value matches none of the globs, or the key does not resolve. */
-    MATCHES_NONE("MatchesNone");
-
-    private final String label;
-
-    Operator(String label) {
-      this.label = label;
-    }
+    MATCHES_NONE;
 
     /** The annotation spelling, e.g. {@code NotEqual}. */
     public String label() {
-      return label;
+      return shared().label();
+    }
+
+    /** The shared operator of the same name. */
+    public io.criresmgr.adjustment.Operator shared() {
+      return io.criresmgr.adjustment.Operator.valueOf(name());
+    }
+
+    /** The operator of the same name as the shared {@code operator}. */
+    public static Operator of(io.criresmgr.adjustment.Operator operator) {
+      return valueOf(operator.name());
     }
 
     /**
@@ -98,41 +105,11 @@ public record Expression(String key, Operator operator, List<String> values) {
      * @throws IllegalArgumentException listing the operators if there is none
      */
     public static Operator parse(String label) {
-      for (Operator op : values()) {
-        if (op.label.equals(label)) {
-          return op;
-        }
-      }
-      List<String> labels = new ArrayList<>();
-      for (Operator op : values()) {
-        labels.add(op.label);
-      }
-      throw new IllegalArgumentException(
-          "invalid operator \"" + label + "\": expected one of " + String.join(", ", labels));
+      return of(io.criresmgr.adjustment.Operator.parse(label));
     }
 
     private void check(List<String> values) {
-      switch (this) {
-        case EQUALS, NOT_EQUAL, MATCHES, MATCHES_NOT -> {
-          if (values.size() != 1) {
-            throw new IllegalArgumentException(
-                label + " takes exactly one value, got " + values.size());
-          }
-        }
-        case EXISTS, NOT_EXIST -> {
-          if (!values.isEmpty()) {
-            throw new IllegalArgumentException(label + " takes no values, got " + values);
-          }
-        }
-        default -> {}
-      }
-      if (globs()) {
-        values.forEach(Glob::check);
-      }
-    }
-
-    private boolean globs() {
-      return this == MATCHES || this == MATCHES_NOT || this == MATCHES_ANY || this == MATCHES_NONE;
+      shared().check(values);
     }
 
     private boolean test(@org.jspecify.annotations.Nullable String value, List<String> values) {

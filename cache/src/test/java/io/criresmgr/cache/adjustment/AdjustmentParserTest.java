@@ -165,7 +165,7 @@ class AdjustmentParserTest {
         "adjustment a: scope[0]: unknown [node], allowed: [containers, nodes]",
         specProblem("'scope': [{'node': ['n1']}]"));
     assertEquals(
-        "adjustment a: scope[0].containers: unknown [op], allowed: [key, operator, values]",
+        "adjustment a: scope[0].containers[0]: unknown [op], allowed: [key, operator, values]",
         specProblem("'scope': [{'containers': [{'key': 'name', 'op': 'Equals'}]}]"));
     assertEquals(
         "adjustment a: resources: unknown [request], allowed: [limits, requests]",
@@ -189,23 +189,23 @@ class AdjustmentParserTest {
   @Test
   void aBadOperatorListsTheOperators() {
     assertEquals(
-        "adjustment a: scope[0].containers: invalid operator \"Is\": " + OPERATORS,
+        "adjustment a: scope[0].containers[0]: invalid operator \"Is\": " + OPERATORS,
         specProblem(
             "'scope': [{'containers': [{'key': 'name', 'operator': 'Is', 'values': ['x']}]}]"));
     assertEquals(
-        "adjustment a: scope[0].containers: invalid operator \"\": " + OPERATORS,
+        "adjustment a: scope[0].containers[0]: invalid operator \"\": " + OPERATORS,
         specProblem("'scope': [{'containers': [{'key': 'name'}]}]"));
   }
 
   @Test
   void anOperatorTakesItsNumberOfValues() {
     assertEquals(
-        "adjustment a: scope[0].containers: Equals takes exactly one value, got 2",
+        "adjustment a: scope[0].containers[0]: Equals takes exactly one value, got 2",
         specProblem(
             "'scope': [{'containers': [{'key': 'name', 'operator': 'Equals',"
                 + " 'values': ['x', 'y']}]}]"));
     assertEquals(
-        "adjustment a: scope[0].containers: Exists takes no values, got [x]",
+        "adjustment a: scope[0].containers[0]: Exists takes no values, got [x]",
         specProblem(
             "'scope': [{'containers': [{'key': 'name', 'operator': 'Exists', 'values': ['x']}]}]"));
   }
@@ -250,7 +250,7 @@ class AdjustmentParserTest {
   @Test
   void nodesAreStrings() {
     assertEquals(
-        "adjustment a: scope[0].nodes: expected a string, got 5",
+        "adjustment a: scope[0].nodes[0]: expected a string, got 5",
         specProblem("'scope': [{'nodes': [5]}]"));
     assertEquals(
         "adjustment a: scope[0].nodes: expected a list, got STRING",
@@ -263,7 +263,7 @@ class AdjustmentParserTest {
         "adjustment a: scope[0].nodes[1]: null is not allowed",
         specProblem("'scope': [{'nodes': ['n1', null]}]"));
     assertEquals(
-        "adjustment a: scope[0].containers.values[0]: null is not allowed",
+        "adjustment a: scope[0].containers[0].values[0]: null is not allowed",
         specProblem(
             "'scope': [{'containers': [{'key': 'name', 'operator': 'In', 'values': [null]}]}]"));
   }

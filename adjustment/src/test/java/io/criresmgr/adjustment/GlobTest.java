@@ -1,4 +1,4 @@
-package io.criresmgr.cache.affinity;
+package io.criresmgr.adjustment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
