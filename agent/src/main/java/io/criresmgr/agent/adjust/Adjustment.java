@@ -1,5 +1,6 @@
 package io.criresmgr.agent.adjust;
 
+import io.criresmgr.adjustment.AdjustmentSpec;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;

@@ -4,20 +4,13 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /** Reads typed fields of a JSON object, naming the path of whatever has the wrong shape. */
 final class JsonFields {
-  /** A Kubernetes quantity (sign, number, then an exponent or a decimal or binary suffix). */
-  private static final Pattern QUANTITY =
-      Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+|[KMGTPE]i|[numkMGTPE])?");
-
   private JsonFields() {}
 
   /** The object at {@code field} of {@code parent}, or an empty one if it is absent or null. */
@@ -56,20 +49,6 @@ final class JsonFields {
     return Optional.of(p.getAsString());
   }
 
-  /** The array of strings at {@code field}, or none if absent. */
-  static List<String> strings(JsonObject parent, String field, String path) {
-    List<String> strings = new ArrayList<>();
-    JsonArray array = array(parent, field, path);
-    for (int i = 0; i < array.size(); i++) {
-      JsonElement item = array.get(i);
-      if (!(item instanceof JsonPrimitive p) || !p.isString()) {
-        throw bad(path + "[" + i + "]", "expected a string");
-      }
-      strings.add(p.getAsString());
-    }
-    return strings;
-  }
-
   /** The map of strings at {@code field}, or an empty one if absent. */
   static Map<String, String> stringMap(JsonObject parent, String field, String path) {
     Map<String, String> map = new LinkedHashMap<>();
@@ -81,22 +60,6 @@ final class JsonFields {
       map.put(e.getKey(), p.getAsString());
     }
     return map;
-  }
-
-  /** The quantity (int or string, as the CRD's int-or-string) at {@code field}, if present. */
-  static Optional<String> quantity(JsonObject parent, String field, String path) {
-    JsonElement value = present(parent, field);
-    if (value == null) {
-      return Optional.empty();
-    }
-    if (!(value instanceof JsonPrimitive p) || p.isBoolean()) {
-      throw bad(path, "expected a quantity");
-    }
-    String text = p.getAsString();
-    if (!QUANTITY.matcher(text).matches()) {
-      throw bad(path, "invalid quantity \"" + text + "\"");
-    }
-    return Optional.of(text);
   }
 
   private static @Nullable JsonElement present(JsonObject parent, String field) {

@@ -3,6 +3,10 @@ package io.criresmgr.agent.adjust;
 import com.google.gson.Gson;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import io.criresmgr.adjustment.AdjustmentSpec;
+import io.criresmgr.adjustment.ContainerExpression;
+import io.criresmgr.adjustment.Quantity;
+import io.criresmgr.adjustment.ScopeEntry;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Objects;
@@ -42,8 +46,8 @@ public record NodeAdjustments(String nodeName, Map<String, AdjustmentSpec> specs
 
   /**
    * {@code SetAdjustmentRequest.adjustment}: a JSON object of name to spec (in the CRD's field
-   * names, names sorted, quantities as strings, empty parts left out); {@code {}} when none
-   * applies.
+   * names, names sorted, quantities as written but as strings, empty parts left out); {@code {}}
+   * when none applies.
    */
   public String json() {
     JsonObject object = new JsonObject();
@@ -69,18 +73,18 @@ public record NodeAdjustments(String nodeName, Map<String, AdjustmentSpec> specs
     if (!classes.isEmpty()) {
       object.add("classes", classes);
     }
-    spec.toptierLimit().ifPresent(l -> object.addProperty("toptierLimit", l));
+    spec.toptierLimit().ifPresent(l -> object.addProperty("toptierLimit", l.text()));
     return object;
   }
 
-  private static JsonObject json(AdjustmentScope scope) {
+  private static JsonObject json(ScopeEntry scope) {
     JsonObject object = new JsonObject();
     object.add("nodes", strings(scope.nodes()));
     JsonArray containers = new JsonArray();
     for (ContainerExpression e : scope.containers()) {
       JsonObject expression = new JsonObject();
       expression.addProperty("key", e.key());
-      expression.addProperty("operator", e.operator());
+      expression.addProperty("operator", e.operator().label());
       expression.add("values", strings(e.values()));
       containers.add(expression);
     }
@@ -94,10 +98,10 @@ public record NodeAdjustments(String nodeName, Map<String, AdjustmentSpec> specs
     return array;
   }
 
-  private static void addMap(JsonObject parent, String field, Map<String, String> map) {
+  private static void addMap(JsonObject parent, String field, Map<String, Quantity> map) {
     if (!map.isEmpty()) {
       JsonObject object = new JsonObject();
-      new TreeMap<>(map).forEach(object::addProperty);
+      new TreeMap<>(map).forEach((resource, q) -> object.addProperty(resource, q.text()));
       parent.add(field, object);
     }
   }

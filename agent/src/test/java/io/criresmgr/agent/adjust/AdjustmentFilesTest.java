@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.Gson;
+import io.criresmgr.adjustment.AdjustmentSpec;
+import io.criresmgr.adjustment.Operator;
+import io.criresmgr.adjustment.Quantity;
 import io.criresmgr.agent.kube.AdjustmentApi;
 import io.criresmgr.cache.affinity.Expression;
 import io.kubernetes.client.openapi.models.V1CustomResourceDefinition;
@@ -39,11 +42,15 @@ class AdjustmentFilesTest {
     assertTrue(spec.isInScope("db-1"));
     assertTrue(spec.isInScope("worker-7"));
     assertFalse(spec.isInScope("worker-8"));
-    assertEquals(Map.of("cpu", "2", "memory", "4Gi"), spec.requests());
-    assertEquals(Map.of("cpu", "4", "memory", "8Gi"), spec.limits());
+    assertEquals(
+        Map.of("cpu", new Quantity("2", 2000), "memory", new Quantity("4Gi", 4L << 30)),
+        spec.requests());
+    assertEquals(
+        Map.of("cpu", new Quantity("4", 4000), "memory", new Quantity("8Gi", 8L << 30)),
+        spec.limits());
     assertEquals(Optional.of("gold"), spec.rdtClass());
     assertEquals(Optional.of("high-prio"), spec.blockioClass());
-    assertEquals(Optional.of("2Gi"), spec.toptierLimit());
+    assertEquals(Optional.of(new Quantity("2Gi", 2L << 30)), spec.toptierLimit());
   }
 
   @Test
@@ -72,10 +79,10 @@ class AdjustmentFilesTest {
     assertEquals(Set.of("nodes", "containers"), keys(scope));
     Object expression = at(scope, "properties", "containers", "items");
     assertEquals(Set.of("key", "operator", "values"), keys(expression));
-    assertEquals(ContainerExpression.OPERATORS, at(expression, "properties", "operator", "enum"));
+    assertEquals(Operator.LABELS, at(expression, "properties", "operator", "enum"));
     for (String field : List.of("requests", "limits")) {
       assertEquals(
-          AdjustmentParser.RESOURCES,
+          Set.copyOf(AdjustmentSpec.RESOURCES),
           keys(at(spec, "properties", "resources", "properties", field)));
     }
     assertEquals(Set.of("rdt", "blockio"), keys(at(spec, "properties", "classes")));
@@ -121,6 +128,6 @@ class AdjustmentFilesTest {
   void theOperatorsAreTheCachesExpressionOperators() {
     assertEquals(
         Arrays.stream(Expression.Operator.values()).map(Expression.Operator::label).toList(),
-        ContainerExpression.OPERATORS);
+        Operator.LABELS);
   }
 }

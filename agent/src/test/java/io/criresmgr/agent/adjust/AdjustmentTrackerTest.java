@@ -64,7 +64,10 @@ class AdjustmentTrackerTest {
     assertEquals(Set.of(), tracker.current().names());
     assertEquals(Map.of("good", Optional.of(Map.of())), tracker.nodeStatus());
     assertEquals(
-        Map.of("good", Optional.of(Map.of("request", "spec.classes: expected an object"))),
+        Map.of(
+            "good",
+            Optional.of(
+                Map.of("request", "adjustment good: classes: expected an object, got NUMBER"))),
         tracker.invalidStatus());
     tracker.changed(GOOD);
     assertEquals(Map.of(), tracker.invalidStatus());

@@ -195,7 +195,12 @@ class AdjustmentAgentIT {
     api.putAdjustment("gold", GOLD.replace("\"2Gi\"", "[1]"));
     awaitLast(server, "{\"boost\":" + SENT_BOOST + "}");
     await(() -> nodeErrors("gold") != null && !nodeErrors("gold").isEmpty());
-    assertEquals(Map.of("request", "spec.toptierLimit: expected a quantity"), nodeErrors("gold"));
+    assertEquals(
+        Map.of(
+            "request",
+            "adjustment gold: toptierLimit: expected a quantity (a string such as \"500m\" or"
+                + " \"1Gi\", or a number), got a list"),
+        nodeErrors("gold"));
     assertEquals(Map.of(), nodeErrors("boost"));
   }
 

@@ -58,7 +58,7 @@ class ArchitectureTest {
   }
 
   @Test
-  void theCacheDependsOnNoOtherModuleOfOurs() {
+  void theCacheDependsOnNoOtherModuleOfOursButTheAdjustmentModel() {
     noClasses()
         .that()
         .resideInAPackage("io.criresmgr.cache..")
@@ -71,6 +71,19 @@ class ArchitectureTest {
             "io.criresmgr.policy..",
             "io.criresmgr.controllers..",
             "io.criresmgr.proxy..")
+        .check(classes);
+  }
+
+  @Test
+  void theAdjustmentModelDependsOnNothingButTheJdk() {
+    // Shared by the agent (Gson) and the daemon (Jackson): docs/adr/0014-one-adjustment-model.md.
+    noClasses()
+        .that()
+        .resideInAPackage("io.criresmgr.adjustment..")
+        .should()
+        .dependOnClassesThat(
+            DescribedPredicate.not(
+                resideInAnyPackage("io.criresmgr.adjustment..", "java..", "org.jspecify..")))
         .check(classes);
   }
 
