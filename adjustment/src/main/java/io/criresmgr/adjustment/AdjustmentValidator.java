@@ -1,7 +1,7 @@
 package io.criresmgr.adjustment;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +16,8 @@ import org.jspecify.annotations.Nullable;
  * daemon on each {@code SetAdjustment} (docs/adr/0014-one-adjustment-model.md). It reads a plain
  * Java tree, as each side's JSON library converts it: {@link Map} (an object), {@link List}, {@link
  * String}, {@link Number}, {@link Boolean} and {@code null}. A number's {@code toString()} is taken
- * as its text ({@link BigDecimal} or a number keeping its text; a {@link Double} is written as
- * {@link BigDecimal#valueOf(double)} writes it).
+ * as its text ({@link java.math.BigDecimal} or a number keeping its text; a {@link Double} is
+ * written as {@link java.math.BigDecimal#valueOf(double)} writes it).
  *
  * <p>It reports every problem, one line each, as {@code adjustment <name>: <field path>: <what is
  * wrong>}, naming the value and what is allowed: unknown fields, a missing or empty {@code scope},
@@ -25,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  * expression key, an unknown operator or the wrong number of values for it, a malformed glob,
  * resources other than cpu and memory, quantities that do not parse, a limit below its request (a
  * missing request is the limit), and {@code resources} setting nothing. A {@code null} optional
- * field counts as absent.
+ * field counts as absent. The rules read top to bottom in the spec's field order, in one walk
+ * collecting the problems, which is why the class is a little over the usual size.
  */
 public final class AdjustmentValidator {
   private static final Set<String> SPEC_FIELDS =
@@ -50,7 +51,7 @@ public final class AdjustmentValidator {
   public record Checked(Map<String, AdjustmentSpec> specs, List<String> problems) {
     /** Copies the collections (keeping the order of the specs). */
     public Checked {
-      specs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(specs));
+      specs = Collections.unmodifiableMap(new LinkedHashMap<>(specs));
       problems = List.copyOf(problems);
     }
 
@@ -215,13 +216,13 @@ public final class AdjustmentValidator {
     if (node instanceof String s) {
       text = s;
     } else if (node instanceof Number n) {
-      text = numberText(n);
+      text = PlainTree.numberText(n);
     } else {
       problems.add(
           where
               + field
               + ": expected a quantity (a string such as \"500m\" or \"1Gi\", or a number), got "
-              + render(node));
+              + PlainTree.render(node));
       return null;
     }
     try {
@@ -235,7 +236,7 @@ public final class AdjustmentValidator {
   /** The map {@code node}, or null (reported) if it is no object or has unknown fields. */
   private @Nullable Map<?, ?> object(@Nullable Object node, String field, Set<String> allowed) {
     if (!(node instanceof Map<?, ?> map)) {
-      problems.add(where + field + ": expected an object, got " + type(node));
+      problems.add(where + field + ": expected an object, got " + PlainTree.type(node));
       return null;
     }
     List<Object> unknown = new ArrayList<>();
@@ -267,7 +268,7 @@ public final class AdjustmentValidator {
       return List.of();
     }
     if (!(node instanceof List<?> list)) {
-      problems.add(where + field + ": expected a list, got " + type(node));
+      problems.add(where + field + ": expected a list, got " + PlainTree.type(node));
       return List.of();
     }
     List<T> out = new ArrayList<>();
@@ -297,49 +298,10 @@ public final class AdjustmentValidator {
       return null;
     }
     if (!(node instanceof String s)) {
-      problems.add(where + field + ": expected a string, got " + render(node));
+      problems.add(where + field + ": expected a string, got " + PlainTree.render(node));
       return null;
     }
     return s;
-  }
-
-  /** The text of a number: see the class comment. */
-  static String numberText(Number n) {
-    if (n instanceof Double || n instanceof Float) {
-      return BigDecimal.valueOf(n.doubleValue()).toString();
-    }
-    return n.toString();
-  }
-
-  /** The JSON type of {@code node}, as Jackson names it ({@code OBJECT}, {@code STRING}, ...). */
-  static String type(@Nullable Object node) {
-    if (node == null) {
-      return "NULL";
-    }
-    if (node instanceof Map) {
-      return "OBJECT";
-    }
-    if (node instanceof List) {
-      return "ARRAY";
-    }
-    if (node instanceof String) {
-      return "STRING";
-    }
-    return node instanceof Number ? "NUMBER" : node instanceof Boolean ? "BOOLEAN" : "UNKNOWN";
-  }
-
-  /** {@code node} as it would be written in JSON, or its type for objects and lists. */
-  private static String render(Object node) {
-    if (node instanceof String s) {
-      return "\"" + s + "\"";
-    }
-    if (node instanceof Number n) {
-      return numberText(n);
-    }
-    if (node instanceof Map) {
-      return "an object";
-    }
-    return node instanceof List ? "a list" : node.toString();
   }
 
   private static String describe(String resource, Quantity q) {
