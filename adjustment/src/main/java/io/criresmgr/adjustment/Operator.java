@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The operators of a container expression, with cri-resmgr's spelling ({@code cache/affinity.go}),
+ * The operators of a container expression, with the spelling of cri-resmgr's affinity annotations,
  * and the values each takes. The cache evaluates them ({@code
  * io.criresmgr.cache.affinity.Expression}).
  */
