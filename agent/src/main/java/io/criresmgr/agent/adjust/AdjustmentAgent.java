@@ -10,6 +10,7 @@ import io.kubernetes.client.openapi.ApiClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The agent's adjustment side, assembled: watch the {@code Adjustment}s of the config namespace →
@@ -21,9 +22,10 @@ public final class AdjustmentAgent implements AutoCloseable {
   private final StatusWriter writer;
   private final AdjustmentPusher pusher;
   private final AdjustmentWatcher watcher;
+  private final AdjustmentTracker tracker;
 
   private AdjustmentAgent(Settings settings) {
-    AdjustmentTracker tracker = new AdjustmentTracker(settings.nodeName());
+    tracker = new AdjustmentTracker(settings.nodeName());
     scheduler = new ExecutorScheduler("adjustment-updates");
     writer =
         new StatusWriter(
@@ -69,6 +71,16 @@ public final class AdjustmentAgent implements AutoCloseable {
   /** Starts watching (pushes follow once the adjustments have been listed). */
   public void start() {
     watcher.start();
+  }
+
+  /**
+   * Whether the adjustments have been listed, and which of them are in scope for the node now: what
+   * the next push sends. Empty until the first list.
+   */
+  public Optional<NodeAdjustments> current() {
+    synchronized (tracker) {
+      return tracker.listed() ? Optional.of(tracker.current()) : Optional.empty();
+    }
   }
 
   /** Stops watching, pushing and writing status. */

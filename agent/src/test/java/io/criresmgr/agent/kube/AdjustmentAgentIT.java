@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -73,7 +74,7 @@ class AdjustmentAgentIT {
     return daemon;
   }
 
-  private void startAgent() {
+  private AdjustmentAgent startAgent() {
     AdjustmentAgent started =
         AdjustmentAgent.create(
             new AdjustmentAgent.Settings(
@@ -86,6 +87,7 @@ class AdjustmentAgentIT {
                 FAST));
     started.start();
     agent = started;
+    return started;
   }
 
   private static final String SENT_BOOST =
@@ -156,10 +158,12 @@ class AdjustmentAgentIT {
 
   @Test
   void waitsForTheDaemonAndPushesAgainWhenItRestarts() throws Exception {
-    startAgent();
-    Thread.sleep(300);
+    AdjustmentAgent started = startAgent();
+    await(() -> started.current().map(c -> c.names().size() == 2).orElse(false));
     api.deleteAdjustment("gold");
-    Thread.sleep(300);
+    // The delete reaches the agent through its watch while no daemon listens; the first push
+    // then carries the state after it.
+    await(() -> started.current().map(c -> c.names().equals(Set.of("boost"))).orElse(false));
     FakeConfigServer first = startDaemon();
     await(() -> Map.of().equals(nodeErrors("boost")));
     assertEquals(1, first.adjustments().size());
@@ -169,8 +173,11 @@ class AdjustmentAgentIT {
     FakeConfigServer second = startDaemon();
     await(() -> second.adjustments().size() == 1);
     assertJson("{\"boost\":" + SENT_BOOST + "}", second.adjustments().get(0));
-    Thread.sleep(300);
-    assertEquals(patches, api.statusPatches().size(), "unchanged status is not patched again");
+    // A later adjustment is pushed after that push and patched once: boost's status, unchanged
+    // by the second daemon's answer, was not patched again in between.
+    api.putAdjustment("silver", GOLD.replace("gold", "silver"));
+    await(() -> Map.of().equals(nodeErrors("silver")));
+    assertEquals(patches + 1, api.statusPatches().size(), "unchanged status is not patched again");
   }
 
   @Test
@@ -179,12 +186,14 @@ class AdjustmentAgentIT {
     server.failAdjustments(Status.INVALID_ARGUMENT.withDescription("cannot decode"));
     startAgent();
     await(() -> server.adjustments().size() == 1);
-    Thread.sleep(500);
-    assertEquals(1, server.adjustments().size());
-    assertEquals(List.of(), api.statusPatches());
     server.failAdjustments(null);
     api.deleteAdjustment("gold");
     awaitLast(server, "{\"boost\":" + SENT_BOOST + "}");
+    // The change is the second push: the undecodable set was not sent again before it, and its
+    // answer wrote no status (the first patch is the answer to the change).
+    assertEquals(2, server.adjustments().size());
+    await(() -> Map.of().equals(nodeErrors("boost")));
+    assertEquals(1, api.statusPatches().size(), api.statusPatches().toString());
   }
 
   @Test
@@ -220,7 +229,8 @@ class AdjustmentAgentIT {
     api.failStatusPatches(500);
     startDaemon();
     startAgent();
-    Thread.sleep(300);
+    // Both adjustments' first patches were refused before patches are let through.
+    await(() -> api.refusedStatusPatches() >= 2);
     assertEquals(List.of(), api.statusPatches());
     api.failStatusPatches(0);
     await(() -> Map.of().equals(nodeErrors("boost")) && Map.of().equals(nodeErrors("gold")));

@@ -42,6 +42,7 @@ final class FakeApiServer implements AutoCloseable {
   private final String adjustmentsPath;
   private final List<String> statusPatches = new ArrayList<>();
   private int failPatchesWith;
+  private int refusedStatusPatches;
   private final List<String> stalls = new ArrayList<>();
   private final Map<String, Integer> lists = new TreeMap<>();
   private int refuseWatchesWith;
@@ -489,6 +490,11 @@ final class FakeApiServer implements AutoCloseable {
     failPatchesWith = code;
   }
 
+  /** How many status patches were answered with an error. */
+  synchronized int refusedStatusPatches() {
+    return refusedStatusPatches;
+  }
+
   private boolean isAdjustmentStatusPatch(HttpExchange exchange) {
     String path = exchange.getRequestURI().getPath();
     return "PATCH".equals(exchange.getRequestMethod())
@@ -512,6 +518,9 @@ final class FakeApiServer implements AutoCloseable {
                   ? 415
                   : json == null ? 404 : 200;
       answer = "{}";
+      if (code != 200) {
+        refusedStatusPatches++;
+      }
       if (code == 200) {
         statusPatches.add(body);
         JsonObject object = JsonParser.parseString(json).getAsJsonObject();
