@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -37,6 +38,7 @@ public final class SimHooks implements AutoCloseable {
   private final Map<String, Duration> latency = new HashMap<>();
   private final Map<String, ArrayDeque<Failure>> failures = new HashMap<>();
   private final Map<String, List<Message>> requests = new HashMap<>();
+  private final Map<String, List<Consumer<Message>>> observers = new HashMap<>();
   private final Map<String, Integer> calls = new HashMap<>();
   private final Map<String, Integer> cancellations = new HashMap<>();
   private @Nullable ScheduledExecutorService scheduler;
@@ -93,8 +95,20 @@ public final class SimHooks implements AutoCloseable {
     latency.clear();
     failures.clear();
     requests.clear();
+    observers.clear();
     calls.clear();
     cancellations.clear();
+  }
+
+  /**
+   * Calls {@code observer} with every request {@code method} receives from now on, on the
+   * transport's thread, before the call is delayed, failed or handled: a test sees the host as the
+   * runtime found it when the request arrived.
+   */
+  public synchronized void onRequest(String method, Consumer<Message> observer) {
+    observers
+        .computeIfAbsent(checkMethod(method), m -> new ArrayList<>())
+        .add(Objects.requireNonNull(observer, "observer"));
   }
 
   /** The requests received by {@code method}, oldest first (also those failed on purpose). */
@@ -144,10 +158,16 @@ public final class SimHooks implements AutoCloseable {
     calls.merge(method, 1, Integer::sum);
   }
 
-  synchronized void recordRequest(String method, Object request) {
-    if (request instanceof Message message) {
-      requests.computeIfAbsent(method, m -> new ArrayList<>()).add(message);
+  void recordRequest(String method, Object request) {
+    if (!(request instanceof Message message)) {
+      return;
     }
+    List<Consumer<Message>> observing;
+    synchronized (this) {
+      requests.computeIfAbsent(method, m -> new ArrayList<>()).add(message);
+      observing = List.copyOf(observers.getOrDefault(method, List.of()));
+    }
+    observing.forEach(o -> o.accept(message));
   }
 
   synchronized void recordCancel(String method) {

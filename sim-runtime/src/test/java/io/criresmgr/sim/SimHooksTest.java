@@ -54,6 +54,22 @@ class SimHooksTest {
   }
 
   @Test
+  void observersSeeEachRequest() {
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    hooks.onRequest(
+        "RunPodSandbox",
+        m -> seen.add(((RunPodSandboxRequest) m).getConfig().getMetadata().getName()));
+    hooks.failNext("RunPodSandbox", Status.UNAVAILABLE);
+    assertThrows(StatusRuntimeException.class, () -> runPod("first"));
+    runPod("web");
+    assertEquals(List.of("first", "web"), seen, "also the request failed on purpose");
+
+    hooks.reset();
+    runPod("other");
+    assertEquals(2, seen.size(), "reset forgets observers");
+  }
+
+  @Test
   void failuresQueueUp() {
     hooks.failNext("Version", Status.UNAVAILABLE);
     hooks.failNext("Version", Status.INTERNAL);
