@@ -39,7 +39,7 @@ public final class ContainerRequests {
         scope,
         RuntimeServiceGrpc.getStartContainerMethod(),
         request,
-        s -> checkStartable(s, id).map(known -> new Start(request)).orElse(null),
+        s -> checkStartable(s, id).map(known -> start(s, known, request)).orElse(null),
         (s, start, reply, error) -> {
           if (error != null) {
             throw Errors.rethrow(error);
@@ -51,6 +51,15 @@ public final class ContainerRequests {
   /** A StartContainer of a container the cache knows. */
   private record Start(StartContainerRequest request)
       implements RequestFlow.Decision<StartContainerRequest> {}
+
+  /**
+   * A start of {@code cacheId}: its exported file, if still pending (after a restart, or changed by
+   * a step just before), is written first, so that the container never starts without it.
+   */
+  private static Start start(Section s, String cacheId, StartContainerRequest request) {
+    s.exports().writePending(cacheId);
+    return new Start(request);
+  }
 
   private static Optional<String> checkStartable(Section s, String id) {
     Optional<Container> c = s.cache().containerById(id);

@@ -60,11 +60,20 @@ public final class CreateRequests {
    * other containers it implies are {@code sent}.
    */
   private record Reservation(
-      String cacheId, long seq, CreateContainerRequest request, CompletableFuture<Void> sent)
+      String cacheId,
+      long seq,
+      CreateContainerRequest request,
+      CompletableFuture<Void> sent,
+      @Nullable Runnable whileCalled)
       implements RequestFlow.Decision<CreateContainerRequest> {
     @Override
     public CompletableFuture<?> ready() {
       return sent;
+    }
+
+    @Override
+    public @Nullable Runnable whileCalled() {
+      return whileCalled;
     }
   }
 
@@ -112,8 +121,22 @@ public final class CreateRequests {
     Container reserved = s.cache().container(cacheId).orElseThrow();
     CreateContainerRequest rewritten =
         CreateRewriter.record(CreateRewriter.rewrite(request, edits), reserved.requested());
-    rewritten = withMount(rewritten, s.exports().prepare(s, cacheId));
-    return new Reservation(cacheId, created.seq(), rewritten, updates.takeStepSends());
+    Optional<Mount> mount = s.exports().prepare(s, cacheId);
+    rewritten = withMount(rewritten, mount);
+    CompletableFuture<Void> sent = updates.takeStepSends();
+    if (mount.isEmpty()) {
+      return new Reservation(cacheId, created.seq(), rewritten, sent, null);
+    }
+    ExportedResources exports = s.exports();
+    if (!sent.isDone()) {
+      // The create goes out from the thread that hears of the updates, a transport thread: the
+      // file is written here instead.
+      exports.writePending(cacheId);
+      return new Reservation(cacheId, created.seq(), rewritten, sent, null);
+    }
+    // Written while the runtime creates the container, before the create is answered.
+    return new Reservation(
+        cacheId, created.seq(), rewritten, sent, () -> exports.writePending(cacheId));
   }
 
   /** {@code request} with {@code mount} in place of any mount at the same container path. */

@@ -36,8 +36,9 @@ import org.slf4j.LoggerFactory;
  * removed on a thread of its own, so that a step which changes the shared CPUs of hundreds of
  * containers does not wait for hundreds of file replacements (docs/benchmarks.md). Coalescing: one
  * pass over what is pending per {@link #INTERVAL}, writing only the newest content handed over for
- * a directory; a write made on the caller's thread ({@link #writeNow}, for a container the runtime
- * is about to create) replaces one still pending, so a file never goes back to older content.
+ * a directory; a write made on the caller's thread ({@link #writePending}, for a container the
+ * runtime is creating or about to start) takes the newest content still pending, so a file never
+ * goes back to older content.
  *
  * <p>Why: docs/adr/0006-exported-resources-off-the-pipeline.md.
  */
@@ -100,6 +101,46 @@ final class ExportFiles implements AutoCloseable {
     }
   }
 
+  /**
+   * Makes {@code name}'s directory now, for a container the runtime is about to create (it mounts
+   * the directory, not the file), and holds {@code content} for {@link #writePending}, which writes
+   * it once the create is on its way; false if the directory could not be made (logged). Until then
+   * the content is pending like one of {@link #writeLater}, only without a pass scheduled: a newer
+   * content or a removal handed over meanwhile replaces it
+   * (docs/adr/0015-created-containers-file-written-while-the-runtime-creates.md).
+   */
+  boolean prepare(String name, String content) {
+    synchronized (io) {
+      if (!makeDirectory(name)) {
+        pending.remove(name);
+        return false;
+      }
+      pending.put(name, Optional.of(content));
+      return true;
+    }
+  }
+
+  /**
+   * Writes the content pending for {@code name} now, on the caller's thread, if there is one; a
+   * write of it in progress on the writer's thread is waited for. A pending removal is left to the
+   * writer's thread. False if the write failed (logged, and reported as a failed background write
+   * is).
+   */
+  boolean writePending(String name) {
+    synchronized (io) {
+      Optional<String> content = pending.get(name);
+      if (content == null || content.isEmpty()) {
+        return true;
+      }
+      pending.remove(name);
+      if (!write(name, content.get())) {
+        failed.accept(name, content.get());
+        return false;
+      }
+      return true;
+    }
+  }
+
   /** Writes {@code content} as {@code name}'s file soon, unless newer content comes first. */
   void writeLater(String name, String content) {
     later(name, Optional.of(content));
@@ -127,11 +168,12 @@ final class ExportFiles implements AutoCloseable {
     lastDrain = System.nanoTime();
     scheduled.set(false);
     for (String name : List.copyOf(pending.keySet())) { // a name put meanwhile: the next drain
-      // Taken and written under one lock: a writeNow in between cannot be overwritten by it.
+      // Taken and written under one lock: a writeNow or writePending in between cannot be
+      // overwritten by it.
       synchronized (io) {
         Optional<String> content = pending.remove(name);
         if (content == null) {
-          continue; // written by writeNow meanwhile
+          continue; // written by writeNow or writePending meanwhile
         }
         if (content.isEmpty()) {
           delete(name);
@@ -170,14 +212,29 @@ final class ExportFiles implements AutoCloseable {
                 pending.size()));
   }
 
-  private boolean write(String name, String content) {
+  /** Makes {@code name}'s directory unless this process made it already; false if it cannot. */
+  private boolean makeDirectory(String name) {
+    if (made.contains(name)) {
+      return true;
+    }
     Path dir = root.resolve(name);
     try {
-      if (!made.contains(name)) {
-        createRoot();
-        createDirectory(dir, DIR);
-        made.add(name);
-      }
+      createRoot();
+      createDirectory(dir, DIR);
+      made.add(name);
+      return true;
+    } catch (IOException | UnsupportedOperationException e) {
+      warn(dir, e);
+      return false;
+    }
+  }
+
+  private boolean write(String name, String content) {
+    Path dir = root.resolve(name);
+    if (!makeDirectory(name)) {
+      return false;
+    }
+    try {
       Path temp = dir.resolve(TEMP);
       // Truncated, not removed first: a temporary file left by a crash is simply reused.
       Files.writeString(
@@ -194,13 +251,17 @@ final class ExportFiles implements AutoCloseable {
     } catch (IOException | UnsupportedOperationException e) {
       // UnsupportedOperationException: a file system without POSIX modes; never fails a request.
       made.remove(name); // removed behind our back, perhaps: made again next time
-      LOG.warn(
-          "cannot export resources to {}: {} (a new container is created without /.cri-resmgr,"
-              + " a running one keeps its last file)",
-          dir.resolve(FILE),
-          e.toString());
+      warn(dir, e);
       return false;
     }
+  }
+
+  private static void warn(Path dir, Exception e) {
+    LOG.warn(
+        "cannot export resources to {}: {} (a new container is created without /.cri-resmgr,"
+            + " a running one keeps its last file)",
+        dir.resolve(FILE),
+        e.toString());
   }
 
   /** The root, private, in a state directory made as the daemon makes it. */

@@ -33,10 +33,12 @@ import org.slf4j.LoggerFactory;
  * policy's {@link ResourceExport} variables as {@code KEY="value"} lines, its directory mounted
  * read-only at {@code /.cri-resmgr} in the container. The directory is mounted, not the file, and
  * the file is replaced by a rename, so a reader in the container sees the old or the new file,
- * never a partial one. A container being created gets its file before the runtime call; the files
- * of the other containers a step changed are rewritten just after it, off the pipeline thread
- * ({@link ExportFiles}), and removed with their container. A file that cannot be written is logged
- * and never fails a request (docs/exported-resources.md). Confined to the pipeline thread.
+ * never a partial one. A container being created gets its directory before the runtime call and its
+ * file while the runtime creates it, before the create is answered; the files of the other
+ * containers a step changed are rewritten just after it, off the pipeline thread ({@link
+ * ExportFiles}), and removed with their container. A file that cannot be written is logged and
+ * never fails a request (docs/exported-resources.md). Confined to the pipeline, except {@link
+ * #writePending}.
  */
 final class ExportedResources implements AutoCloseable {
   /** The mount point in the container. */
@@ -92,9 +94,12 @@ final class ExportedResources implements AutoCloseable {
   }
 
   /**
-   * Writes the data of {@code cacheId}, a container being created, now: its directory must exist
-   * before the runtime mounts it. The mount to add to its request; empty if nothing could be
-   * written (the container is then created without it).
+   * Makes the directory of {@code cacheId}, a container being created, now: it must exist before
+   * the runtime mounts it. Its file is written by {@link #writePending} once the create is on its
+   * way, and before the create is answered
+   * (docs/adr/0015-created-containers-file-written-while-the-runtime-creates.md). The mount to add
+   * to its request; empty if the directory could not be made (the container is then created without
+   * it).
    */
   Optional<Mount> prepare(Section s, String cacheId) {
     dirty.remove(cacheId);
@@ -105,7 +110,7 @@ final class ExportedResources implements AutoCloseable {
     if (files.isEmpty() || content.isEmpty()) {
       return Optional.empty();
     }
-    if (!files.get().writeNow(name, content.get())) {
+    if (!files.get().prepare(name, content.get())) {
       submitted.remove(name);
       return Optional.empty();
     }
@@ -119,6 +124,16 @@ final class ExportedResources implements AutoCloseable {
             // refuse rslave from a mount that is not shared (docs/exported-resources.md).
             .setPropagation(MountPropagation.PROPAGATION_PRIVATE)
             .build());
+  }
+
+  /**
+   * Writes the file of {@code cacheId} now if content for it is pending: the one {@link #prepare}
+   * held for a container being created, or what a step handed to the writer's thread (after a
+   * restart, every container's). Called after a create is sent and before a container starts, so
+   * that a container never starts without its file. Thread-safe: it touches only the files.
+   */
+  void writePending(String cacheId) {
+    files.ifPresent(f -> f.writePending(directoryName(cacheId)));
   }
 
   /**

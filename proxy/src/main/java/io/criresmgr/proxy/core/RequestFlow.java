@@ -58,6 +58,15 @@ final class RequestFlow {
     default CompletableFuture<?> ready() {
       return CompletableFuture.completedFuture(null);
     }
+
+    /**
+     * Work the answer must wait for but the request need not: run once the request is on its way,
+     * on the thread that sent it, or in a step when that is a transport thread (which must not
+     * block). Its failure is logged, never answered. None by default.
+     */
+    default @Nullable Runnable whileCalled() {
+      return null;
+    }
   }
 
   /**
@@ -150,8 +159,49 @@ final class RequestFlow {
               }
               return outcome.apply(
                   decision,
-                  decision.ready().thenCompose(ready -> call(scope, method, decision.request())));
+                  decision
+                      .ready()
+                      .thenCompose(ready -> callThen(scope, method, decision.request(), decision)));
             });
+  }
+
+  /**
+   * Calls the runtime, then runs the decision's {@link Decision#whileCalled} work: the outcome
+   * completes only when both are done. When this thread may block (it is not a transport thread),
+   * the work runs here before the outcome is returned, so the outcome cannot be seen before it
+   * (docs/adr/0015-created-containers-file-written-while-the-runtime-creates.md).
+   */
+  private <Q, R> CompletableFuture<R> callThen(
+      CallScope scope, MethodDescriptor<Q, R> method, Q request, Decision<Q> decision) {
+    CompletableFuture<R> called = call(scope, method, request);
+    Runnable work = decision.whileCalled();
+    if (work == null) {
+      return called;
+    }
+    if (pipeline.mayRunInline(Thread.currentThread())) {
+      runLogged(scope, work);
+      return called;
+    }
+    CompletableFuture<Boolean> done =
+        step(
+            scope,
+            s -> {
+              runLogged(scope, work);
+              return true;
+            });
+    return handleCompose(done, (d, e) -> called);
+  }
+
+  private static void runLogged(CallScope scope, Runnable work) {
+    scope.logged(
+        () -> {
+          try {
+            work.run();
+          } catch (RuntimeException e) {
+            LOG.error("work done while the runtime was called failed", e);
+          }
+          return null;
+        });
   }
 
   private void submitCommit(CallScope scope, Consumer<Section> commit) {

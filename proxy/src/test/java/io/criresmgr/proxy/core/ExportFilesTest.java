@@ -80,6 +80,72 @@ class ExportFilesTest {
   }
 
   @Test
+  void prepareMakesTheDirectoryAndWritePendingTheFile() throws Exception {
+    Path root = dir.resolve("containers");
+    ExportFiles f = files(root);
+    assertTrue(f.prepare("a", "A=\"1\"\n"));
+    assertTrue(Files.isDirectory(root.resolve("a")));
+    assertEquals("rwxr-xr-x", mode(root.resolve("a")));
+    assertFalse(Files.exists(root.resolve("a/resources.sh")));
+
+    assertTrue(f.writePending("a"));
+    assertEquals("A=\"1\"\n", read(root, "a"));
+    assertEquals("rw-r--r--", mode(root.resolve("a/resources.sh")));
+    // Nothing pending any more: the file stays as it is.
+    Files.writeString(root.resolve("a/resources.sh"), "A=\"other\"\n");
+    assertTrue(f.writePending("a"));
+    assertEquals("A=\"other\"\n", read(root, "a"));
+    assertEquals(List.of(), failures);
+  }
+
+  @Test
+  void writePendingWritesTheNewestContentHandedOverSincePrepare() throws Exception {
+    Path root = dir.resolve("containers");
+    ExportFiles f = files(root);
+    assertTrue(f.prepare("a", "A=\"old\"\n"));
+    f.writeLater("a", "A=\"new\"\n");
+    assertTrue(f.writePending("a"));
+    assertEquals("A=\"new\"\n", read(root, "a"));
+    f.await(WAIT);
+    assertEquals("A=\"new\"\n", read(root, "a"));
+  }
+
+  @Test
+  void aRemovalAfterPrepareWinsOverWritePending() throws Exception {
+    Path root = dir.resolve("containers");
+    ExportFiles f = files(root);
+    assertTrue(f.prepare("a", "A=\"1\"\n"));
+    f.deleteLater("a");
+    assertTrue(f.writePending("a"));
+    f.await(WAIT);
+    assertFalse(Files.exists(root.resolve("a")));
+  }
+
+  @Test
+  void aPreparedFileIsWrittenByThePassOfAnotherFileAndNotAgainByWritePending() throws Exception {
+    Path root = dir.resolve("containers");
+    ExportFiles f = files(root);
+    assertTrue(f.prepare("a", "A=\"1\"\n"));
+    f.writeLater("b", "B=\"1\"\n");
+    f.await(WAIT);
+    assertEquals("A=\"1\"\n", read(root, "a"));
+    Files.writeString(root.resolve("a/resources.sh"), "A=\"other\"\n");
+    assertTrue(f.writePending("a"));
+    assertEquals("A=\"other\"\n", read(root, "a"));
+  }
+
+  @Test
+  void prepareFailsWhenTheDirectoryCannotBeMade() throws Exception {
+    Path root = dir.resolve("containers");
+    Files.writeString(root, "not a directory");
+    ExportFiles f = files(root);
+    assertFalse(f.prepare("a", "A=\"1\"\n"));
+    assertTrue(f.writePending("a"), "nothing pending");
+    f.await(WAIT);
+    assertEquals(List.of(), failures);
+  }
+
+  @Test
   void aMissingStateDirectoryIsCreatedPrivate() throws Exception {
     Path root = dir.resolve("state/containers");
     assertTrue(files(root).writeNow("a", "A=\"1\"\n"));

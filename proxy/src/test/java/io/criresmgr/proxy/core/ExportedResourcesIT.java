@@ -2,9 +2,11 @@ package io.criresmgr.proxy.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.api.runtime.v1.ContainerStatusRequest;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
@@ -16,6 +18,8 @@ import io.criresmgr.policy.sysfs.FakeSysfsWriter;
 import io.criresmgr.policy.sysfs.TopologySpec;
 import io.criresmgr.policy.topologyaware.TopologyAwarePolicyProvider;
 import io.criresmgr.proxy.config.PolicyConfig;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -24,6 +28,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -120,6 +125,66 @@ class ExportedResourcesIT {
         Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS));
   }
 
+  private static final String SHARED_1_15 =
+      "ALL_MEMS=\"0,1,2,3\"\nDRAM_MEMS=\"0,1,2,3\"\nSHARED_CPUS=\"1-15\"\n";
+
+  /** The file as the runtime would find it now, or what is there instead. */
+  private String seenByRuntime(String name) {
+    Path file = containerDir(name).resolve("resources.sh");
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      return (Files.isDirectory(containerDir(name)) ? "directory, no file: " : "no directory: ")
+          + e;
+    }
+  }
+
+  @Test
+  void theDirectoryIsThereWhenTheRuntimeCreatesAndTheFileWhenTheCreateIsAnswered()
+      throws Exception {
+    startDaemon();
+    List<String> seen = new CopyOnWriteArrayList<>();
+    h.runtime()
+        .hooks()
+        .onRequest(
+            "CreateContainer",
+            m -> seen.add("create: directory " + Files.isDirectory(containerDir("s"))));
+    h.runtime().hooks().onRequest("StartContainer", m -> seen.add("start: " + seenByRuntime("s")));
+
+    String id = create("s", "burstable", 8000);
+    // Answered: the file is there, without waiting for any writer.
+    assertEquals(SHARED_1_15, seenByRuntime("s"));
+    h.start(id);
+    assertEquals(List.of("create: directory true", "start: " + SHARED_1_15), seen);
+  }
+
+  @Test
+  void aContainerCreatedBeforeACrashFindsItsFileWhenItStarts() throws Exception {
+    startDaemon();
+    String id = create("s", "burstable", 8000);
+    h.stopDaemon();
+    // As a crash after the create was sent and before the file was written leaves it.
+    Files.delete(containerDir("s").resolve("resources.sh"));
+    List<String> seen = new CopyOnWriteArrayList<>();
+    h.runtime().hooks().onRequest("StartContainer", m -> seen.add(seenByRuntime("s")));
+
+    startDaemon();
+    h.start(id);
+    assertEquals(List.of(SHARED_1_15), seen);
+  }
+
+  @Test
+  void aFailedCreateLeavesNoDirectory() throws Exception {
+    startDaemon();
+    h.runtime().hooks().failNext("CreateContainer", Status.RESOURCE_EXHAUSTED);
+    StatusRuntimeException e =
+        assertThrows(StatusRuntimeException.class, () -> create("s", "burstable", 8000));
+    assertEquals(Status.Code.RESOURCE_EXHAUSTED, e.getStatus().getCode());
+    awaitGone(containerDir("s"));
+    JsonNode cache = h.barrier();
+    assertEquals(0, cache.path("Containers").size(), cache.toPrettyString());
+  }
+
   @Test
   void theFileNamesTheCpusAndFollowsTheSharedSet() throws Exception {
     startDaemon();
@@ -179,6 +244,13 @@ class ExportedResourcesIT {
 
   /** Runs pod {@code name} of QoS {@code qos} ("" Guaranteed) with container c; its id. */
   private String run(String name, String qos, long milli) {
+    String id = create(name, qos, milli);
+    h.start(id);
+    return id;
+  }
+
+  /** Runs pod {@code name} of QoS {@code qos} ("" Guaranteed) and creates container c; its id. */
+  private String create(String name, String qos, long milli) {
     String parent = qos.isEmpty() ? "/kubepods/pod" + name : "/kubepods/" + qos + "/pod" + name;
     PodSandboxConfig sandbox =
         PodSandboxConfig.newBuilder()
@@ -198,6 +270,6 @@ class ExportedResourcesIT {
     if (qos.isEmpty()) {
       r.setCpuQuota(milli * 100);
     }
-    return h.createAndStart(podId, sandbox, "c", r.build());
+    return h.create(podId, sandbox, "c", r.build());
   }
 }

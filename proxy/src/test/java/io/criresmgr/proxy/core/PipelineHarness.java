@@ -301,6 +301,17 @@ final class PipelineHarness implements AutoCloseable {
    */
   String createAndStart(
       String podId, PodSandboxConfig sandbox, String name, LinuxContainerResources resources) {
+    String id = create(podId, sandbox, name, resources);
+    start(id);
+    return id;
+  }
+
+  /**
+   * Creates container {@code name} with {@code resources} through the daemon in a pod run with
+   * {@code sandbox}; returns its id.
+   */
+  String create(
+      String podId, PodSandboxConfig sandbox, String name, LinuxContainerResources resources) {
     ContainerConfig config =
         ContainerConfig.newBuilder()
             .setMetadata(ContainerMetadata.newBuilder().setName(name))
@@ -317,7 +328,6 @@ final class PipelineHarness implements AutoCloseable {
                     .setSandboxConfig(sandbox)
                     .build())
             .getContainerId();
-    start(id);
     return id;
   }
 

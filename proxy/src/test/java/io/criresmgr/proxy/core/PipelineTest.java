@@ -268,6 +268,82 @@ class PipelineTest {
     assertEquals(List.of("commit ok", "next"), order);
   }
 
+  /** A decision sending {@code request} once {@code ready}, with {@code work} while called. */
+  private static RequestFlow.Decision<VersionRequest> decision(
+      VersionRequest request, CompletableFuture<?> ready, Runnable work) {
+    return new RequestFlow.Decision<>() {
+      @Override
+      public VersionRequest request() {
+        return request;
+      }
+
+      @Override
+      public CompletableFuture<?> ready() {
+        return ready;
+      }
+
+      @Override
+      public Runnable whileCalled() {
+        return work;
+      }
+    };
+  }
+
+  @Test
+  void workWhileCalledRunsOnceTheCallIsSentAndTheCommitWaitsForIt() throws Exception {
+    HeldRuntime runtime = new HeldRuntime();
+    RequestFlow flow = new RequestFlow(pipeline, new RuntimeClient(runtime));
+    List<String> order = java.util.Collections.synchronizedList(new ArrayList<>());
+    VersionRequest request = VersionRequest.newBuilder().setVersion("v1").build();
+    VersionResponse reply = VersionResponse.newBuilder().setRuntimeName("fake").build();
+    Runnable work =
+        () -> {
+          order.add("work, call sent " + runtime.listener.isDone());
+          try {
+            // The runtime answers while the work runs: neither answer nor commit may overtake it.
+            loop.submit(() -> runtime.answer(reply)).get(10, TimeUnit.SECONDS);
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+          order.add("work done");
+        };
+    CompletableFuture<VersionResponse> answer =
+        flow.decideCallCommit(
+            CallScope.none(),
+            RuntimeServiceGrpc.getVersionMethod(),
+            request,
+            s -> decision(request, CompletableFuture.completedFuture(null), work),
+            (s, d, r, error) -> order.add("commit " + (r == null ? error : "ok")));
+    assertEquals(reply, await(answer));
+    await(pipeline.run(s -> true));
+    assertEquals(List.of("work, call sent true", "work done", "commit ok"), order);
+  }
+
+  @Test
+  void workWhileCalledNeverRunsOnAnEventLoop() throws Exception {
+    HeldRuntime runtime = new HeldRuntime();
+    RequestFlow flow = new RequestFlow(pipeline, new RuntimeClient(runtime));
+    VersionRequest request = VersionRequest.newBuilder().setVersion("v1").build();
+    // Ready on the event loop, as when updates of other containers had to go out first: the call
+    // is then sent from the loop.
+    CompletableFuture<Void> ready = new CompletableFuture<>();
+    CompletableFuture<String> workThread = new CompletableFuture<>();
+    CompletableFuture<VersionResponse> answer =
+        flow.decideCallCommit(
+            CallScope.none(),
+            RuntimeServiceGrpc.getVersionMethod(),
+            request,
+            s ->
+                decision(
+                    request, ready, () -> workThread.complete(Thread.currentThread().getName())),
+            (s, d, r, error) -> {});
+    loop.submit(() -> ready.complete(null)).get(10, TimeUnit.SECONDS);
+    assertEquals("cri-pipeline", await(workThread));
+    VersionResponse reply = VersionResponse.newBuilder().setRuntimeName("fake").build();
+    loop.execute(() -> runtime.answer(reply));
+    assertEquals(reply, await(answer));
+  }
+
   /** A runtime channel whose one unary call is answered when the test says so. */
   private static final class HeldRuntime extends Channel {
     private final CompletableFuture<ClientCall.Listener<Object>> listener =
