@@ -57,6 +57,11 @@ public final class RelayMetrics implements RelayListener {
     MethodMeters m = meters.computeIfAbsent(label(fullMethodName), MethodMeters::new);
     return new CallTrace() {
       @Override
+      public boolean observesMessages() {
+        return false;
+      }
+
+      @Override
       public void closed(Status status, long totalNanos, long runtimeNanos) {
         m.record(status.getCode(), totalNanos, runtimeNanos);
       }

@@ -36,6 +36,16 @@ public final class CompositeRelayListener implements RelayListener {
 
   private record Fanout(List<CallTrace> traces) implements CallTrace {
     @Override
+    public boolean observesMessages() {
+      for (CallTrace t : traces) {
+        if (t.observesMessages()) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    @Override
     public void request(byte[] message) {
       traces.forEach(t -> t.request(message));
     }

@@ -70,7 +70,11 @@ public final class InterceptedService {
       StreamObserver<R> observer) {
     long start = System.nanoTime();
     RelayListener.CallTrace trace = listener.callStarted(method.getFullMethodName(), true);
-    trace.request(request.toByteArray());
+    // Encoded only for a trace that reads messages (the dump): the metrics do not.
+    boolean messages = trace.observesMessages();
+    if (messages) {
+      trace.request(request.toByteArray());
+    }
     CallScope scope = CallScope.current(method.getBareMethodName(), request);
     CompletableFuture<R> reply =
         scope.logged(
@@ -85,7 +89,9 @@ public final class InterceptedService {
         reply.whenComplete(
             (response, error) -> {
               if (error == null) {
-                trace.response(encoded.apply(response));
+                if (messages) {
+                  trace.response(encoded.apply(response));
+                }
                 trace.closed(Status.OK, System.nanoTime() - start, scope.runtimeNanos());
                 observer.onNext(response);
                 observer.onCompleted();

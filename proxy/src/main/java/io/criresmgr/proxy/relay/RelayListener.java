@@ -24,7 +24,21 @@ public interface RelayListener {
   /** Observations of one call, in order: requests and responses, then exactly one close. */
   interface CallTrace {
     /** Observes nothing. */
-    CallTrace NONE = new CallTrace() {};
+    CallTrace NONE =
+        new CallTrace() {
+          @Override
+          public boolean observesMessages() {
+            return false;
+          }
+        };
+
+    /**
+     * Whether {@link #request} and {@link #response} observe anything: an intercepted call, whose
+     * messages are parsed, encodes them for the trace only if so. True by default.
+     */
+    default boolean observesMessages() {
+      return true;
+    }
 
     /** A request message from the client. */
     default void request(byte[] message) {}

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.StatusRequest;
+import io.criresmgr.api.runtime.v1.StopContainerRequest;
 import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.proxy.TestDaemons;
 import io.criresmgr.proxy.config.Config;
@@ -150,6 +151,24 @@ class ObservabilityIT {
     assertTrue(
         lines.stream().anyMatch(l -> l.endsWith("Status <=     NOT_FOUND: nope")),
         String.join("\n", lines));
+  }
+
+  @Test
+  void dumpsInterceptedRequestsAsTheClientSentThem() throws Exception {
+    var stub = RuntimeServiceGrpc.newBlockingStub(client.channel());
+    stub.stopContainer(
+        StopContainerRequest.newBuilder().setContainerId("abc").setTimeout(3).build());
+
+    List<String> lines = awaitLines(dir.resolve("dump.log"), 4);
+    String all = String.join("\n", lines);
+    assertTrue(
+        lines.stream().anyMatch(l -> l.endsWith("StopContainer => (intercepted) REQUEST")), all);
+    assertTrue(
+        lines.stream().anyMatch(l -> l.endsWith("StopContainer =>     container_id: \"abc\"")),
+        all);
+    assertTrue(lines.stream().anyMatch(l -> l.endsWith("StopContainer =>     timeout: 3")), all);
+    assertTrue(
+        lines.stream().anyMatch(l -> l.endsWith("StopContainer <= (intercepted) REPLY {}")), all);
   }
 
   @Test
