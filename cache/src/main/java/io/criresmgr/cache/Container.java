@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -50,7 +49,10 @@ public record Container(
     long seq,
     Adjustment adjustment,
     List<TopologyHint> topologyHints) {
-  /** Checks for nulls, copies the collections and sorts {@code pending}. */
+  /**
+   * Checks for nulls, copies the collections and sorts {@code pending}; collections that are
+   * immutable already (those of another container) are kept, not copied.
+   */
   public Container {
     Objects.requireNonNull(cacheId, "cacheId");
     Objects.requireNonNull(id, "id");
@@ -66,7 +68,7 @@ public record Container(
     Objects.requireNonNull(adjustment, "adjustment");
     labels = Map.copyOf(labels);
     annotations = Map.copyOf(annotations);
-    pending = java.util.Collections.unmodifiableSet(new TreeSet<>(pending));
+    pending = SortedNames.of(pending);
     topologyHints = List.copyOf(topologyHints);
   }
 
@@ -117,16 +119,36 @@ public record Container(
 
   /** A copy with another assignment and the given controllers marked pending. */
   public Container withAssignment(Assignment value, Set<String> markPending) {
-    Set<String> all = new TreeSet<>(pending);
-    all.addAll(markPending);
-    return toBuilder().assignment(value).pending(all).build();
+    return with(value, ((SortedNames) pending).with(markPending));
   }
 
-  /** A copy with {@code controller} no longer pending. */
+  /** A copy with {@code controller} no longer pending (this container if it was not). */
   public Container withoutPending(String controller) {
-    Set<String> rest = new TreeSet<>(pending);
-    rest.remove(controller);
-    return toBuilder().pending(rest).build();
+    SortedNames rest = ((SortedNames) pending).without(controller);
+    return rest == pending ? this : with(assignment, rest);
+  }
+
+  /** A copy with another assignment and pending controllers, sharing every other field. */
+  private Container with(Assignment newAssignment, Set<String> newPending) {
+    return new Container(
+        cacheId,
+        id,
+        podId,
+        name,
+        namespace,
+        initContainer,
+        labels,
+        annotations,
+        image,
+        state,
+        requested,
+        resources,
+        qosClass,
+        newAssignment,
+        newPending,
+        seq,
+        adjustment,
+        topologyHints);
   }
 
   /** A copy under another adjustment ({@link Adjustment#NONE}: none). */

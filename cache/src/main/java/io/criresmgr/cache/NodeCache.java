@@ -2,7 +2,8 @@ package io.criresmgr.cache;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +25,16 @@ public final class NodeCache implements NodeState {
   private String activePolicy = "";
   private @Nullable String agentConfig;
   private @Nullable StoredAdjustments adjustments;
-  private @Nullable List<Container> sortedContainers;
 
-  /** The cache ids in {@link #containers()} order; kept while containers are only replaced. */
-  private @Nullable List<String> sortedIds;
+  /**
+   * Every container in {@link #containers()} order, kept sorted as containers come and go: a new
+   * container (the largest seq so far) is appended, a replaced one with the same seq keeps its
+   * place, so no change sorts the whole list.
+   */
+  private final ArrayList<Container> order = new ArrayList<>();
+
+  /** An immutable copy of {@link #order}, kept until the next container change. */
+  private @Nullable List<Container> sortedContainers;
 
   private long nextSeq = 1;
   private long changes;
@@ -82,29 +89,43 @@ public final class NodeCache implements NodeState {
    * {@inheritDoc}
    *
    * <p>The immutable list is kept until the next container change: policies ask for it several
-   * times per decision, and sorting 500 containers each time was most of a decision's cost.
+   * times per decision. After a change it is one array copy of the order the cache keeps sorted
+   * (sorting 2,000 containers per decision was a tenth of a decision's time).
    */
   @Override
   public List<Container> containers() {
     List<Container> sorted = sortedContainers;
     if (sorted == null) {
-      List<String> ids = sortedIds;
-      if (ids == null) {
-        List<Container> all = new ArrayList<>(containers.values());
-        all.sort(Comparator.comparingLong(Container::seq).thenComparing(c -> c.cacheId()));
-        sorted = List.copyOf(all);
-        sortedIds = sorted.stream().map(Container::cacheId).toList();
-      } else {
-        // Only replaced since the last sort, none with a new seq: the order holds.
-        Container[] all = new Container[ids.size()];
-        for (int i = 0; i < all.length; i++) {
-          all[i] = containers.get(ids.get(i));
-        }
-        sorted = List.of(all);
-      }
+      sorted = Collections.unmodifiableList(Arrays.asList(order.toArray(new Container[0])));
       sortedContainers = sorted;
     }
     return sorted;
+  }
+
+  /** Creation order: by seq, then by cache id. */
+  private static int compareOrder(Container a, Container b) {
+    int bySeq = Long.compare(a.seq(), b.seq());
+    return bySeq != 0 ? bySeq : a.cacheId().compareTo(b.cacheId());
+  }
+
+  /** The index of {@code c} (by seq and cache id) in {@link #order}. */
+  private int indexOf(Container c) {
+    int i = Collections.binarySearch(order, c, NodeCache::compareOrder);
+    if (i < 0) {
+      throw new IllegalStateException("container " + c.cacheId() + " missing from the order");
+    }
+    return i;
+  }
+
+  /** Inserts {@code c} in its place in {@link #order}: at the end for a new container. */
+  private void insertInOrder(Container c) {
+    int n = order.size();
+    if (n == 0 || compareOrder(order.get(n - 1), c) < 0) {
+      order.add(c);
+      return;
+    }
+    int i = Collections.binarySearch(order, c, NodeCache::compareOrder);
+    order.add(i < 0 ? -i - 1 : i, c);
   }
 
   @Override
@@ -150,8 +171,13 @@ public final class NodeCache implements NodeState {
   public void putContainer(Container container) {
     Container old = containers.put(container.cacheId(), container);
     sortedContainers = null;
-    if (old == null || old.seq() != container.seq()) {
-      sortedIds = null; // a new container or a new place in the order
+    if (old != null && old.seq() == container.seq()) {
+      order.set(indexOf(old), container); // replaced in its place
+    } else {
+      if (old != null) {
+        order.remove(indexOf(old)); // re-created: a new place in the order
+      }
+      insertInOrder(container);
     }
     if (old != null && !old.id().isEmpty() && !old.id().equals(container.id())) {
       idToCacheId.remove(old.id());
@@ -168,7 +194,7 @@ public final class NodeCache implements NodeState {
     Container old = containers.remove(cacheId);
     if (old != null) {
       sortedContainers = null;
-      sortedIds = null;
+      order.remove(indexOf(old));
       if (!old.id().isEmpty()) {
         idToCacheId.remove(old.id(), cacheId);
       }

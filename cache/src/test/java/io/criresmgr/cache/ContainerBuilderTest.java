@@ -76,4 +76,23 @@ class ContainerBuilderTest {
     assertEquals(HINTS, c.withoutPending("cri").topologyHints());
     assertEquals(HINTS, c.withRequested(LinuxResources.NONE, Resources.NONE).topologyHints());
   }
+
+  @Test
+  void pendingCopiesShareNothingMutableAndIterateSorted() {
+    Set<String> given = new java.util.HashSet<>(Set.of("rdt", "cri"));
+    Container c = minimal().pending(given).build();
+    given.add("blockio");
+    assertEquals(List.of("cri", "rdt"), List.copyOf(c.pending()), "the builder's set was copied");
+    assertThrows(UnsupportedOperationException.class, () -> c.pending().add("x"));
+
+    Container marked = c.withAssignment(Assignment.of(CpuSet.of(1), CpuSet.EMPTY), Set.of("cpu"));
+    Container cleared = marked.withoutPending("cri");
+    assertEquals(List.of("cri", "rdt"), List.copyOf(c.pending()), "the original is unchanged");
+    assertEquals(List.of("cpu", "cri", "rdt"), List.copyOf(marked.pending()));
+    assertEquals(List.of("cpu", "rdt"), List.copyOf(cleared.pending()));
+    assertEquals(Set.of("cpu", "rdt"), cleared.pending());
+    assertEquals(cleared.pending(), Set.of("rdt", "cpu"));
+    assertEquals(marked, marked.withoutPending("blockio"), "not pending: the same container");
+    assertEquals(c.pending(), c.withAssignment(Assignment.NONE, Set.of("rdt")).pending());
+  }
 }

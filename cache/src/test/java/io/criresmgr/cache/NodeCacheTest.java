@@ -116,6 +116,56 @@ class NodeCacheTest {
   }
 
   @Test
+  void keepsTheOrderAcrossOutOfOrderInsertionsReplacementsAndRemovals() {
+    java.util.Random random = new java.util.Random(20);
+    java.util.TreeMap<Long, String> expected = new java.util.TreeMap<>();
+    for (int step = 0; step < 400; step++) {
+      long seq = random.nextInt(60);
+      String name = "c" + seq;
+      switch (random.nextInt(3)) {
+        case 0 -> {
+          cache.putContainer(Fixtures.container("u", name, "", seq));
+          expected.put(seq, "u:" + name);
+        }
+        case 1 -> {
+          cache.removeContainer("u:" + name);
+          expected.remove(seq);
+        }
+        default ->
+            cache
+                .container("u:" + name)
+                .ifPresent(c -> cache.putContainer(c.withState(ContainerState.EXITED)));
+      }
+      assertEquals(
+          List.copyOf(expected.values()),
+          cache.containers().stream().map(Container::cacheId).toList(),
+          "after step " + step);
+    }
+  }
+
+  @Test
+  void listsAndSnapshotsTakenBeforeAChangeAreUnchangedAfterIt() {
+    cache.putContainer(Fixtures.container("u1", "a", "c1", 1));
+    cache.putContainer(Fixtures.container("u1", "b", "c2", 2));
+    List<Container> list = cache.containers();
+    List<Container> listCopy = List.copyOf(list);
+    CacheSnapshot snapshot = cache.snapshot();
+    Map<String, Container> snapshotCopy = Map.copyOf(snapshot.containers());
+
+    cache.applyAssignments(
+        Map.of("u1:a", Assignment.of(CpuSet.of(3), CpuSet.EMPTY)), Set.of("cri"));
+    cache.putContainer(Fixtures.container("u1", "c", "c3", 3));
+    cache.putContainer(Fixtures.container("u1", "b", "c4", 4));
+    cache.removeContainer("u1:a");
+
+    assertEquals(listCopy, list, "a list handed out earlier");
+    assertEquals(snapshotCopy, snapshot.containers(), "a snapshot taken earlier");
+    assertEquals(Set.of(), snapshot.containers().get("u1:a").pending());
+    assertEquals(
+        List.of("u1:c", "u1:b"), cache.containers().stream().map(Container::cacheId).toList());
+  }
+
+  @Test
   void listsPodsBySandboxId() {
     cache.putPod(Fixtures.pod("s2", "u2"));
     cache.putPod(Fixtures.pod("s1", "u1"));

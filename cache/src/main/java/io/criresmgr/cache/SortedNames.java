@@ -1,0 +1,83 @@
+package io.criresmgr.cache;
+
+import java.util.AbstractSet;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * An immutable set of names iterated in sorted order, backed by a sorted array: {@link
+ * Container#pending}. A container copied with its pending controllers unchanged shares the set
+ * instead of copying it (a decision can update hundreds of containers).
+ */
+final class SortedNames extends AbstractSet<String> {
+  private static final SortedNames EMPTY = new SortedNames(new String[0]);
+
+  private final String[] names;
+
+  private SortedNames(String[] names) {
+    this.names = names;
+  }
+
+  /** {@code names} as a sorted immutable set: itself if it is one already. */
+  static SortedNames of(Set<String> names) {
+    if (names instanceof SortedNames sorted) {
+      return sorted;
+    }
+    return names.isEmpty() ? EMPTY : new SortedNames(new TreeSet<>(names).toArray(new String[0]));
+  }
+
+  /** This set with {@code more} added: itself if it holds them all. */
+  SortedNames with(Set<String> more) {
+    if (containsAll(more)) {
+      return this;
+    }
+    TreeSet<String> all = new TreeSet<>(more);
+    all.addAll(Arrays.asList(names));
+    return new SortedNames(all.toArray(new String[0]));
+  }
+
+  /** This set without {@code name}: itself if it does not hold it. */
+  SortedNames without(String name) {
+    int i = Arrays.binarySearch(names, name);
+    if (i < 0) {
+      return this;
+    }
+    String[] rest = new String[names.length - 1];
+    System.arraycopy(names, 0, rest, 0, i);
+    System.arraycopy(names, i + 1, rest, i, rest.length - i);
+    return rest.length == 0 ? EMPTY : new SortedNames(rest);
+  }
+
+  @Override
+  public boolean contains(Object o) {
+    return o instanceof String s && Arrays.binarySearch(names, s) >= 0;
+  }
+
+  @Override
+  public int size() {
+    return names.length;
+  }
+
+  @Override
+  public Iterator<String> iterator() {
+    return new Iterator<>() {
+      private int next;
+
+      @Override
+      public boolean hasNext() {
+        return next < names.length;
+      }
+
+      @Override
+      public String next() {
+        if (next >= names.length) {
+          throw new NoSuchElementException();
+        }
+        return names[next++];
+      }
+    };
+  }
+}
