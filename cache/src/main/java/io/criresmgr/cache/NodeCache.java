@@ -36,6 +36,9 @@ public final class NodeCache implements NodeState {
   /** An immutable copy of {@link #order}, kept until the next container change. */
   private @Nullable List<Container> sortedContainers;
 
+  /** An immutable copy of the pods, kept until the next pod change. */
+  private @Nullable List<Pod> podList;
+
   private long nextSeq = 1;
   private long changes;
 
@@ -80,9 +83,15 @@ public final class NodeCache implements NodeState {
     return nextSeq++;
   }
 
+  /** {@inheritDoc} Kept until the next pod change, as {@link #containers()} is. */
   @Override
   public List<Pod> pods() {
-    return List.copyOf(pods.values());
+    List<Pod> list = podList;
+    if (list == null) {
+      list = List.copyOf(pods.values());
+      podList = list;
+    }
+    return list;
   }
 
   /**
@@ -157,12 +166,14 @@ public final class NodeCache implements NodeState {
   /** Inserts or replaces a pod. */
   public void putPod(Pod pod) {
     pods.put(pod.id(), pod);
+    podList = null;
     changes++;
   }
 
   /** Removes a pod (its containers stay until removed). */
   public void removePod(String podId) {
     if (pods.remove(podId) != null) {
+      podList = null;
       changes++;
     }
   }

@@ -147,6 +147,8 @@ class NodeCacheTest {
   void listsAndSnapshotsTakenBeforeAChangeAreUnchangedAfterIt() {
     cache.putContainer(Fixtures.container("u1", "a", "c1", 1));
     cache.putContainer(Fixtures.container("u1", "b", "c2", 2));
+    cache.putPod(Fixtures.pod("sandbox-u1", "u1"));
+    List<Pod> pods = cache.pods();
     List<Container> list = cache.containers();
     List<Container> listCopy = List.copyOf(list);
     CacheSnapshot snapshot = cache.snapshot();
@@ -157,7 +159,11 @@ class NodeCacheTest {
     cache.putContainer(Fixtures.container("u1", "c", "c3", 3));
     cache.putContainer(Fixtures.container("u1", "b", "c4", 4));
     cache.removeContainer("u1:a");
+    cache.putPod(Fixtures.pod("sandbox-u2", "u2"));
+    cache.removePod("sandbox-u1");
 
+    assertEquals(List.of("sandbox-u1"), pods.stream().map(Pod::id).toList());
+    assertEquals(List.of("sandbox-u2"), cache.pods().stream().map(Pod::id).toList());
     assertEquals(listCopy, list, "a list handed out earlier");
     assertEquals(snapshotCopy, snapshot.containers(), "a snapshot taken earlier");
     assertEquals(Set.of(), snapshot.containers().get("u1:a").pending());
