@@ -35,11 +35,23 @@ public final class CacheSaver implements AutoCloseable {
   /** The shortest time between two writes. */
   static final long MIN_INTERVAL_MILLIS = 20;
 
+  /**
+   * After a write, the saver waits at least this many times as long as the write took: a large
+   * cache (2,000 containers, a whole-file write every few saves) would otherwise keep a core busy
+   * and its garbage would stop the pipeline thread (docs/benchmarks.md, "Issue 20: cache-side
+   * copies"). The saver thus spends at most a quarter of a core.
+   */
+  static final long IDLE_PER_BUSY = 3;
+
+  /** The longest {@link #IDLE_PER_BUSY} makes the saver wait (a disk stalling one sync). */
+  static final long MAX_IDLE_MILLIS = 1000;
+
   /** How long a failed write waits before it is tried again (when nothing newer came). */
   static final long RETRY_MILLIS = 2000;
 
   private volatile @Nullable String failing;
   private volatile long lastWrite;
+  private volatile long nextWrite;
 
   /** Saves to {@code file}. */
   public CacheSaver(CacheFile file) {
@@ -96,7 +108,10 @@ public final class CacheSaver implements AutoCloseable {
       return;
     }
     try {
+      long began = System.currentTimeMillis();
       file.save(snapshot);
+      long ended = System.currentTimeMillis();
+      nextWrite = ended + Math.min(IDLE_PER_BUSY * (ended - began), MAX_IDLE_MILLIS);
       if (failing != null) {
         failing = null;
         LOG.info("cache file {} is written again", file.path());
@@ -134,11 +149,12 @@ public final class CacheSaver implements AutoCloseable {
   }
 
   /**
-   * Waits until {@link #MIN_INTERVAL_MILLIS} have passed since the last write, so a burst of
-   * changes costs one write (each serializes the whole cache and syncs it to disk).
+   * Waits until {@link #MIN_INTERVAL_MILLIS} have passed since the last write began, and {@link
+   * #IDLE_PER_BUSY} times its length since it ended, so a burst of changes costs one write (each
+   * serializes what changed and syncs it to disk).
    */
   private void pause() {
-    long wait = lastWrite + MIN_INTERVAL_MILLIS - System.currentTimeMillis();
+    long wait = Math.max(lastWrite + MIN_INTERVAL_MILLIS, nextWrite) - System.currentTimeMillis();
     if (wait > 0 && !writer.isShutdown()) {
       try {
         Thread.sleep(wait);
