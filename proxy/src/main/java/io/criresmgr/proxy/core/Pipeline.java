@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,8 +53,14 @@ public final class Pipeline implements AutoCloseable {
             return t;
           });
 
-  /** How long a step may run before health reports it (a step normally takes microseconds). */
-  static final Duration STUCK = Duration.ofSeconds(30);
+  /**
+   * How long a step may run before health reports the pipeline stuck ({@code /livez}, docs/nri.md
+   * "A hung daemon"). A step takes microseconds to milliseconds (a rebalance of 2,000 containers,
+   * docs/benchmarks.md); a slow cgroup write under memory pressure takes seconds. 30 s is far above
+   * both, above containerd's NRI request timeout (2 s by default) and equal to the longest the
+   * front ends wait for a step ({@link RuntimeClient#OWN_DEADLINE_SECONDS}).
+   */
+  public static final Duration STUCK = Duration.ofSeconds(30);
 
   /** Steps submitted and not yet ended; a step runs inline only when it is the only one. */
   private final AtomicInteger pending = new AtomicInteger();
@@ -68,6 +75,7 @@ public final class Pipeline implements AutoCloseable {
   private volatile long stepStarted;
   private final CacheSaver saver;
   private final Predicate<Thread> transportThreads;
+  private final LongSupplier nanoClock;
   private long savedChanges = -1;
   private final AtomicLong version = new AtomicLong();
   private long seenChanges;
@@ -79,6 +87,16 @@ public final class Pipeline implements AutoCloseable {
    * {@code transportThreads} (threads that must never wait for a step) always queue.
    */
   public Pipeline(Section section, CacheSaver saver, Predicate<Thread> transportThreads) {
+    this(section, saver, transportThreads, System::nanoTime);
+  }
+
+  /** As the other constructor, timing steps for {@link #stuck()} with {@code nanoClock} (tests). */
+  public Pipeline(
+      Section section,
+      CacheSaver saver,
+      Predicate<Thread> transportThreads,
+      LongSupplier nanoClock) {
+    this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
     this.section = Objects.requireNonNull(section, "section");
     this.saver = Objects.requireNonNull(saver, "saver");
     this.transportThreads = Objects.requireNonNull(transportThreads, "transportThreads");
@@ -157,7 +175,7 @@ public final class Pipeline implements AutoCloseable {
   }
 
   private <T> void runStep(Function<Section, T> step, CompletableFuture<T> result) {
-    stepStarted = System.nanoTime();
+    stepStarted = nanoClock.getAsLong() | 1; // never 0, which means "no step runs"
     try {
       section.beginStep();
       T value = step.apply(section);
@@ -203,15 +221,33 @@ public final class Pipeline implements AutoCloseable {
   }
 
   /**
-   * For {@code /healthz}: a step that has run longer than {@link #STUCK} (every request that needs
-   * the pipeline waits for it), or a cache file that cannot be written.
+   * For {@code /healthz}: a stuck step ({@link #stuck()}), or a cache file that cannot be written
+   * ({@link #saveProblem()}).
    */
   public Optional<String> problem() {
+    return stuck().or(this::saveProblem);
+  }
+
+  /**
+   * For {@code /livez}: a step that has run longer than {@link #STUCK}. Every request that needs
+   * the pipeline waits behind it, and nothing in the daemon ends it: a restart does.
+   */
+  public Optional<String> stuck() {
     long started = stepStarted;
-    long running = started == 0 ? 0 : System.nanoTime() - started;
+    long running = started == 0 ? 0 : nanoClock.getAsLong() - started;
     if (running > STUCK.toNanos()) {
-      return Optional.of("a pipeline step has run for " + running / 1_000_000_000L + " s");
+      return Optional.of(
+          "a pipeline step has run for "
+              + running / 1_000_000_000L
+              + " s (stuck after "
+              + STUCK.toSeconds()
+              + " s; every request waits behind it)");
     }
+    return Optional.empty();
+  }
+
+  /** For {@code /healthz}: why the cache file cannot be written (the saver retries). */
+  public Optional<String> saveProblem() {
     return saver.problem();
   }
 

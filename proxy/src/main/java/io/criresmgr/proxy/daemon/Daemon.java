@@ -18,6 +18,7 @@ import io.criresmgr.proxy.configserver.ConfigServer;
 import io.criresmgr.proxy.configserver.ConfigService;
 import io.criresmgr.proxy.core.ActivePolicy;
 import io.criresmgr.proxy.core.Introspection;
+import io.criresmgr.proxy.core.Pipeline;
 import io.criresmgr.proxy.core.PolicyGauges;
 import io.criresmgr.proxy.core.SyncException;
 import io.criresmgr.proxy.dump.MessageDumper;
@@ -313,6 +314,7 @@ public final class Daemon implements AutoCloseable {
         own(ResourceManagement.start(options, config, nri.channel(), null, policies));
     observe(options, management);
     own(nri.connect(management.manager(), plugin));
+    health.register("nri", nri::problem);
     takeSignals();
     own(PidFile.write(options.pidFile()));
     store.addListener(new SectionListener(config, dumper, instrumentation));
@@ -331,11 +333,21 @@ public final class Daemon implements AutoCloseable {
 
   /** Health, introspection, the node view and the policy's gauges of {@code management}. */
   private void observe(DaemonOptions options, ResourceManagement management) {
-    health.register("pipeline", management.manager().pipeline()::problem);
+    health.register("pipeline", management.manager().pipeline()::saveProblem);
+    health.register("pipeline", Health.Remedy.RESTART, management.manager().pipeline()::stuck);
     Instrumentation started = instrumentation();
     started.setIntrospection(() -> Introspection.json(management.manager().pipeline()));
     started.setViewPages(new NodeView(management.manager().pipeline(), options.hostRoot()).pages());
     started.setExtraMetrics(() -> PolicyGauges.text(management.manager().pipeline()));
+  }
+
+  /**
+   * Registers {@code pipeline}'s checks: a cache file that cannot be written waits for the saver's
+   * retry ({@code /healthz}); a stuck step calls for a restart ({@code /livez} too).
+   */
+  static void watch(Health health, Pipeline pipeline) {
+    health.register("pipeline", pipeline::saveProblem);
+    health.register("pipeline", Health.Remedy.RESTART, pipeline::stuck);
   }
 
   /** The instrumentation, once starting has created it. */

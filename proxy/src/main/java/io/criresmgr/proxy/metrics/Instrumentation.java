@@ -163,19 +163,24 @@ public final class Instrumentation implements AutoCloseable {
         "/introspect",
         new Route("application/json", () -> introspection.get(), !config.remoteIntrospection()),
         "/healthz",
-        new Route("text/plain; charset=utf-8", this::healthPage, false));
+        new Route("text/plain; charset=utf-8", () -> healthPage(Health.Remedy.WAIT), false),
+        "/livez",
+        new Route("text/plain; charset=utf-8", () -> healthPage(Health.Remedy.RESTART), false));
   }
 
-  /** {@code ok}, or 503 with one problem per line (a failing source answers 503). */
-  private String healthPage() throws Exception {
-    List<String> problems = health.problems();
+  /**
+   * {@code ok}, or 503 with one problem calling for {@code remedy} (or a stronger one) per line (a
+   * failing source answers 503).
+   */
+  private String healthPage(Health.Remedy remedy) throws Exception {
+    List<String> problems = health.problems(remedy);
     if (!problems.isEmpty()) {
       throw new Exception(String.join("\n", problems));
     }
     return "ok\n";
   }
 
-  /** Serves {@code value}'s state at {@code /healthz}. */
+  /** Serves {@code value}'s state at {@code /healthz} and {@code /livez}. */
   public void setHealth(Health value) {
     health = Objects.requireNonNull(value, "value");
   }

@@ -4,7 +4,9 @@ import io.criresmgr.nri.NriPlugin;
 import io.criresmgr.nri.NriPluginOptions;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
+import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * own (the daemon's start never waits for the runtime), and when the runtime closes the connection
  * or cannot be reached, says so in the log and tries again after a backoff that doubles from {@link
  * #FIRST_BACKOFF} to {@link #MAX_BACKOFF}. The pipeline and cache stay; the runtime's Synchronize
- * on every connection reconciles them.
+ * on every connection reconciles them. While not registered, {@link #problem()} says since when and
+ * why, for {@code /healthz}.
  */
 final class NriConnection implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(NriConnection.class);
@@ -27,22 +30,63 @@ final class NriConnection implements AutoCloseable {
 
   private final NriPluginOptions options;
   private final NriFrontEnd frontEnd;
+  private final LongSupplier nanoClock;
   private final Thread thread;
   private volatile boolean closed;
   private volatile @Nullable NriPlugin current;
+  private volatile State state;
 
-  private NriConnection(NriPluginOptions options, NriFrontEnd frontEnd) {
+  /**
+   * Registered or not, and if not: since when ({@code nanoClock}), after what ({@code since}) and
+   * the last error connecting, if any.
+   */
+  private record State(boolean registered, long at, String since, @Nullable String lastError) {
+    State failed(String error) {
+      return new State(false, at, since, error);
+    }
+  }
+
+  private NriConnection(NriPluginOptions options, NriFrontEnd frontEnd, LongSupplier nanoClock) {
     this.options = Objects.requireNonNull(options, "options");
     this.frontEnd = Objects.requireNonNull(frontEnd, "frontEnd");
+    this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
+    this.state = new State(false, nanoClock.getAsLong(), "since the start", null);
     this.thread = new Thread(this::run, "nri-connect");
     thread.setDaemon(true);
   }
 
-  /** Starts connecting {@code frontEnd} with {@code options}. */
-  static NriConnection start(NriPluginOptions options, NriFrontEnd frontEnd) {
-    NriConnection c = new NriConnection(options, frontEnd);
+  /** Starts connecting {@code frontEnd} with {@code options}; {@code nanoClock} times health. */
+  static NriConnection start(
+      NriPluginOptions options, NriFrontEnd frontEnd, LongSupplier nanoClock) {
+    NriConnection c = new NriConnection(options, frontEnd, nanoClock);
     c.thread.start();
     return c;
+  }
+
+  /**
+   * For {@code /healthz}: while the plugin is not registered with the runtime, for how long, since
+   * what, and the last error connecting. The runtime then creates containers without the plugin
+   * (docs/nri.md); the connection retries by itself, so a restart would not help.
+   */
+  Optional<String> problem() {
+    State s = state;
+    if (s.registered()) {
+      return Optional.empty();
+    }
+    long seconds = Math.max(0, nanoClock.getAsLong() - s.at()) / 1_000_000_000L;
+    String text =
+        "not registered with the runtime on "
+            + options.socket()
+            + " for "
+            + seconds
+            + " s, "
+            + s.since()
+            + (s.lastError() == null ? "" : "; last error: " + s.lastError());
+    return Optional.of(text);
+  }
+
+  private void unregistered(String since) {
+    state = new State(false, nanoClock.getAsLong(), since, null);
   }
 
   private void run() {
@@ -52,6 +96,7 @@ final class NriConnection implements AutoCloseable {
         NriPlugin plugin = NriPlugin.connect(options, frontEnd);
         current = plugin;
         frontEnd.attach(plugin);
+        state = new State(true, nanoClock.getAsLong(), "", null);
         LOG.info(
             "registered as NRI plugin {}-{} on {}",
             options.index(),
@@ -65,6 +110,7 @@ final class NriConnection implements AutoCloseable {
         if (closed) {
           return;
         }
+        state = state.failed(String.valueOf(e.getMessage())); // never registered here
         LOG.warn(
             "cannot connect to the runtime's NRI socket {}: {}; trying again in {} s",
             options.socket(),
@@ -84,13 +130,14 @@ final class NriConnection implements AutoCloseable {
   private void awaitClose(NriPlugin plugin) {
     try {
       plugin.closed().get();
+      unregistered("since the runtime closed the connection");
       if (!closed) {
         LOG.warn("the runtime closed the NRI connection; reconnecting");
       }
     } catch (ExecutionException e) {
-      LOG.warn(
-          "the NRI connection failed: {}; reconnecting",
-          Objects.requireNonNullElse(e.getCause(), e).getMessage());
+      String why = Objects.requireNonNullElse(e.getCause(), e).getMessage();
+      unregistered("since the connection failed: " + why);
+      LOG.warn("the NRI connection failed: {}; reconnecting", why);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

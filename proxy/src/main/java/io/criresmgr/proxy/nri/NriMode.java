@@ -3,6 +3,7 @@ package io.criresmgr.proxy.nri;
 import io.criresmgr.nri.NriPluginOptions;
 import io.criresmgr.proxy.core.ResourceManager;
 import io.grpc.Channel;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -13,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 public final class NriMode implements AutoCloseable {
   private final NriBackedRuntime runtime = NriBackedRuntime.start();
   private @Nullable NriFrontEnd frontEnd;
+  private volatile @Nullable NriConnection connection;
 
   private NriMode() {}
 
@@ -32,7 +34,19 @@ public final class NriMode implements AutoCloseable {
    */
   public AutoCloseable connect(ResourceManager manager, NriPluginOptions options) {
     frontEnd = new NriFrontEnd(manager, runtime);
-    return NriConnection.start(options, frontEnd);
+    NriConnection started = NriConnection.start(options, frontEnd, System::nanoTime);
+    connection = started;
+    return started;
+  }
+
+  /**
+   * For {@code /healthz} (part {@code nri}): while the plugin is not registered with the runtime,
+   * for how long and why (docs/nri.md, "A hung daemon"); before {@link #connect}, that it has not
+   * begun connecting.
+   */
+  public Optional<String> problem() {
+    NriConnection c = connection;
+    return c == null ? Optional.of("not connecting yet") : c.problem();
   }
 
   @Override
