@@ -11,9 +11,12 @@ import io.criresmgr.proxy.cli.CriResmgrCommand;
 import io.criresmgr.proxy.cli.DaemonStartup;
 import io.criresmgr.proxy.config.ConfigException;
 import io.criresmgr.proxy.config.ConfigLoader;
+import io.criresmgr.proxy.config.InstrumentationConfig;
 import io.kubernetes.client.openapi.models.V1Container;
+import io.kubernetes.client.openapi.models.V1ContainerPort;
 import io.kubernetes.client.openapi.models.V1DaemonSet;
 import io.kubernetes.client.openapi.models.V1PodSpec;
+import io.kubernetes.client.openapi.models.V1Probe;
 import io.kubernetes.client.openapi.models.V1SecurityContext;
 import io.kubernetes.client.openapi.models.V1Volume;
 import io.kubernetes.client.openapi.models.V1VolumeMount;
@@ -35,7 +38,8 @@ import picocli.CommandLine.ParseResult;
  * The chart's value {@code nri.enabled} (docs/helm.md, docs/nri.md): a DaemonSet running the daemon
  * in NRI mode with flags the daemon accepts, the host directories it needs (/sys and a read-only
  * /dev below /host), as root with all capabilities dropped but DAC_OVERRIDE (or privileged if
- * asked), on the agent's nodes; nothing of it by default; bad values refused with the field.
+ * asked), on the agent's nodes, with liveness and readiness probes on the daemon's HTTP endpoint;
+ * nothing of it by default; bad values refused with the field.
  */
 class NriChartTest {
   private static final String DAEMONSET = "cri-resmgr-nri";
@@ -208,6 +212,62 @@ class NriChartTest {
   }
 
   @Test
+  void probesAskTheDaemonsHttpEndpointForLivenessAndReadiness() throws IOException {
+    V1Container c = container(Map.of("nri.enabled", "true"));
+    assertEquals(1, c.getPorts().size(), c.getPorts().toString());
+    V1ContainerPort http = c.getPorts().get(0);
+    assertEquals("http", http.getName());
+    assertEquals(8891, http.getContainerPort());
+    // Where the daemon serves HTTP unless its configuration says otherwise: every address.
+    assertEquals(":" + http.getContainerPort(), InstrumentationConfig.DEFAULT_HTTP_ENDPOINT);
+    V1Probe live = c.getLivenessProbe();
+    assertEquals("/livez", live.getHttpGet().getPath());
+    assertEquals("http", live.getHttpGet().getPort().getStrValue());
+    assertNull(live.getHttpGet().getHost(), "the pod's address, not the node's");
+    assertEquals(
+        List.of(10, 10, 5, 3),
+        List.of(
+            live.getInitialDelaySeconds(),
+            live.getPeriodSeconds(),
+            live.getTimeoutSeconds(),
+            live.getFailureThreshold()));
+    V1Probe ready = c.getReadinessProbe();
+    assertEquals("/healthz", ready.getHttpGet().getPath());
+    assertEquals("http", ready.getHttpGet().getPort().getStrValue());
+    assertEquals(
+        List.of(10, 5, 3),
+        List.of(ready.getPeriodSeconds(), ready.getTimeoutSeconds(), ready.getFailureThreshold()));
+    assertNull(c.getStartupProbe());
+    assertNull(podSpec(Map.of("nri.enabled", "true")).getHostNetwork(), "the pod's own network");
+  }
+
+  @Test
+  void theProbesAreValuesAndCanBeTurnedOff() throws IOException {
+    V1Container tuned =
+        container(
+            Map.of(
+                "nri.enabled", "true",
+                "nri.httpPort", "9100",
+                "nri.livenessProbe.timeoutSeconds", "2",
+                "nri.livenessProbe.failureThreshold", "6",
+                "nri.readinessProbe.periodSeconds", "30"));
+    assertEquals(9100, tuned.getPorts().get(0).getContainerPort());
+    assertEquals("/livez", tuned.getLivenessProbe().getHttpGet().getPath());
+    assertEquals(2, tuned.getLivenessProbe().getTimeoutSeconds());
+    assertEquals(6, tuned.getLivenessProbe().getFailureThreshold());
+    assertEquals(30, tuned.getReadinessProbe().getPeriodSeconds());
+
+    V1Container off =
+        container(
+            Map.of(
+                "nri.enabled", "true",
+                "nri.livenessProbe", "null",
+                "nri.readinessProbe", "null"));
+    assertNull(off.getLivenessProbe());
+    assertNull(off.getReadinessProbe());
+  }
+
+  @Test
   void nothingIsLeftUnrendered() {
     String manifests = HelmChart.template(Map.of("nri.enabled", "true"));
     for (String leftOver : List.of("{{", "}}", "<no value>", ": null")) {
@@ -245,6 +305,13 @@ class NriChartTest {
     assertTrue(
         HelmChart.error(Map.of("nri.privileged", "yes"))
             .contains("nri.privileged: Invalid type. Expected: boolean, given: string"));
+    assertTrue(
+        HelmChart.error(Map.of("nri.httpPort", "0"))
+            .contains("nri.httpPort: Must be greater than or equal to 1"));
+    String probe = HelmChart.error(Map.of("nri.livenessProbe", "yes"));
+    assertTrue(
+        probe.contains("nri.livenessProbe: Invalid type. Expected: [object,null], given: string"),
+        probe);
     assertTrue(
         HelmChart.error(Map.of("nri.indx", "1"))
             .contains("nri: Additional property indx is not allowed"));
