@@ -231,6 +231,10 @@ public final class Daemon implements AutoCloseable {
       PolicyRegistry policies,
       Optional<RuntimeConnection> early)
       throws InterruptedException {
+    if (handleSignals) { // the process's daemon: systemd's watchdog, if its unit asks for one
+      SystemdWatchdog.start(System.getenv(), ProcessHandle.current().pid(), health)
+          .ifPresent(this::own);
+    }
     if (options.nri().isPresent()) {
       startNriParts(options, options.nri().get(), store, policies);
       return;
