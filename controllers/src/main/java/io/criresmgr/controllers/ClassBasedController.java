@@ -107,6 +107,20 @@ public abstract class ClassBasedController<C, S> implements Controller {
     active = null;
   }
 
+  /**
+   * Lets the subclass name the container's class for the runtime to apply at creation ({@link
+   * #preCreate(Object, Container, Pod, ContainerEdits)}); the class is still applied after the
+   * start as without it.
+   */
+  @Override
+  public void preCreate(Container container, ContainerEdits edits) {
+    Active<C, S> a = active;
+    if (a == null) {
+      return;
+    }
+    a.node().pod(container.podId()).ifPresent(pod -> preCreate(a.state(), container, pod, edits));
+  }
+
   /** Gives the new container its class. */
   @Override
   public void postStart(Container container) {
@@ -155,6 +169,14 @@ public abstract class ClassBasedController<C, S> implements Controller {
    * @throws ControllerException if it cannot
    */
   protected abstract void apply(S state, Container container, Pod pod);
+
+  /**
+   * Before the container is created: may set its class in {@code edits} for the runtime to apply at
+   * creation (NRI mode, docs/nri.md). Must not fail the creation for a class it cannot resolve:
+   * then it sets nothing, and {@link #apply} reports it after the start as always. Does nothing by
+   * default.
+   */
+  protected void preCreate(S state, Container container, Pod pod, ContainerEdits edits) {}
 
   /** The controller's exception with {@code message}. */
   protected abstract ControllerException error(String message);

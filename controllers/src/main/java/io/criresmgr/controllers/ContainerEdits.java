@@ -17,6 +17,8 @@ public final class ContainerEdits {
   private final Map<String, String> env = new LinkedHashMap<>();
   private final Map<String, String> unified = new TreeMap<>();
   private final Map<String, String> unifiedOwners = new TreeMap<>();
+  private @Nullable String rdtClass;
+  private @Nullable String blockIoClass;
 
   /** Replaces the request's linux resources by {@code resources}. */
   public void setLinuxResources(LinuxResources resources) {
@@ -52,6 +54,36 @@ public final class ContainerEdits {
   /** Sets one cgroup v2 file; see {@link #claimUnified(String, Map)}. */
   public void claimUnified(String owner, String file, String value) {
     claimUnified(owner, Map.of(file, value));
+  }
+
+  /**
+   * The RDT class for the runtime to give the container at creation. Only NRI mode delivers it
+   * (NRI's {@code rdt_class}, docs/nri.md); CRI has no field for it, so the relay ignores it.
+   */
+  public void setRdtClass(String name) {
+    rdtClass = requireClass(name);
+  }
+
+  /** The block I/O class for the runtime at creation; as {@link #setRdtClass}. */
+  public void setBlockIoClass(String name) {
+    blockIoClass = requireClass(name);
+  }
+
+  /** The RDT class for the runtime at creation, if a controller set one. */
+  public Optional<String> rdtClass() {
+    return Optional.ofNullable(rdtClass);
+  }
+
+  /** The block I/O class for the runtime at creation, if a controller set one. */
+  public Optional<String> blockIoClass() {
+    return Optional.ofNullable(blockIoClass);
+  }
+
+  private static String requireClass(String name) {
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException("empty class name: the root class is never sent");
+    }
+    return name;
   }
 
   /** Sets an annotation on the container. */

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.Quantities;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /** Strict reader of the {@code blockio} section; see {@link BlockIoConfig#parse}. */
@@ -16,7 +18,7 @@ final class BlockIoConfigParser {
   private static final String QUANTITY_FORMS =
       "a number with an optional suffix Ki, Mi, Gi, Ti, Pi, Ei, k, M, G, T, P, E (e.g. 100, 50M,"
           + " 10Mi, 5k)";
-  private static final List<String> SECTION_KEYS = List.of("Classes");
+  private static final List<String> SECTION_KEYS = List.of("Classes", "NriClasses");
   private static final List<String> ENTRY_KEYS =
       List.of(
           "Devices",
@@ -31,21 +33,47 @@ final class BlockIoConfigParser {
   static BlockIoConfig parse(JsonNode section) {
     Map<String, JsonNode> fields = Fields.of(ROOT, section, SECTION_KEYS);
     JsonNode classes = fields.get("Classes");
-    if (classes == null) {
-      return BlockIoConfig.empty();
-    }
-    String path = ROOT + ".Classes";
-    if (!classes.isObject()) {
-      throw Fields.invalid(path, classes, "expected a mapping of class name to a list of entries");
-    }
     Map<String, List<DeviceParameters>> result = new LinkedHashMap<>();
-    for (Map.Entry<String, JsonNode> e : classes.properties()) {
-      if (e.getKey().isEmpty()) {
-        throw new BlockIoException(path + ": empty class name");
+    if (classes != null) {
+      String path = ROOT + ".Classes";
+      if (!classes.isObject()) {
+        throw Fields.invalid(
+            path, classes, "expected a mapping of class name to a list of entries");
       }
-      result.put(e.getKey(), entries(path + "." + e.getKey(), e.getValue()));
+      for (Map.Entry<String, JsonNode> e : classes.properties()) {
+        if (e.getKey().isEmpty()) {
+          throw new BlockIoException(path + ": empty class name");
+        }
+        result.put(e.getKey(), entries(path + "." + e.getKey(), e.getValue()));
+      }
     }
-    return new BlockIoConfig(result);
+    JsonNode nri = fields.get("NriClasses");
+    return new BlockIoConfig(
+        result, nri == null ? Set.of() : nriClasses(ROOT + ".NriClasses", nri, result.keySet()));
+  }
+
+  /**
+   * The classes listed under {@code NriClasses}: each must be one of {@code Classes}, since only a
+   * class cri-resmgr resolves the same way as the runtime may be sent through NRI.
+   */
+  private static Set<String> nriClasses(String path, JsonNode value, Set<String> classes) {
+    if (!value.isArray()) {
+      throw Fields.invalid(path, value, "expected a list of class names of blockio.Classes");
+    }
+    Set<String> names = new LinkedHashSet<>();
+    for (int i = 0; i < value.size(); i++) {
+      JsonNode item = value.get(i);
+      if (!item.isTextual() || !classes.contains(item.textValue())) {
+        throw Fields.invalid(
+            path + "[" + i + "]",
+            item,
+            "expected one of the classes of blockio.Classes ("
+                + (classes.isEmpty() ? "none configured" : String.join(", ", classes))
+                + ")");
+      }
+      names.add(item.textValue());
+    }
+    return names;
   }
 
   private static List<DeviceParameters> entries(String path, JsonNode value) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.controllers.ClassBasedController;
+import io.criresmgr.controllers.ContainerEdits;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.KernelFiles;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,9 +52,15 @@ public final class BlockIoController
    *
    * @param v2 whether the files are cgroup v2's (else v1's blkio)
    */
-  record Running(Path hostRoot, ResolvedClasses classes, CgroupLayout layout, boolean v2) {
+  record Running(
+      Path hostRoot,
+      ResolvedClasses classes,
+      CgroupLayout layout,
+      boolean v2,
+      Set<String> nriClasses) {
     Running {
       Objects.requireNonNull(classes, "classes");
+      nriClasses = Set.copyOf(nriClasses);
     }
   }
 
@@ -78,18 +86,44 @@ public final class BlockIoController
               + " cgroup.controllers");
     }
     Path hostRoot = context.hostRootOrSlash();
-    return new Running(hostRoot, resolve(hostRoot, config), layout, v2);
+    return new Running(hostRoot, resolve(hostRoot, config), layout, v2, config.nriClasses());
   }
 
   /** Resolves the changed classes against the devices again. */
   @Override
   protected Running reopen(Running r, BlockIoConfig config) {
-    return new Running(r.hostRoot(), resolve(r.hostRoot(), config), r.layout(), r.v2());
+    return new Running(
+        r.hostRoot(), resolve(r.hostRoot(), config), r.layout(), r.v2(), config.nriClasses());
   }
 
   @Override
   protected ControllerException error(String message) {
     return new BlockIoException(message);
+  }
+
+  /**
+   * With {@code NriClasses}: the container's class, chosen as {@link #apply} does, for the runtime
+   * to apply at creation (NRI's {@code blockio_class}) if it is one of {@code NriClasses}, the
+   * classes the runtime has too (the runtime fails a creation whose class it does not know). Any
+   * other choice (a class not listed or not configured, a QoS default without its class) sends
+   * nothing and is left to {@link #apply} after the start, as without the option.
+   */
+  @Override
+  protected void preCreate(Running r, Container c, Pod pod, ContainerEdits edits) {
+    if (r.nriClasses().isEmpty()) {
+      return;
+    }
+    BlockIoClassChoice choice = choice(c, pod);
+    if (!r.nriClasses().contains(choice.className())) {
+      if (!choice.className().isEmpty() && r.classes().classes().containsKey(choice.className())) {
+        LOG.debug(
+            "{}: block I/O class \"{}\" is not in NriClasses: applied after the start",
+            c.cacheId(),
+            choice.className());
+      }
+      return;
+    }
+    edits.setBlockIoClass(choice.className());
   }
 
   /** Writes the container's class into its block I/O cgroup files. */

@@ -25,6 +25,9 @@ import java.util.Set;
  * @param l3Optional whether a missing L3 allocation support is ignored
  * @param mbOptional whether a missing memory bandwidth allocation support is ignored
  * @param partitions the partitions, sorted by name (the order of percentage layout)
+ * @param nriClasses whether NRI mode sends a container's class in the CreateContainer adjustment
+ *     (NRI's {@code rdt_class}, docs/nri.md); only with {@link RdtMode#DISCOVERY}, whose groups are
+ *     named like their classes as the runtime looks them up
  */
 public record RdtConfig(
     RdtMode mode,
@@ -32,17 +35,22 @@ public record RdtConfig(
     boolean l2Optional,
     boolean l3Optional,
     boolean mbOptional,
-    List<RdtPartition> partitions) {
+    List<RdtPartition> partitions,
+    boolean nriClasses) {
   /** The section name in the configuration file. */
   public static final String SECTION = "rdt";
 
   /** No section: Full mode, no partitions. */
   public static final RdtConfig EMPTY =
-      new RdtConfig(RdtMode.FULL, false, false, false, false, List.of());
+      new RdtConfig(RdtMode.FULL, false, false, false, false, List.of(), false);
 
-  /** Copies the list; rejects class names used twice. */
+  /** Copies the list; rejects class names used twice and {@code nriClasses} outside Discovery. */
   public RdtConfig {
     Objects.requireNonNull(mode, "mode");
+    if (nriClasses && mode != RdtMode.DISCOVERY) {
+      throw new IllegalArgumentException(
+          "nriClasses needs mode " + RdtMode.DISCOVERY.label() + ", not " + mode.label());
+    }
     partitions = List.copyOf(partitions);
     Set<String> names = new HashSet<>();
     for (RdtPartition p : partitions) {

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 final class RdtConfigParser {
   private static final List<String> SECTION_KEYS = List.of("options", "partitions");
   private static final List<String> OPTION_KEYS =
-      List.of("mode", "monitoringDisabled", "l2", "l3", "mb");
+      List.of("mode", "monitoringDisabled", "l2", "l3", "mb", "nriClasses");
   private static final List<String> ALLOC_KEYS =
       List.of("l2Allocation", "l3Allocation", "mbAllocation");
   private static final Pattern CLASS_NAME = Pattern.compile("[A-Za-z0-9_.-]+");
@@ -34,6 +34,22 @@ final class RdtConfigParser {
     RdtMode mode = o.field("mode").map(v -> mode(o, v)).orElse(RdtMode.FULL);
     boolean monitoringDisabled =
         o.field("monitoringDisabled").map(v -> bool(o, "monitoringDisabled", v)).orElse(false);
+    boolean nriClasses = o.field("nriClasses").map(v -> bool(o, "nriClasses", v)).orElse(false);
+    if (nriClasses && mode != RdtMode.DISCOVERY) {
+      throw new RdtException(
+          o.path("nriClasses")
+              + ": true needs "
+              + o.path("mode")
+              + " Discovery, not "
+              + mode.label()
+              + ": the runtime puts a container into the resctrl group named exactly like the"
+              + " class, and mode "
+              + mode.label()
+              + (mode == RdtMode.FULL
+                  ? " makes cri-resmgr's own groups " + ResctrlGroups.PREFIX + "<class>"
+                  : " puts every container in the root group")
+              + "; allowed: false, or true with mode Discovery");
+    }
     List<RdtPartition> partitions = new ArrayList<>();
     StrictMapping ps =
         StrictMapping.of(
@@ -51,7 +67,8 @@ final class RdtConfigParser {
         optional(o, "l2"),
         optional(o, "l3"),
         optional(o, "mb"),
-        partitions);
+        partitions,
+        nriClasses);
   }
 
   private static RdtPartition partition(

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.controllers.ClassBasedController;
+import io.criresmgr.controllers.ContainerEdits;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.cgroups.CgroupLayout;
@@ -106,6 +107,23 @@ public final class RdtController extends ClassBasedController<RdtConfig, RdtCont
     own.apply(schemata);
     own.removeExcept(schemata.keySet());
     return Set.of();
+  }
+
+  /**
+   * With {@code options.nriClasses}: the class, resolved as {@link #apply} does, for the runtime to
+   * put the container in at creation (NRI's {@code rdt_class}); the root class is never sent. In
+   * Discovery mode a resolved class is an existing group named exactly like it, the resctrl group
+   * the runtime's {@code closID} names.
+   */
+  @Override
+  protected void preCreate(Running r, Container c, Pod pod, ContainerEdits edits) {
+    if (!r.config().nriClasses()) {
+      return;
+    }
+    String cls = choice(c, pod).resolve(r.config(), r.discovered());
+    if (!cls.isEmpty()) {
+      edits.setRdtClass(cls);
+    }
   }
 
   /** Moves the container's tasks into the resctrl group of its class. */

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class BlockIoConfigTest {
@@ -38,6 +39,27 @@ class BlockIoConfigTest {
   private static String error(String section) {
     return assertThrows(BlockIoException.class, () -> BlockIoConfig.parse(json(section)))
         .getMessage();
+  }
+
+  @Test
+  void nriClassesMustBeConfiguredClasses() {
+    BlockIoConfig c =
+        BlockIoConfig.parse(
+            json("{'Classes': {'Slow': [{'Weight': 80}], 'Fast': []}, 'NriClasses': ['Slow']}"));
+    assertEquals(Set.of("Slow"), c.nriClasses());
+    assertEquals(Set.of(), BlockIoConfig.parse(json(SAMPLE)).nriClasses());
+    assertEquals(
+        "blockio.NriClasses[1]: invalid value \"Gold\": expected one of the classes of"
+            + " blockio.Classes (Slow, Fast)",
+        error("{'Classes': {'Slow': [], 'Fast': []}, 'NriClasses': ['Fast', 'Gold']}"));
+    assertEquals(
+        "blockio.NriClasses[0]: invalid value \"Slow\": expected one of the classes of"
+            + " blockio.Classes (none configured)",
+        error("{'NriClasses': ['Slow']}"));
+    assertEquals(
+        "blockio.NriClasses: invalid value \"Slow\": expected a list of class names of"
+            + " blockio.Classes",
+        error("{'Classes': {'Slow': []}, 'NriClasses': 'Slow'}"));
   }
 
   @Test
@@ -127,7 +149,9 @@ class BlockIoConfigTest {
 
   @Test
   void structuralErrors() {
-    assertEquals("blockio.Klasses: unknown key, expected one of Classes", error("{'Klasses': {}}"));
+    assertEquals(
+        "blockio.Klasses: unknown key, expected one of Classes, NriClasses",
+        error("{'Klasses': {}}"));
     assertEquals(
         "blockio.Classes: invalid value [1]: expected a mapping of class name to a list of"
             + " entries",

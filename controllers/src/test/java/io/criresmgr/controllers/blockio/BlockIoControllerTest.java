@@ -8,6 +8,7 @@ import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.QosClass;
+import io.criresmgr.controllers.ContainerEdits;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.FakeNode;
 import io.criresmgr.controllers.cgroups.FakeCgroupTree;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -75,6 +77,36 @@ class BlockIoControllerTest {
         t.root,
         Map.of("blockio", new ObjectMapper().readTree(section.replace('\'', '"'))),
         node);
+  }
+
+  @Test
+  void nriClassesSendsTheChosenClassOnlyIfListedAndNeverFails() throws Exception {
+    FakeCgroupTree t = v2("cpuset cpu io memory");
+    blockio.start(
+        context(t, CLASSES.substring(0, CLASSES.length() - 1) + ", 'NriClasses': ['Slow']}"));
+    assertEquals(Optional.of("Slow"), creationClass(inPod("Slow")));
+    // Configured but not listed (the runtime may not have it), unknown, QoS default without a
+    // class: nothing is sent and the creation goes on; the start applies or reports as before.
+    assertEquals(Optional.empty(), creationClass(inPod("Fast")));
+    assertEquals(Optional.empty(), creationClass(inPod("Gold")));
+    assertEquals(Optional.empty(), creationClass(inPod("")));
+
+    // The class is still written after the start (the same values: harmless).
+    blockio.postStart(inPod("Slow"));
+    assertEquals("default " + BlockIoFiles.v2Weight(80) + "\n", t.read(CG + "/io.weight"));
+  }
+
+  @Test
+  void withoutNriClassesNothingIsSent() throws Exception {
+    blockio.start(context(v2("cpuset cpu io memory"), CLASSES));
+    assertEquals(Optional.empty(), creationClass(inPod("Slow")));
+  }
+
+  private Optional<String> creationClass(Container c) {
+    ContainerEdits edits = new ContainerEdits();
+    blockio.preCreate(c, edits);
+    assertEquals(Optional.empty(), edits.rdtClass());
+    return edits.blockIoClass();
   }
 
   @Test

@@ -1,7 +1,9 @@
 package io.criresmgr.controllers.rdt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -83,6 +85,30 @@ class RdtConfigTest {
     assertEquals(
         "rdt.options.l3.optional: invalid value \"yes\": expected true or false",
         error("{\"options\": {\"l3\": {\"optional\": \"yes\"}}}"));
+  }
+
+  @Test
+  void nriClassesOnlyWithDiscoveryMode() throws Exception {
+    assertTrue(
+        RdtConfig.parse(json("{\"options\": {\"mode\": \"Discovery\", \"nriClasses\": true}}"))
+            .nriClasses());
+    assertFalse(RdtConfig.parse(json("{\"options\": {\"mode\": \"Discovery\"}}")).nriClasses());
+    assertFalse(RdtConfig.parse(json("{\"options\": {\"nriClasses\": false}}")).nriClasses());
+    assertEquals(
+        "rdt.options.nriClasses: true needs rdt.options.mode Discovery, not Full: the runtime puts"
+            + " a container into the resctrl group named exactly like the class, and mode Full"
+            + " makes cri-resmgr's own groups cri-resmgr.<class>; allowed: false, or true with"
+            + " mode Discovery",
+        error("{\"options\": {\"nriClasses\": true}}"));
+    assertEquals(
+        "rdt.options.nriClasses: true needs rdt.options.mode Discovery, not Disabled: the runtime"
+            + " puts a container into the resctrl group named exactly like the class, and mode"
+            + " Disabled puts every container in the root group; allowed: false, or true with"
+            + " mode Discovery",
+        error("{\"options\": {\"mode\": \"Disabled\", \"nriClasses\": true}}"));
+    assertEquals(
+        "rdt.options.nriClasses: invalid value \"yes\": expected true or false",
+        error("{\"options\": {\"mode\": \"Discovery\", \"nriClasses\": \"yes\"}}"));
   }
 
   @Test

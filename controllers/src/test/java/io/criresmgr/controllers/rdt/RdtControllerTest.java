@@ -9,6 +9,7 @@ import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.QosClass;
+import io.criresmgr.controllers.ContainerEdits;
 import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.ControllerMode;
@@ -19,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -73,6 +75,52 @@ class RdtControllerTest {
 
   private String read(String relative) throws Exception {
     return Files.readString(resctrl.resolve(relative));
+  }
+
+  @Test
+  void nriClassesSendsTheResolvedDiscoveredClassAtCreationAndStillMovesTheTasks() throws Exception {
+    rmdirable();
+    FakeResctrl.write(resctrl.resolve("gold/tasks"), "");
+    FakeResctrl.write(resctrl.resolve("silver/tasks"), "");
+    node.add(FakeNode.pod("D", "/kubepods/burstable/podD", Map.of(RDT_KEY, "gold")));
+    rdt.start(context("{'options': {'mode': 'Discovery', 'nriClasses': true}}"));
+
+    Container d = running("d", "D", QosClass.BURSTABLE, "11\n12\n");
+    assertEquals(Optional.of("gold"), creationClass(d));
+    // An unknown class and a QoS default without its group resolve to the root class, which is
+    // never sent (an empty NRI class would clear the runtime's).
+    assertEquals(Optional.empty(), creationClass(running("c", "C", QosClass.BURSTABLE, "")));
+    assertEquals(Optional.empty(), creationClass(running("a", "A", QosClass.BEST_EFFORT, "")));
+    // The policy's class wins over the annotation, as after the start.
+    Container assigned =
+        FakeNode.container(
+            "d",
+            "D",
+            "cd",
+            QosClass.BURSTABLE,
+            new Assignment(CpuSet.EMPTY, CpuSet.EMPTY, 0, 0, 0, 0, Map.of(), "silver", ""),
+            Set.of());
+    assertEquals(Optional.of("silver"), creationClass(assigned));
+
+    // After the start the controller moves the tasks as without the option: the same group.
+    rdt.postStart(d);
+    assertEquals("11\n12\n", read("gold/tasks"));
+  }
+
+  @Test
+  void withoutNriClassesNothingIsSent() throws Exception {
+    rmdirable();
+    FakeResctrl.write(resctrl.resolve("gold/tasks"), "");
+    node.add(FakeNode.pod("D", "/kubepods/burstable/podD", Map.of(RDT_KEY, "gold")));
+    rdt.start(context("{'options': {'mode': 'Discovery'}}"));
+    assertEquals(Optional.empty(), creationClass(running("d", "D", QosClass.BURSTABLE, "")));
+  }
+
+  private Optional<String> creationClass(Container c) {
+    ContainerEdits edits = new ContainerEdits();
+    rdt.preCreate(c, edits);
+    assertEquals(Optional.empty(), edits.blockIoClass());
+    return edits.rdtClass();
   }
 
   @Test

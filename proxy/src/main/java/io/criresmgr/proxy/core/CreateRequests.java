@@ -21,6 +21,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,6 +39,7 @@ public final class CreateRequests {
   private final RequestFlow flow;
   private final RuntimeUpdates updates;
   private final DeviceHintLookup hints;
+  private volatile Consumer<CreationClasses> classes = c -> {};
 
   /** How long finding a container's device hints may take (docs/topology.md, "Device hints"). */
   static final Duration HINTS_LIMIT = Duration.ofSeconds(2);
@@ -53,6 +55,15 @@ public final class CreateRequests {
     this.flow = new RequestFlow(pipeline, runtime);
     this.updates = Objects.requireNonNull(updates, "updates");
     this.hints = Objects.requireNonNull(hints, "hints");
+  }
+
+  /**
+   * Hands {@code sink} the classes controllers set for the runtime to apply at creation, for every
+   * CreateContainer that has any, before the request goes to the runtime (NRI mode: the front end
+   * puts them in the adjustment). Without a sink they are dropped: CRI cannot carry them.
+   */
+  public void onCreationClasses(Consumer<CreationClasses> sink) {
+    classes = Objects.requireNonNull(sink, "sink");
   }
 
   /**
@@ -118,6 +129,10 @@ public final class CreateRequests {
     s.put(created);
     allocate(s, created);
     ContainerEdits edits = preCreate(s, cacheId);
+    CreationClasses creation = CreationClasses.of(request.getPodSandboxId(), name, edits);
+    if (!creation.isEmpty()) {
+      classes.accept(creation);
+    }
     Container reserved = s.cache().container(cacheId).orElseThrow();
     CreateContainerRequest rewritten =
         CreateRewriter.record(CreateRewriter.rewrite(request, edits), reserved.requested());

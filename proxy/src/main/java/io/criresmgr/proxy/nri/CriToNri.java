@@ -13,6 +13,7 @@ import io.criresmgr.nri.api.LinuxMemory;
 import io.criresmgr.nri.api.LinuxResources;
 import io.criresmgr.nri.api.Mount;
 import io.criresmgr.nri.api.OptionalInt64;
+import io.criresmgr.nri.api.OptionalString;
 import io.criresmgr.nri.api.OptionalUInt64;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -31,6 +32,19 @@ final class CriToNri {
   /** The adjustment that turns {@code original} into {@code rewritten}. */
   static ContainerAdjustment adjustment(
       CreateContainerRequest original, CreateContainerRequest rewritten) {
+    return adjustment(original, rewritten, "", "");
+  }
+
+  /**
+   * The adjustment that turns {@code original} into {@code rewritten} and gives the container RDT
+   * class {@code rdtClass} and block I/O class {@code blockIoClass} (each left out when empty: an
+   * empty NRI class would clear what the runtime set).
+   */
+  static ContainerAdjustment adjustment(
+      CreateContainerRequest original,
+      CreateContainerRequest rewritten,
+      String rdtClass,
+      String blockIoClass) {
     ContainerConfig was = original.getConfig();
     ContainerConfig now = rewritten.getConfig();
     ContainerAdjustment.Builder adjust = ContainerAdjustment.newBuilder();
@@ -55,11 +69,29 @@ final class CriToNri {
       }
     }
     LinuxResources resources =
-        changed(was.getLinux().getResources(), now.getLinux().getResources());
+        withClasses(
+            changed(was.getLinux().getResources(), now.getLinux().getResources()),
+            rdtClass,
+            blockIoClass);
     if (!resources.equals(LinuxResources.getDefaultInstance())) {
       adjust.setLinux(LinuxContainerAdjustment.newBuilder().setResources(resources));
     }
     return adjust.build();
+  }
+
+  private static LinuxResources withClasses(
+      LinuxResources resources, String rdtClass, String blockIoClass) {
+    if (rdtClass.isEmpty() && blockIoClass.isEmpty()) {
+      return resources;
+    }
+    LinuxResources.Builder r = resources.toBuilder();
+    if (!rdtClass.isEmpty()) {
+      r.setRdtClass(OptionalString.newBuilder().setValue(rdtClass));
+    }
+    if (!blockIoClass.isEmpty()) {
+      r.setBlockioClass(OptionalString.newBuilder().setValue(blockIoClass));
+    }
+    return r.build();
   }
 
   /** An update of container {@code id} to the resources of {@code linux}. */

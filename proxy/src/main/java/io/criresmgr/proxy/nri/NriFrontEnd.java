@@ -18,6 +18,7 @@ import io.criresmgr.nri.api.LinuxResources;
 import io.criresmgr.nri.api.PodSandbox;
 import io.criresmgr.nri.ttrpc.TtrpcException;
 import io.criresmgr.proxy.core.CallScope;
+import io.criresmgr.proxy.core.CreationClasses;
 import io.criresmgr.proxy.core.Refusals;
 import io.criresmgr.proxy.core.Requests;
 import io.criresmgr.proxy.core.ResourceManager;
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -66,6 +68,7 @@ public final class NriFrontEnd implements NriHandler, AutoCloseable {
           });
   private final AtomicReference<@Nullable NriPlugin> plugin = new AtomicReference<>();
   private volatile boolean answering;
+  private final Map<String, CreationClasses> creationClasses = new ConcurrentHashMap<>();
 
   /** Runs requests through {@code manager}, whose runtime channel is {@code runtime}'s. */
   NriFrontEnd(ResourceManager manager, NriBackedRuntime runtime) {
@@ -73,6 +76,9 @@ public final class NriFrontEnd implements NriHandler, AutoCloseable {
     this.runtime = Objects.requireNonNull(runtime, "runtime");
     this.requests = manager.requests();
     runtime.onUpdate(this::updatedOutsideAnswers);
+    requests
+        .create()
+        .onCreationClasses(c -> creationClasses.put(key(c.podSandboxId(), c.containerName()), c));
   }
 
   /** Sends unsolicited updates through {@code connected} from now on. */
@@ -145,14 +151,18 @@ public final class NriFrontEnd implements NriHandler, AutoCloseable {
     runtime.put(pod);
     runtime.put(container);
     CreateContainerRequest request = NriToCri.createRequest(pod, container);
+    String key = key(pod.getId(), container.getName());
     return answer(
         () -> {
+          creationClasses.remove(key);
           try {
             call("CreateContainer", request, requests.create()::create);
           } catch (RuntimeException e) {
             runtime.removeContainer(container.getId());
+            creationClasses.remove(key);
             throw e;
           }
+          CreationClasses classes = creationClasses.remove(key);
           CreateContainerRequest sent = runtime.takeCreated(container.getId()).orElse(request);
           Map<String, LinuxContainerResources> sentUpdates = runtime.takeUpdates();
           // Decided again before the answer: the newer decision is the adjustment.
@@ -161,7 +171,11 @@ public final class NriFrontEnd implements NriHandler, AutoCloseable {
             sent = withResources(sent, again);
           }
           return CreateContainerResponse.newBuilder()
-              .setAdjust(CriToNri.adjustment(request, sent))
+              .setAdjust(
+                  classes == null
+                      ? CriToNri.adjustment(request, sent)
+                      : CriToNri.adjustment(
+                          request, sent, classes.rdtClass(), classes.blockIoClass()))
               .addAllUpdate(nriUpdates(sentUpdates))
               .build();
         });
@@ -220,6 +234,10 @@ public final class NriFrontEnd implements NriHandler, AutoCloseable {
               requests.containers()::remove);
           runtime.removeContainer(container.getId());
         });
+  }
+
+  private static String key(String podSandboxId, String containerName) {
+    return podSandboxId + "/" + containerName;
   }
 
   /** Runs a request whose answer carries the updates it caused. */

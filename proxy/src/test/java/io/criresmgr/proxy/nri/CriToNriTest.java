@@ -78,6 +78,29 @@ class CriToNriTest {
   }
 
   @Test
+  void classesGoIntoTheAdjustmentsResourcesAndEmptyOnesStayOut() {
+    CreateContainerRequest same =
+        request(LinuxContainerResources.newBuilder().setCpuShares(2).build(), Map.of());
+
+    LinuxResources both =
+        CriToNri.adjustment(same, same, "gold", "LowPrio").getLinux().getResources();
+    assertEquals("gold", both.getRdtClass().getValue());
+    assertEquals("LowPrio", both.getBlockioClass().getValue());
+    assertFalse(both.hasCpu(), "unchanged");
+
+    LinuxResources rdtOnly = CriToNri.adjustment(same, same, "gold", "").getLinux().getResources();
+    assertEquals("gold", rdtOnly.getRdtClass().getValue());
+    assertFalse(rdtOnly.hasBlockioClass(), "an empty class would clear the runtime's");
+
+    LinuxResources blockIoOnly =
+        CriToNri.adjustment(same, same, "", "LowPrio").getLinux().getResources();
+    assertFalse(blockIoOnly.hasRdtClass(), "an empty class would clear the runtime's");
+    assertEquals("LowPrio", blockIoOnly.getBlockioClass().getValue());
+
+    assertEquals(ContainerAdjustment.getDefaultInstance(), CriToNri.adjustment(same, same, "", ""));
+  }
+
+  @Test
   void anUpdateCarriesTheSetValues() {
     ContainerUpdate u =
         CriToNri.update(

@@ -370,6 +370,106 @@ class NriModeIT {
     }
   }
 
+  @Test
+  void optedInClassesGoIntoTheAdjustmentAndTheControllersStillApplyThem() throws Exception {
+    Path resctrl = host.resolve("sys/fs/resctrl");
+    write(resctrl.resolve("info/L3/cbm_mask"), "7ff\n");
+    write(resctrl.resolve("info/L3/min_cbm_bits"), "2\n");
+    write(resctrl.resolve("info/L3/num_closids"), "16\n");
+    write(resctrl.resolve("schemata"), "L3:0=7ff\n");
+    write(resctrl.resolve("tasks"), "");
+    write(resctrl.resolve("gold/tasks"), "");
+    try (FakeNriRuntime nri = FakeNriRuntime.listen(dir.resolve("nri.sock"))) {
+      Daemon daemon = Daemon.start(nriOptionsWithCgroups(), new ConfigStore(classesConfig()));
+      try {
+        connect(nri);
+        nri.synchronize(List.of(), List.of());
+        String rdt = "rdtclass.cri-resource-manager.intel.com";
+        String blockio = "blockioclass.cri-resource-manager.intel.com";
+        PodSandbox pod =
+            pod().toBuilder()
+                .putAnnotations(rdt + "/pod", "gold")
+                .putAnnotations(blockio + "/pod", "LowPrio")
+                // c1: a class not in NriClasses, an RDT class without a group
+                .putAnnotations(blockio + "/container.c1", "HighPrio")
+                .putAnnotations(rdt + "/container.c1", "bronze")
+                // c2: a block I/O class nobody configured
+                .putAnnotations(blockio + "/container.c2", "Nope")
+                .build();
+        nri.stateChange(Event.RUN_POD_SANDBOX, pod, Container.getDefaultInstance());
+
+        LinuxResources c0 =
+            nri.createContainer(pod, container("c0", 1)).getAdjust().getLinux().getResources();
+        assertEquals("gold", c0.getRdtClass().getValue(), c0.toString());
+        assertEquals("LowPrio", c0.getBlockioClass().getValue(), c0.toString());
+        // Neither a class the runtime may not have nor one that does not resolve is sent, and
+        // neither fails the creation.
+        LinuxResources c1 =
+            nri.createContainer(pod, container("c1", 0)).getAdjust().getLinux().getResources();
+        assertFalse(c1.hasRdtClass(), c1.toString());
+        assertFalse(c1.hasBlockioClass(), c1.toString());
+        LinuxResources c2 =
+            nri.createContainer(pod, container("c2", 0)).getAdjust().getLinux().getResources();
+        assertEquals("gold", c2.getRdtClass().getValue(), c2.toString());
+        assertFalse(c2.hasBlockioClass(), c2.toString());
+
+        // After the start the controllers apply the same classes again, as without the option.
+        Path cgroup = dir.resolve("cgroup/kubepods/poduid-0/ctr-c0");
+        write(cgroup.resolve("cgroup.procs"), "4242\n");
+        write(cgroup.resolve("io.weight"), "");
+        write(cgroup.resolve("io.max"), "");
+        nri.stateChange(Event.POST_START_CONTAINER, pod, container("c0", 1));
+        assertEquals("4242\n", Files.readString(resctrl.resolve("gold/tasks")));
+        // LowPrio's weight 80 in cgroup v2's scale, as runc writes it
+        assertEquals("default 708\n", Files.readString(cgroup.resolve("io.weight")));
+
+        // Updates cannot carry classes: a reassignment goes through the controllers.
+        UpdateContainerResponse updated =
+            nri.call(
+                "UpdateContainer",
+                UpdateContainerRequest.newBuilder()
+                    .setPod(pod)
+                    .setContainer(container("c0", 1))
+                    .setLinuxResources(resources(2))
+                    .build(),
+                UpdateContainerResponse.parser());
+        LinuxResources update = updated.getUpdate(0).getLinux().getResources();
+        assertFalse(update.hasRdtClass(), updated.toString());
+        assertFalse(update.hasBlockioClass(), updated.toString());
+      } finally {
+        daemon.close();
+      }
+    }
+  }
+
+  /**
+   * Policy template; rdt (Discovery) and blockio required, both sending their classes through NRI
+   * ({@code nriClasses}, {@code NriClasses}: LowPrio only); the other controllers off.
+   */
+  private static Config classesConfig() throws Exception {
+    Config base = templateConfig();
+    Map<String, ControllerMode> modes =
+        Map.of(
+            "memory-qos", ControllerMode.DISABLED,
+            "memtierd", ControllerMode.DISABLED,
+            "cgroups", ControllerMode.DISABLED,
+            "rdt", ControllerMode.REQUIRED,
+            "blockio", ControllerMode.REQUIRED);
+    return new Config(
+        base.policy(),
+        new ResourceManagerConfig(modes),
+        base.dump(),
+        base.logger(),
+        base.instrumentation(),
+        Map.of(
+            "rdt",
+            JSON.readTree("{\"options\": {\"mode\": \"Discovery\", \"nriClasses\": true}}"),
+            "blockio",
+            JSON.readTree(
+                "{\"Classes\": {\"LowPrio\": [{\"Weight\": 80}],"
+                    + " \"HighPrio\": [{\"Weight\": 400}]}, \"NriClasses\": [\"LowPrio\"]}")));
+  }
+
   /** Policy template with the rdt controller required in Discovery mode, the others off. */
   private static Config rdtConfig() throws Exception {
     Config base = templateConfig();
