@@ -6,7 +6,8 @@ import java.util.Objects;
 /**
  * The RDT and block I/O classes controllers want the runtime to give a container at its creation
  * ({@link ContainerEdits#rdtClass()}, {@link ContainerEdits#blockIoClass()}); only NRI mode
- * delivers them (docs/nri.md, "Sending RDT and block I/O classes").
+ * delivers them (docs/nri.md, "Sending RDT and block I/O classes";
+ * docs/adr/0016-nri-classes-opt-in.md).
  *
  * @param podSandboxId the pod of the CreateContainer request
  * @param containerName the container's name in that request
