@@ -12,7 +12,8 @@ public final class BlockIoControllerProvider implements ControllerProvider {
           BlockIoConfig.SECTION,
           """
           Block I/O classes of the blockio controller (docs/controllers/blockio.md).
-            Classes  <name>: list of Devices, Weight, ThrottleRead/WriteBps/IOPS""",
+            Classes     <name>: list of Devices, Weight, ThrottleRead/WriteBps/IOPS
+            NriClasses  classes NRI mode sends to the runtime (docs/nri.md)""",
           BlockIoConfig::parse);
 
   @Override

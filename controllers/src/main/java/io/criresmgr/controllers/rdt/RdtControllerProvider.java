@@ -12,7 +12,7 @@ public final class RdtControllerProvider implements ControllerProvider {
           RdtConfig.SECTION,
           """
           RDT (resctrl) of the rdt controller (docs/controllers/rdt.md).
-            options     mode (Full, Discovery, Disabled), l2/l3/mb optional, ...
+            options     mode (Full, Discovery, Disabled), l2/l3/mb optional, nriClasses, ...
             partitions  <name>: l2Allocation, l3Allocation, mbAllocation, classes""",
           RdtConfig::parse);
 

@@ -324,7 +324,8 @@ class CriResmgrCommandTest {
             """
 
             blockio: Block I/O classes of the blockio controller (docs/controllers/blockio.md).
-              Classes  <name>: list of Devices, Weight, ThrottleRead/WriteBps/IOPS
+              Classes     <name>: list of Devices, Weight, ThrottleRead/WriteBps/IOPS
+              NriClasses  classes NRI mode sends to the runtime (docs/nri.md)
 
             memory-qos:\s"""),
         run.out);

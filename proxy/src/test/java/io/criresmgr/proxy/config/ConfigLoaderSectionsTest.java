@@ -53,6 +53,17 @@ class ConfigLoaderSectionsTest {
     assertStarts("agent: nosection: unknown ", Map.of("nosection", "a: 1\n"));
   }
 
+  @Test
+  void nriClassOptInsThatCannotWorkAreRefusedWithTheirKey() {
+    assertStarts(
+        "agent: rdt.options.nriClasses: true needs rdt.options.mode Discovery, not Full",
+        Map.of("rdt", "options:\n  nriClasses: true\n"));
+    assertStarts(
+        "agent: blockio.NriClasses[0]: invalid value \"Gold\": expected one of the classes of"
+            + " blockio.Classes (Slow)",
+        Map.of("blockio", "Classes:\n  Slow: [{Weight: 80}]\nNriClasses: [Gold]\n"));
+  }
+
   private void assertStarts(String prefix, Map<String, String> sections) {
     String message = message(sections);
     assertTrue(message.startsWith(prefix), message);
