@@ -12,7 +12,9 @@ final class PlainTree {
   /** The text of a number: see {@link AdjustmentValidator}. */
   static String numberText(Number n) {
     if (n instanceof Double || n instanceof Float) {
-      return BigDecimal.valueOf(n.doubleValue()).toString();
+      double d = n.doubleValue();
+      // Infinity and NaN have no decimal text: their names, which no quantity matches.
+      return Double.isFinite(d) ? BigDecimal.valueOf(d).toString() : String.valueOf(d);
     }
     return n.toString();
   }

@@ -105,6 +105,12 @@ class AdjustmentValidatorTest {
             + " expected bytes such as 128974848, 129e6, 129M, 123Mi or 1.5Gi"
             + " (suffixes k M G T P E, Ki Mi Gi Ti Pi Ei)",
         problem(map("scope", SCOPE, "resources", map("requests", map("memory", -1)))));
+    for (double d : new double[] {Double.POSITIVE_INFINITY, Double.NaN}) {
+      assertTrue(
+          problem(map("scope", SCOPE, "toptierLimit", d))
+              .startsWith("adjustment a: toptierLimit: invalid memory quantity \"" + d + "\": "),
+          "" + d);
+    }
   }
 
   @Test

@@ -77,7 +77,12 @@ public final class AdjustmentParser {
       return node.textValue();
     }
     if (node.isNumber()) {
-      return node.decimalValue();
+      // A double beyond its range (1e400) is read as Infinity, which has no decimal value: its
+      // name, which the validator refuses as a quantity. (Reading floats as BigDecimal instead
+      // fails inside the parser on exponents of many digits.)
+      return node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())
+          ? node.asText()
+          : node.decimalValue();
     }
     if (node.isBoolean()) {
       return node.booleanValue();

@@ -228,6 +228,21 @@ class AdjustmentParserTest {
   }
 
   @Test
+  void numbersBeyondADoubleAreRefusedAsQuantities() {
+    assertEquals(
+        "adjustment a: resources.requests.memory: invalid memory quantity \"Infinity\": not a"
+            + " number; expected bytes such as 128974848, 129e6, 129M, 123Mi or 1.5Gi"
+            + " (suffixes k M G T P E, Ki Mi Gi Ti Pi Ei)",
+        specProblem(SCOPE + ", 'resources': {'requests': {'memory': 1e400}}"));
+    for (String huge : new String[] {"-1e400", "100111111E11110111000"}) {
+      assertTrue(
+          specProblem(SCOPE + ", 'toptierLimit': " + huge)
+              .startsWith("adjustment a: toptierLimit: invalid memory quantity \""),
+          huge);
+    }
+  }
+
+  @Test
   void reportsEveryBadSpecOnItsOwnLine() {
     String message =
         problem(
