@@ -9,6 +9,7 @@ import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.controllers.ControllerException;
 import io.criresmgr.controllers.cgroups.CgroupLayout;
 import io.criresmgr.controllers.cgroups.ContainerCgroups;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -121,9 +122,22 @@ public final class RdtController extends ClassBasedController<RdtConfig, RdtCont
       return;
     }
     String cls = choice(c, pod).resolve(r.config(), r.discovered());
-    if (!cls.isEmpty()) {
-      edits.setRdtClass(cls);
+    if (cls.isEmpty()) {
+      return;
     }
+    // Discovery lists the groups when the controller opens; one removed since would make runc
+    // refuse the container (its closID names no directory): then the class is left to the
+    // after-start apply, which falls back as without the option.
+    Path group = new ResctrlGroups(r.resctrl().root(), "").group(cls);
+    if (!Files.isDirectory(group)) {
+      LOG.warn(
+          "{}: RDT class \"{}\" is not sent to the runtime: its group {} no longer exists",
+          c.cacheId(),
+          cls,
+          group);
+      return;
+    }
+    edits.setRdtClass(cls);
   }
 
   /** Moves the container's tasks into the resctrl group of its class. */

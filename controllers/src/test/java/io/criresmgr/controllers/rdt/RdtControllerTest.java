@@ -108,6 +108,20 @@ class RdtControllerTest {
   }
 
   @Test
+  void nriClassesSendsNothingForAGroupRemovedSinceTheDiscovery() throws Exception {
+    rmdirable();
+    FakeResctrl.write(resctrl.resolve("gold/tasks"), "");
+    node.add(FakeNode.pod("D", "/kubepods/burstable/podD", Map.of(RDT_KEY, "gold")));
+    rdt.start(context("{'options': {'mode': 'Discovery', 'nriClasses': true}}"));
+    Container d = running("d", "D", QosClass.BURSTABLE, "11\n");
+    assertEquals(Optional.of("gold"), creationClass(d));
+    // runc would refuse a closID without its directory: the class is not sent at all.
+    Files.delete(resctrl.resolve("gold/tasks"));
+    Files.delete(resctrl.resolve("gold"));
+    assertEquals(Optional.empty(), creationClass(d));
+  }
+
+  @Test
   void withoutNriClassesNothingIsSent() throws Exception {
     rmdirable();
     FakeResctrl.write(resctrl.resolve("gold/tasks"), "");
