@@ -77,11 +77,11 @@ public final class AdjustmentParser {
       return node.textValue();
     }
     if (node.isNumber()) {
-      // A double beyond its range (1e400) is read as Infinity, which has no decimal value: its
-      // name, which the validator refuses as a quantity. (Reading floats as BigDecimal instead
-      // fails inside the parser on exponents of many digits.)
+      // A double beyond its range (1e400) is read as Infinity, which has no decimal value: kept
+      // a Double, which the validator refuses as a quantity and as a string. (Reading floats as
+      // BigDecimal instead fails inside the parser on exponents of many digits.)
       return node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())
-          ? node.asText()
+          ? Double.valueOf(node.doubleValue())
           : node.decimalValue();
     }
     if (node.isBoolean()) {

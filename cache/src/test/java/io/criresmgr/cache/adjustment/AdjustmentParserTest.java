@@ -234,6 +234,10 @@ class AdjustmentParserTest {
             + " number; expected bytes such as 128974848, 129e6, 129M, 123Mi or 1.5Gi"
             + " (suffixes k M G T P E, Ki Mi Gi Ti Pi Ei)",
         specProblem(SCOPE + ", 'resources': {'requests': {'memory': 1e400}}"));
+    assertTrue(
+        specProblem(SCOPE + ", 'classes': {'rdt': 1e400}")
+            .startsWith("adjustment a: classes.rdt: expected a string"),
+        "a string field");
     for (String huge : new String[] {"-1e400", "100111111E11110111000"}) {
       assertTrue(
           specProblem(SCOPE + ", 'toptierLimit': " + huge)
