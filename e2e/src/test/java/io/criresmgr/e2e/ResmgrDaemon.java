@@ -8,7 +8,11 @@ import java.nio.file.Path;
  * CriResmgrProcess}) or a process in the VM bed ({@link VmDaemon}).
  */
 interface ResmgrDaemon extends AutoCloseable {
-  /** The socket the daemon serves CRI on, on this host. */
+  /**
+   * Where kubelet's CRI calls go, on this host: the socket the daemon serves CRI on in proxy mode;
+   * in NRI mode ({@code cri-resmgr --nri}, docs/nri.md) the runtime's own CRI socket, as the daemon
+   * serves no CRI there and sees the calls as the runtime's NRI events.
+   */
   Path relaySocket();
 
   /** The daemon's state directory ({@code --relay-dir}), on the node. */

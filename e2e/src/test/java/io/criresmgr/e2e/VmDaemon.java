@@ -107,10 +107,14 @@ final class VmDaemon implements ResmgrDaemon {
     return new VmDaemon(bed, dir, pid, nri);
   }
 
-  /** The relay socket, on this host. */
+  /**
+   * Where tests send CRI, on this host: the relay socket ({@link VmBed#relaySocket()}); in NRI mode
+   * containerd's own CRI socket ({@link VmBed#criSocket()}), as kubelet talks to containerd
+   * directly there and the daemon only sees what containerd hands its plugins (docs/nri.md).
+   */
   @Override
   public Path relaySocket() {
-    return bed.relaySocket();
+    return nri ? bed.criSocket() : bed.relaySocket();
   }
 
   /** The relay directory in the VM, {@code /run/crm/<name>/relay}. */

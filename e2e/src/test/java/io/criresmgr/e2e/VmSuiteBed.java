@@ -13,8 +13,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The VM bed as a {@link SuiteBed}: containerd (1.7 by default) and pure cgroup v2 in the VM that
  * {@link VmBed} boots once per run, the daemon inside the VM ({@link VmDaemon}, state in {@code
- * /run/crm/<class>}), files read and written through {@link VmShell}. One per test class: {@link
- * Extension} makes it and stops its daemon after the class; the VM stays up for the next class.
+ * /run/crm/<class>}), files read and written through {@link VmShell}. The daemon is a CRI proxy, or
+ * with {@link NriExtension} containerd's NRI plugin ({@link VmDaemon#startNri}), and then the
+ * suites' CRI calls go to containerd directly ({@link VmDaemon#relaySocket()}). One per test class:
+ * {@link Extension} makes it and stops its daemon after the class; the VM stays up for the next
+ * class.
  */
 final class VmSuiteBed implements SuiteBed, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(VmSuiteBed.class);
@@ -23,12 +26,18 @@ final class VmSuiteBed implements SuiteBed, AutoCloseable {
   private final VmBed vm;
   private final VmNode node;
   private final String name;
+  private final boolean nri;
   private @Nullable VmDaemon daemon;
 
-  VmSuiteBed(VmBed vm, String name) {
+  /**
+   * A bed whose daemon, state in {@code /run/crm/<name>}, is a CRI proxy or, with {@code nri},
+   * containerd's NRI plugin.
+   */
+  VmSuiteBed(VmBed vm, String name, boolean nri) {
     this.vm = Objects.requireNonNull(vm, "vm");
     this.node = new VmNode(vm.shell());
     this.name = Objects.requireNonNull(name, "name");
+    this.nri = nri;
   }
 
   @Override
@@ -38,7 +47,7 @@ final class VmSuiteBed implements SuiteBed, AutoCloseable {
 
   @Override
   public VmDaemon startDaemon(String configYaml) throws IOException {
-    daemon = VmDaemon.start(vm, name, configYaml);
+    daemon = nri ? VmDaemon.startNri(vm, name, configYaml) : VmDaemon.start(vm, name, configYaml);
     return daemon;
   }
 
@@ -122,7 +131,20 @@ final class VmSuiteBed implements SuiteBed, AutoCloseable {
     @Override
     SuiteBed create(ExtensionContext context) {
       String name = context.getRequiredTestClass().getSimpleName();
-      return new VmSuiteBed(VmBed.Extension.bed(context), name);
+      return new VmSuiteBed(VmBed.Extension.bed(context), name, false);
+    }
+  }
+
+  /**
+   * {@link Extension} with the daemon in NRI mode ({@code cri-resmgr --nri}, docs/nri.md): the
+   * suites create their containers through containerd's CRI socket, as kubelet does in NRI mode.
+   * Register it after {@link VmBed.Extension}.
+   */
+  static final class NriExtension extends SuiteBedExtension {
+    @Override
+    SuiteBed create(ExtensionContext context) {
+      String name = context.getRequiredTestClass().getSimpleName();
+      return new VmSuiteBed(VmBed.Extension.bed(context), name, true);
     }
   }
 }
