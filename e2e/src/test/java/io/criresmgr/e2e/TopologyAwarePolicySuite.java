@@ -33,9 +33,10 @@ import org.slf4j.LoggerFactory;
  * other containers share CPU 1; a container asking for a whole CPU is refused, because taking CPU 1
  * would leave the shared container on it without a CPU (a busy pool keeps a shared CPU). The
  * containers read what they were given in {@code /.cri-resmgr/resources.sh}. Checked in the node's
- * cgroups and in the containers' processes, on this host ({@link TopologyAwarePolicyIT}) and in the
- * VM bed ({@link TopologyAwarePolicyVmIT}). Skipped like {@link CrictlWorkflowIT}, and when the
- * node does not have exactly CPUs 0-1 online.
+ * cgroups and in the containers' processes, on this host ({@link TopologyAwarePolicyIT}), in the VM
+ * bed ({@link TopologyAwarePolicyVmIT}) and there with the daemon in NRI mode ({@link
+ * TopologyAwarePolicyNriVmIT}). Skipped like {@link CrictlWorkflowIT}, and when the node does not
+ * have exactly CPUs 0-1 online.
  */
 @Tag("e2e")
 abstract class TopologyAwarePolicySuite {
