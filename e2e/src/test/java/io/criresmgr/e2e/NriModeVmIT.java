@@ -288,7 +288,12 @@ class NriModeVmIT {
             "/introspect after the resync");
         assertEquals(Map.of("late", shared), introspectedCpus(vm, lateName), "late adopted");
       } finally {
-        nri.resume();
+        try {
+          nri.resume();
+        } catch (IOException | RuntimeException e) {
+          // Not over the failure that brought us here: the daemon is stopped after the class.
+          LOG.warn("could not resume the suspended daemon: {}", e.toString());
+        }
         if (late != null) {
           late.close();
         }
@@ -363,7 +368,10 @@ class NriModeVmIT {
     return (int) text.lines().filter(l -> l.contains(what)).count();
   }
 
-  /** Waits (up to {@link #RESYNC}) until {@code what} shows {@code times} times in the log. */
+  /**
+   * Waits (up to {@link #RESYNC}) until {@code what} shows at least {@code times} times in the log
+   * (one more reconnect than expected is no failure).
+   */
   private static void awaitLogCount(VmDaemon nri, String what, int times) throws Exception {
     long deadline = System.nanoTime() + RESYNC.toNanos();
     int seen = count(nri.log(), what);
@@ -371,7 +379,9 @@ class NriModeVmIT {
       Thread.sleep(500);
       seen = count(nri.log(), what);
     }
-    assertEquals(times, seen, "times the daemon logged '" + what + "' within " + RESYNC);
+    assertTrue(
+        seen >= times,
+        "the daemon logged '" + what + "' " + seen + " times within " + RESYNC + ", not " + times);
   }
 
   /** Waits (up to {@link #RESYNC}) until container {@code id}'s cgroup holds one CPU, 0 or 1. */

@@ -96,7 +96,18 @@ final class SystemdWatchdog implements AutoCloseable {
     String socket = env.getOrDefault("NOTIFY_SOCKET", "");
     String usec = env.getOrDefault("WATCHDOG_USEC", "");
     String forPid = env.getOrDefault("WATCHDOG_PID", "");
-    if (socket.isEmpty() || usec.isEmpty() || !(forPid.isEmpty() || forPid.equals("" + pid))) {
+    if (socket.isEmpty() || usec.isEmpty()) {
+      return Optional.empty();
+    }
+    if (!(forPid.isEmpty() || forPid.equals("" + pid))) {
+      // systemd watches another process (a wrapper that does not exec java): it will not hear
+      // from this one, and restarts the service when its WatchdogSec passes.
+      LOG.warn(
+          "systemd's watchdog (WATCHDOG_USEC={}) is for process {}, not this one ({}): not pinging"
+              + " it; start the daemon with exec so that it is the service's main process",
+          usec,
+          forPid,
+          pid);
       return Optional.empty();
     }
     long micros;
@@ -128,7 +139,13 @@ final class SystemdWatchdog implements AutoCloseable {
 
   /** {@link #beat}, whose failure the send's listener logs. */
   private void ping() {
-    var unused = beat();
+    // An exception would cancel the schedule silently, and systemd would restart a healthy daemon
+    // with nothing in its log: logged, and the next ping is tried.
+    try {
+      var unused = beat();
+    } catch (RuntimeException e) {
+      LOG.error("cannot ping systemd's watchdog; trying again in the next period", e);
+    }
   }
 
   /**
