@@ -56,6 +56,13 @@ public final class CacheSaver implements AutoCloseable {
   /** Saves to {@code file}. */
   public CacheSaver(CacheFile file) {
     this.file = Objects.requireNonNull(file, "file");
+    lastWrite = now() - MIN_INTERVAL_MILLIS;
+    nextWrite = lastWrite;
+  }
+
+  // Monotonic: a wall clock stepped back (NTP, an operator) must not make the saver sleep.
+  private static long now() {
+    return TimeUnit.NANOSECONDS.toMillis(System.nanoTime());
   }
 
   private static ScheduledThreadPoolExecutor newWriter() {
@@ -108,9 +115,9 @@ public final class CacheSaver implements AutoCloseable {
       return;
     }
     try {
-      long began = System.currentTimeMillis();
+      long began = now();
       file.save(snapshot);
-      long ended = System.currentTimeMillis();
+      long ended = now();
       nextWrite = ended + Math.min(IDLE_PER_BUSY * (ended - began), MAX_IDLE_MILLIS);
       if (failing != null) {
         failing = null;
@@ -154,7 +161,7 @@ public final class CacheSaver implements AutoCloseable {
    * serializes what changed and syncs it to disk).
    */
   private void pause() {
-    long wait = Math.max(lastWrite + MIN_INTERVAL_MILLIS, nextWrite) - System.currentTimeMillis();
+    long wait = Math.max(lastWrite + MIN_INTERVAL_MILLIS, nextWrite) - now();
     if (wait > 0 && !writer.isShutdown()) {
       try {
         Thread.sleep(wait);
@@ -162,7 +169,7 @@ public final class CacheSaver implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
     }
-    lastWrite = System.currentTimeMillis();
+    lastWrite = now();
   }
 
   /**
