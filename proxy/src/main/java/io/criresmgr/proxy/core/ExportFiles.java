@@ -258,8 +258,8 @@ final class ExportFiles implements AutoCloseable {
 
   private static void warn(Path dir, Exception e) {
     LOG.warn(
-        "cannot export resources to {}: {} (a new container is created without /.cri-resmgr,"
-            + " a running one keeps its last file)",
+        "cannot export resources to {}: {} (a new container gets no /.cri-resmgr, or an empty"
+            + " one if only the file failed; a running one keeps its last file)",
         dir.resolve(FILE),
         e.toString());
   }

@@ -337,8 +337,7 @@ public final class Daemon implements AutoCloseable {
 
   /** Health, introspection, the node view and the policy's gauges of {@code management}. */
   private void observe(DaemonOptions options, ResourceManagement management) {
-    health.register("pipeline", management.manager().pipeline()::saveProblem);
-    health.register("pipeline", Health.Remedy.RESTART, management.manager().pipeline()::stuck);
+    watch(health, management.manager().pipeline());
     Instrumentation started = instrumentation();
     started.setIntrospection(() -> Introspection.json(management.manager().pipeline()));
     started.setViewPages(new NodeView(management.manager().pipeline(), options.hostRoot()).pages());
