@@ -206,7 +206,7 @@ class NriModeVmIT {
   void memoryQosClassesSetTheFilesOrderTheSwapAndFollowTheLimit() throws Exception {
     VmBed vm = ResmgrBed.require(bed);
     try (CriClient cri = new CriClient(vm.criSocket())) {
-      VmMemoryQosIT.assertMemoryQos(vm, cri, "nri-mq");
+      VmMemoryQosIT.assertMemoryQos(vm, ResmgrBed.require(daemon), cri, "nri-mq");
       assertNotDropped(ResmgrBed.require(daemon));
     } catch (AssertionError | RuntimeException e) {
       logFailure(vm);
