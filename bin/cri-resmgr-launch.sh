@@ -46,8 +46,11 @@ launch() {
   # exiting lets the service manager restart it into a consistent state (docs/files.md).
   # -Dio.netty.allocator.numDirectArenas=1: one pool of direct buffers for the few transport
   # threads instead of one per thread, each holding its own chunks (7 MB less resident).
+  # -XX:-UsePerfData: no hsperfdata file, so no sampling of its counters every 50 ms; that was
+  # 0.07-0.13% of a core, idle or polled (docs/benchmarks.md, "Polling: JVM flags"). jcmd PID
+  # still works; jps and jstat no longer list the process. The images have it too.
   exec "$java" -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError -XX:CompileThresholdScaling=3 \
-    -Xms16m -Xmx512m -Xss512k -Dio.netty.allocator.numDirectArenas=1 \
+    -XX:-UsePerfData -Xms16m -Xmx512m -Xss512k -Dio.netty.allocator.numDirectArenas=1 \
     "${trim[@]}" "${cds[@]}" "${native[@]}" ${JAVA_OPTS:-} \
     -cp "$cp" "$main" "$@"
 }

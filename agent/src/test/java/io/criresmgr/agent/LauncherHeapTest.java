@@ -53,6 +53,15 @@ class LauncherHeapTest {
   }
 
   @Test
+  void everyLauncherRunsWithoutThePerfDataSampler() throws Exception {
+    for (String launcher : List.of("cri-resmgr", "cri-resmgr-agent", "cri-resmgr-webhook")) {
+      assertTrue(
+          run(launcher, "").contains("-XX:-UsePerfData"),
+          launcher + " must not sample perf data every 50 ms (docs/benchmarks.md)");
+    }
+  }
+
+  @Test
   void theCHeapIsTrimmedOnlyWithAJavaThatHasTheOption() throws Exception {
     assertTrue(run("cri-resmgr", "", "17.0.15").contains("-XX:TrimNativeHeapInterval=10000"));
     assertTrue(run("cri-resmgr", "", "21.0.5").contains("-XX:TrimNativeHeapInterval=10000"));
