@@ -21,15 +21,27 @@ import org.jspecify.annotations.Nullable;
  * <pre>
  * {"Put":{"Pods":{id:pod},"Containers":{id:container},"PolicyData":{name:data}},
  *  "Delete":{"Pods":[id],"Containers":[id],"PolicyData":[name]},
+ *  "Patch":{"PolicyData":{name:patch}},
  *  "Set":{"NextID":n,"PolicyName":name,"AgentConfig":text,"Adjustments":adjustments,"Version":v}}
  * </pre>
  *
- * Each part and each section in it is present only if something in it changed.
+ * Each part and each section in it is present only if something in it changed. A policy's data that
+ * changed inside is written as a {@link JsonPatch} when it can be; a batch with patches sets {@code
+ * Version} to {@link #PATCH_VERSION}, so a build that cannot apply them, which ignores parts it
+ * does not know, refuses the replayed file as one of another version
+ * (docs/adr/0017-journal-diffs-inside-policy-data.md).
  */
 final class JournalJson {
+  /**
+   * The version a batch with patches gives the file's JSON: what this build restores besides {@link
+   * CacheSnapshot#VERSION}, and a build before the patches refuses.
+   */
+  static final String PATCH_VERSION = "cri-resmgr-java/2";
+
   private final SortedMap<String, Pod> pods = new TreeMap<>();
   private final SortedMap<String, Container> containers = new TreeMap<>();
   private final SortedMap<String, JsonNode> policyData = new TreeMap<>();
+  private final SortedMap<String, JsonNode> policyPatches = new TreeMap<>();
   private final SortedSet<String> deletedPods = new TreeSet<>();
   private final SortedSet<String> deletedContainers = new TreeSet<>();
   private final SortedSet<String> deletedPolicyData = new TreeSet<>();
@@ -41,7 +53,7 @@ final class JournalJson {
     this.to = to;
     diff(from.pods(), to.pods(), pods, deletedPods);
     diff(from.containers(), to.containers(), containers, deletedContainers);
-    diff(from.policyData(), to.policyData(), policyData, deletedPolicyData);
+    diffPolicyData(from.policyData(), to.policyData());
   }
 
   /**
@@ -71,6 +83,28 @@ final class JournalJson {
     }
   }
 
+  // As diff, but a changed value is patched where it can be, and compared with its key order.
+  private void diffPolicyData(Map<String, JsonNode> from, Map<String, JsonNode> to) {
+    for (Map.Entry<String, JsonNode> e : to.entrySet()) {
+      JsonNode old = from.get(e.getKey());
+      if (old == null) {
+        policyData.put(e.getKey(), e.getValue());
+      } else if (!JsonPatch.same(old, e.getValue())) {
+        ObjectNode patch = JsonPatch.diff(old, e.getValue());
+        if (patch != null) {
+          policyPatches.put(e.getKey(), patch);
+        } else {
+          policyData.put(e.getKey(), e.getValue());
+        }
+      }
+    }
+    for (String key : from.keySet()) {
+      if (!to.containsKey(key)) {
+        deletedPolicyData.add(key);
+      }
+    }
+  }
+
   private boolean isEmpty() {
     return pods.isEmpty()
         && containers.isEmpty()
@@ -78,15 +112,25 @@ final class JournalJson {
         && deletedPods.isEmpty()
         && deletedContainers.isEmpty()
         && deletedPolicyData.isEmpty()
+        && policyPatches.isEmpty()
         && !anySet();
   }
 
   private boolean anySet() {
-    return !from.version().equals(to.version())
+    return versionSet() != null
         || from.nextSeq() != to.nextSeq()
         || !from.activePolicy().equals(to.activePolicy())
         || !from.agentConfig().equals(to.agentConfig())
         || !from.adjustments().equals(to.adjustments());
+  }
+
+  // The Version the batch sets: the patches' if there are any (the snapshots' version is the same
+  // whole-file format), the newer snapshot's if it changed.
+  private @Nullable String versionSet() {
+    if (!policyPatches.isEmpty()) {
+      return PATCH_VERSION;
+    }
+    return from.version().equals(to.version()) ? null : to.version();
   }
 
   private void write(JsonGenerator g) throws IOException {
@@ -103,6 +147,11 @@ final class JournalJson {
       deleteSection(g, "Pods", deletedPods);
       deleteSection(g, "Containers", deletedContainers);
       deleteSection(g, "PolicyData", deletedPolicyData);
+      g.writeEndObject();
+    }
+    if (!policyPatches.isEmpty()) {
+      g.writeObjectFieldStart("Patch");
+      StreamedJson.map(g, "PolicyData", policyPatches, JsonGenerator::writeTree);
       g.writeEndObject();
     }
     if (anySet()) {
@@ -130,8 +179,9 @@ final class JournalJson {
 
   // The top-level values that changed, written as the snapshot writes them.
   private void writeSet(JsonGenerator g) throws IOException {
-    if (!from.version().equals(to.version())) {
-      g.writeStringField("Version", to.version());
+    String version = versionSet();
+    if (version != null) {
+      g.writeStringField("Version", version);
     }
     if (from.nextSeq() != to.nextSeq()) {
       g.writeNumberField("NextID", to.nextSeq());
@@ -166,8 +216,10 @@ final class JournalJson {
         case "Put" -> put(root, part.getValue());
         case "Delete" -> delete(root, part.getValue());
         case "Set" -> set(root, part.getValue());
+        case "Patch" -> patch(root, part.getValue());
         default -> {
-          // A later build's part: ignored, as unknown keys of the file are.
+          // A later build's part: ignored, as unknown keys of the file are. One that must not be
+          // ignored comes with a Version this build refuses, as Patch does for builds before it.
         }
       }
     }
@@ -194,6 +246,26 @@ final class JournalJson {
           throw new IllegalArgumentException(where + ": " + key + " is not a key");
         }
         target.remove(key.textValue());
+      }
+    }
+  }
+
+  // Only policy data is patched; a section this build does not know cannot be applied.
+  private static void patch(ObjectNode root, JsonNode sections) {
+    for (Map.Entry<String, JsonNode> section : objectOf("Patch", sections).properties()) {
+      if (!section.getKey().equals("PolicyData")) {
+        throw new IllegalArgumentException(
+            "Patch." + section.getKey() + ": unknown section, expected PolicyData");
+      }
+      ObjectNode target = section(root, "PolicyData");
+      for (Map.Entry<String, JsonNode> e :
+          objectOf("Patch.PolicyData", section.getValue()).properties()) {
+        JsonNode data = target.get(e.getKey());
+        String where = "Patch.PolicyData." + e.getKey();
+        if (data == null) {
+          throw new IllegalArgumentException(where + ": the file has no such policy data");
+        }
+        JsonPatch.apply(data, e.getValue(), where);
       }
     }
   }

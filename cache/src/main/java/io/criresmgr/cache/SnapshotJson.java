@@ -30,7 +30,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Unknown keys are ignored, so a later build of the same version may add keys; every key this
  * build knows must be present and non-null (except {@code AgentConfig} and the adjustments, which
- * files of earlier builds lack), and the version must match exactly.
+ * files of earlier builds lack), and the version must be {@link CacheSnapshot#VERSION}, or {@link
+ * JournalJson#PATCH_VERSION}, which a journal with patches gives the replayed JSON.
  */
 record SnapshotJson(
     @JsonProperty("Version") String version,
@@ -189,7 +190,9 @@ record SnapshotJson(
       throw new UnusableException("is corrupt (not a JSON object)");
     }
     JsonNode version = root.path("Version");
-    if (!CacheSnapshot.VERSION.equals(version.textValue())) {
+    // A journal's patches make the replayed JSON PATCH_VERSION; its snapshot is the same.
+    if (!CacheSnapshot.VERSION.equals(version.textValue())
+        && !JournalJson.PATCH_VERSION.equals(version.textValue())) {
       String found = version.isMissingNode() ? "no version" : "version " + version;
       throw new UnusableException("has " + found + " instead of \"" + CacheSnapshot.VERSION + "\"");
     }
@@ -243,7 +246,7 @@ record SnapshotJson(
     restoredContainers.replaceAll(
         (key, c) -> sidecarFixed(c, Objects.requireNonNull(restoredPods.get(c.podId()))));
     return new CacheSnapshot(
-        version,
+        CacheSnapshot.VERSION, // checkVersion: this or PATCH_VERSION, the same content
         restoredPods,
         restoredContainers,
         nextId,

@@ -28,9 +28,11 @@ final class RandomSnapshots {
   };
   private final Random random;
   private final Set<String> runtimeIds = new HashSet<>();
+  private final RandomJson json;
 
   RandomSnapshots(Random random) {
     this.random = random;
+    this.json = new RandomJson(random);
   }
 
   CacheSnapshot snapshot() {
@@ -104,8 +106,11 @@ final class RandomSnapshots {
       }
       case 7 -> {
         String name = random.nextBoolean() ? anyKey(policyData) : null;
+        JsonNode data = name != null ? policyData.get(name) : null;
         if (name != null && random.nextBoolean()) {
           policyData.remove(name);
+        } else if (data != null && data.isObject() && random.nextBoolean()) {
+          policyData.put(name, json.editObject(data, 3)); // a change inside: a patch
         } else {
           policyData.put(name != null ? name : text(), policyData());
         }
