@@ -11,6 +11,7 @@ import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub;
 import io.criresmgr.api.runtime.v1.StartContainerRequest;
 import io.criresmgr.cache.Assignment;
+import io.criresmgr.cache.CacheSnapshot;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.NodeCache;
@@ -25,6 +26,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.openjdk.jmh.infra.Blackhole;
@@ -150,6 +152,21 @@ final class PolicyBench {
     node.applyAssignments(assignments, Set.of());
     decisions.policyData().ifPresent(data -> node.setPolicyData(name, data));
     bh.consume(decisions);
+  }
+
+  /**
+   * The node of {@code d} before and after its allocation is applied (assignments and policy data),
+   * the two states the cache saver sees around one decision.
+   */
+  List<CacheSnapshot> allocationStates(PolicyFixture d) {
+    NodeCache node = NodeCache.restore(d.beforeAllocate().snapshot());
+    CacheSnapshot before = node.snapshot();
+    Decisions decisions = policy.allocate(d.toAllocate(), node);
+    Map<String, Assignment> assignments = new LinkedHashMap<>();
+    decisions.updates().forEach(u -> assignments.put(u.cacheId(), u.assignment()));
+    node.applyAssignments(assignments, Set.of());
+    decisions.policyData().ifPresent(data -> node.setPolicyData(name, data));
+    return List.of(before, node.snapshot());
   }
 
   /** Creates and removes {@code candidate} through the whole pipeline; returns its id. */

@@ -4,6 +4,7 @@ import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.cache.NodeCache;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -20,8 +21,9 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The measurements the policy benchmarks share, on the {@link PolicyBench} and candidate a subclass
- * makes for the trial: {@link #policyAllocateRelease} and {@link #createAndRemove}. The run
- * settings here (one fork, 3 × 2 s warm-up, 5 × 2 s measured, sample time in µs) are inherited.
+ * makes for the trial: {@link #policyAllocateRelease}, {@link #saveDecision} and {@link
+ * #createAndRemove}. The run settings here (one fork, 3 × 2 s warm-up, 5 × 2 s measured, sample
+ * time in µs) are inherited.
  */
 @State(Scope.Benchmark)
 @Fork(1)
@@ -58,10 +60,17 @@ public abstract class PolicyBenchmarkBase {
   /** The measured container's CreateContainer on {@code bench}. */
   abstract CreateContainerRequest candidate(PolicyBench bench);
 
-  /** Stops the pipeline and deletes its directory. */
+  /** The saves of {@link #saveDecision}, made at its first call. */
+  @Nullable DecisionSaves saves;
+
+  /** Stops the pipeline and deletes its directory (and {@link #saveDecision}'s files). */
   @TearDown(Level.Trial)
   public void stop() throws IOException {
     bench.stop();
+    if (saves != null) {
+      System.out.printf("%nsaveDecision: %s%n", saves.summary());
+      saves.close();
+    }
   }
 
   /** The policy's allocate and release decisions for the same container, nothing applied. */
@@ -78,6 +87,23 @@ public abstract class PolicyBenchmarkBase {
   @Benchmark
   public void policyAllocateReleaseApplied(Blackhole bh) {
     bench.allocateReleaseApplied(live, decisions, bh);
+  }
+
+  /**
+   * One save of the cache file after one decision: the node before and after the allocation saved
+   * in turn, each save the journal batch of one decision, now and then a whole write ({@link
+   * DecisionSaves}; docs/benchmarks.md, "Issue 20: journal patches inside policy data").
+   * Single-threaded and one decision per save, so its bytes per operation do not depend on the
+   * machine's load as {@link #createAndRemove}'s saver share does.
+   */
+  @Benchmark
+  public void saveDecision() {
+    DecisionSaves s = saves;
+    if (s == null) {
+      s = new DecisionSaves(bench.allocationStates(decisions));
+      saves = s;
+    }
+    s.saveNext();
   }
 
   /** One allocation and one release through the whole pipeline, the runtime answering at once. */

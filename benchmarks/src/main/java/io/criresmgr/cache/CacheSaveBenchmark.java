@@ -1,5 +1,8 @@
 package io.criresmgr.cache;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -24,12 +27,13 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One save of the cache when one container of {@code containers} changed, to real files on disk
- * (fsyncs included): {@code FULL_SNAPSHOT} writes the whole file every time, as every save did
- * before the journal; {@code JOURNAL} is {@code CacheFile.save}, appending the change and now and
- * then compacting (docs/adr/0013-incremental-cache-journal.md). At the end of each fork it prints
- * the bytes written and the saving thread's CPU time per save. The files go to a new directory in
- * {@code -Dcache.bench.dir} (default: {@code java.io.tmpdir}), deleted afterwards.
+ * One save of the cache when one container of {@code containers} changed (and with {@code
+ * CONTAINER_AND_GRANT} its entry in the policy data), to real files on disk (fsyncs included):
+ * {@code FULL_SNAPSHOT} writes the whole file every time, as every save did before the journal;
+ * {@code JOURNAL} is {@code CacheFile.save}, appending the change and now and then compacting
+ * (docs/adr/0013-incremental-cache-journal.md). At the end of each fork it prints the bytes written
+ * and the saving thread's CPU time per save. The files go to a new directory in {@code
+ * -Dcache.bench.dir} (default: {@code java.io.tmpdir}), deleted afterwards.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -53,6 +57,21 @@ public class CacheSaveBenchmark {
   /** The way of saving measured. */
   @Param({"FULL_SNAPSHOT", "JOURNAL"})
   public Write write = Write.JOURNAL;
+
+  /** What differs between the two snapshots saved in turn. */
+  public enum Change {
+    /** One container's state. */
+    CONTAINER,
+    /**
+     * One container's state and its entry in the policy data, as a decision changes them; the other
+     * entries are the same instances, as topology-aware's are.
+     */
+    CONTAINER_AND_GRANT
+  }
+
+  /** The change measured. */
+  @Param({"CONTAINER", "CONTAINER_AND_GRANT"})
+  public Change change = Change.CONTAINER;
 
   private Path dir;
   private CacheFile file;
@@ -82,11 +101,26 @@ public class CacheSaveBenchmark {
               changed,
               base.nextSeq(),
               base.activePolicy(),
-              base.policyData(),
+              change == Change.CONTAINER ? base.policyData() : grantChanged(base, one),
               base.agentConfig(),
               base.adjustments())
         };
     file.save(base);
+  }
+
+  // The policy data of base with the entry of c changed, sharing the others.
+  private static Map<String, JsonNode> grantChanged(CacheSnapshot base, Container c) {
+    Map<String, JsonNode> data = new HashMap<>(base.policyData());
+    data.replaceAll(
+        (policy, old) -> {
+          ObjectNode copy = JsonNodeFactory.instance.objectNode();
+          old.properties().forEach(e -> copy.set(e.getKey(), e.getValue()));
+          if (copy.get(c.cacheId()) instanceof ObjectNode entry) {
+            copy.set(c.cacheId(), entry.deepCopy().put("cpus", "0-1"));
+          }
+          return copy;
+        });
+    return data;
   }
 
   /** One save of a snapshot differing from the last saved one in one container. */
@@ -112,8 +146,8 @@ public class CacheSaveBenchmark {
   @TearDown
   public void tearDown() throws IOException {
     System.out.printf(
-        "%n%s containers=%d: %d saves, %.0f bytes and %.1f µs CPU per save%n",
-        write, containers, saves, (double) bytes / saves, cpuNanos / 1000.0 / saves);
+        "%n%s %s containers=%d: %d saves, %.0f bytes and %.1f µs CPU per save%n",
+        write, change, containers, saves, (double) bytes / saves, cpuNanos / 1000.0 / saves);
     try (Stream<Path> files = Files.list(dir)) {
       for (Path f : files.toList()) {
         Files.delete(f);

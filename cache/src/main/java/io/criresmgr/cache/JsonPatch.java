@@ -13,15 +13,16 @@ import org.jspecify.annotations.Nullable;
  * policy data"; docs/adr/0017-journal-diffs-inside-policy-data.md):
  *
  * <pre>
- * {"Delete":[key],"Put":{key:value},"Patch":{key:patch}}
+ * {"Delete":[key],"Put":{key:value},"Patch":{key:patch}}   an object's
+ * {"Splice":[index,removed,[value]],"Put":{index:value},"Patch":{index:patch}}   a list's
  * </pre>
  *
  * For an object, {@code Delete} removes keys, {@code Put} replaces a key's value in its place or
- * appends a new key, {@code Patch} changes an existing key's value (an object, or a list of the
- * same length) the same way. For a list of unchanged length, keys are indices and there is no
- * {@code Delete}. Applying a patch gives the new value exactly, key order included; a value whose
- * keys changed order, a list whose length changed, a scalar and anything deeper than the bound are
- * put whole.
+ * appends a new key, {@code Patch} changes an existing key's value (an object or a list) the same
+ * way. For a list, {@code Splice} (first) removes elements at an index and inserts others there,
+ * then {@code Put} and {@code Patch} change elements by their index. Applying a patch gives the new
+ * value exactly, key order included; an object whose kept keys changed order (or with a new key
+ * before a kept one), a scalar and anything deeper than the bound are put whole.
  */
 final class JsonPatch {
   /**
@@ -34,6 +35,7 @@ final class JsonPatch {
   static final String DELETE = "Delete";
   static final String PUT = "Put";
   static final String PATCH = "Patch";
+  static final String SPLICE = "Splice";
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -54,7 +56,7 @@ final class JsonPatch {
     if (from instanceof ObjectNode f && to instanceof ObjectNode t) {
       return new Builder().object(f, t, depth);
     }
-    if (from instanceof ArrayNode f && to instanceof ArrayNode t && f.size() == t.size()) {
+    if (from instanceof ArrayNode f && to instanceof ArrayNode t) {
       return new Builder().array(f, t, depth);
     }
     return null;
@@ -103,6 +105,7 @@ final class JsonPatch {
     private @Nullable ArrayNode deleted;
     private @Nullable ObjectNode put;
     private @Nullable ObjectNode patched;
+    private @Nullable ArrayNode splice;
 
     /**
      * New keys are appended when the patch is applied, so they must follow every kept key in {@code
@@ -147,9 +150,32 @@ final class JsonPatch {
       return false;
     }
 
-    @Nullable ObjectNode array(ArrayNode from, ArrayNode to, int depth) {
-      for (int i = 0; i < to.size(); i++) {
+    /**
+     * Elements are paired by index up to the end of the shorter list's part that differs (after the
+     * common prefix, before the common suffix); the rest of that part is spliced: removed from
+     * {@code from} or inserted from {@code to}, right after the paired ones.
+     */
+    ObjectNode array(ArrayNode from, ArrayNode to, int depth) {
+      int shorter = Math.min(from.size(), to.size());
+      int prefix = 0;
+      while (prefix < shorter && same(from.get(prefix), to.get(prefix))) {
+        prefix++;
+      }
+      int suffix = 0;
+      while (prefix + suffix < shorter
+          && same(from.get(from.size() - 1 - suffix), to.get(to.size() - 1 - suffix))) {
+        suffix++;
+      }
+      int paired = shorter - suffix;
+      for (int i = prefix; i < paired; i++) {
         change(Integer.toString(i), from.get(i), to.get(i), depth);
+      }
+      if (from.size() != to.size()) {
+        ArrayNode inserted = NODES.arrayNode();
+        for (int i = paired; i < to.size() - suffix; i++) {
+          inserted.add(to.get(i));
+        }
+        splice = NODES.arrayNode().add(paired).add(from.size() - suffix - paired).add(inserted);
       }
       return build();
     }
@@ -185,6 +211,9 @@ final class JsonPatch {
 
     private ObjectNode build() {
       ObjectNode patch = NODES.objectNode();
+      if (splice != null) {
+        patch.set(SPLICE, splice);
+      }
       if (deleted != null) {
         patch.set(DELETE, deleted);
       }
@@ -249,9 +278,16 @@ final class JsonPatch {
   }
 
   private static void applyToArray(ArrayNode target, ObjectNode parts, String where) {
+    boolean first = true;
     for (Map.Entry<String, JsonNode> part : parts.properties()) {
       String at = where + "." + part.getKey();
       switch (part.getKey()) {
+        case SPLICE -> {
+          if (!first) {
+            throw new IllegalArgumentException(at + ": must come first, before Put and Patch");
+          }
+          splice(target, part.getValue(), at);
+        }
         case PUT -> {
           for (Map.Entry<String, JsonNode> e : members(at, part.getValue())) {
             target.set(index(at, e.getKey(), target), e.getValue());
@@ -263,8 +299,35 @@ final class JsonPatch {
             apply(target.get(i), e.getValue(), where + "[" + i + "]");
           }
         }
-        default -> throw unknownPart(at);
+        default ->
+            throw new IllegalArgumentException(
+                at + ": unknown part of a list's patch, expected Splice, Put or Patch");
       }
+      first = false;
+    }
+  }
+
+  // [at, removed, [inserted]]: removes that many elements at the index, inserts the others there.
+  private static void splice(ArrayNode target, JsonNode splice, String where) {
+    if (!splice.isArray()
+        || splice.size() != 3
+        || !splice.get(0).canConvertToInt()
+        || !splice.get(1).canConvertToInt()
+        || !splice.get(2).isArray()) {
+      throw new IllegalArgumentException(where + ": not [index, count removed, [inserted]]");
+    }
+    int at = splice.get(0).intValue();
+    int removed = splice.get(1).intValue();
+    if (at < 0 || removed < 0 || at > target.size() || removed > target.size() - at) {
+      throw new IllegalArgumentException(
+          where + ": removes " + removed + " at " + at + " from a list of " + target.size());
+    }
+    for (int i = 0; i < removed; i++) {
+      target.remove(at);
+    }
+    int i = at;
+    for (JsonNode value : splice.get(2)) {
+      target.insert(i++, value);
     }
   }
 

@@ -146,13 +146,26 @@ class JournalPatchTest {
   }
 
   @Test
+  void aListThatGrowsOrShrinksIsSplicedAfterItsPairedElements() throws Exception {
+    // A balloon added between others (balloons' PER_NAMESPACE): only it is written.
+    assertEquals(
+        "{\"Splice\":[1,0,[{\"n\":9}]]}",
+        patch("[{\"n\":1},{\"n\":2}]", "[{\"n\":1},{\"n\":9},{\"n\":2}]"));
+    // One removed, and the first changed inside.
+    assertEquals(
+        "{\"Splice\":[1,1,[]],\"Patch\":{\"0\":{\"Put\":{\"n\":0}}}}",
+        patch("[{\"n\":1},{\"n\":2},{\"n\":3}]", "[{\"n\":0},{\"n\":3}]"));
+    assertEquals("{\"Splice\":[2,0,[3]]}", patch("[1,2]", "[1,2,3]"));
+    assertEquals("{\"Splice\":[0,2,[]]}", patch("[1,2]", "[]"));
+  }
+
+  @Test
   void whatPatchesCannotSayIsWrittenWhole() throws Exception {
     JsonNode object = parse("{\"a\":1,\"b\":2}");
     // A new key before a kept one, and kept keys in another order: a patch appends new keys.
     assertNull(JsonPatch.diff(object, parse("{\"c\":3,\"a\":1,\"b\":2}")));
     assertNull(JsonPatch.diff(object, parse("{\"b\":2,\"a\":1}")));
-    // A list of another length, another type, a scalar.
-    assertNull(JsonPatch.diff(parse("[1,2]"), parse("[1,2,3]")));
+    // Another type, a scalar.
     assertNull(JsonPatch.diff(object, parse("[1,2]")));
     assertNull(JsonPatch.diff(parse("1"), parse("2")));
     // Five levels deep: the fourth is put whole.
@@ -185,8 +198,16 @@ class JournalPatchTest {
         "data.Put: 01 is not an index of the list (0 to 1)",
         refusal("[1,2]", "{\"Put\":{\"01\":3}}"));
     assertEquals(
-        "data.Delete: unknown part, expected Delete, Put or Patch",
+        "data.Delete: unknown part of a list's patch, expected Splice, Put or Patch",
         refusal("[1,2]", "{\"Delete\":[\"0\"]}"));
+    assertEquals(
+        "data.Splice: removes 2 at 1 from a list of 2", refusal("[1,2]", "{\"Splice\":[1,2,[]]}"));
+    assertEquals(
+        "data.Splice: not [index, count removed, [inserted]]",
+        refusal("[1,2]", "{\"Splice\":[1,0]}"));
+    assertEquals(
+        "data.Splice: must come first, before Put and Patch",
+        refusal("[1,2]", "{\"Put\":{\"0\":3},\"Splice\":[0,0,[]]}"));
     assertEquals(
         "data.Move: unknown part, expected Delete, Put or Patch",
         refusal("{\"a\":1}", "{\"Move\":{}}"));
@@ -294,6 +315,14 @@ class JournalPatchTest {
   private static InputStream resource(String name) {
     return Objects.requireNonNull(
         JournalPatchTest.class.getResourceAsStream(name), "test resource " + name);
+  }
+
+  private static String patch(String from, String to) throws Exception {
+    ObjectNode patch = Objects.requireNonNull(JsonPatch.diff(parse(from), parse(to)));
+    JsonNode replayed = parse(from);
+    JsonPatch.apply(replayed, parse(bytes(patch)), "data");
+    assertEquals(to, replayed.toString());
+    return patch.toString();
   }
 
   private static String refusal(String target, String patch) throws Exception {
