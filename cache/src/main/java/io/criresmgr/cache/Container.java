@@ -128,6 +128,14 @@ public record Container(
     return rest == pending ? this : with(assignment, rest);
   }
 
+  /**
+   * True if {@code other} differs from this at most in its assignment and pending controllers (the
+   * cache journal then writes only those: docs/cache-format.md, "Patches inside containers").
+   */
+  boolean sameButAssignment(Container other) {
+    return other.with(assignment, pending).equals(this);
+  }
+
   /** A copy with another assignment and pending controllers, sharing every other field. */
   private Container with(Assignment newAssignment, Set<String> newPending) {
     return new Container(

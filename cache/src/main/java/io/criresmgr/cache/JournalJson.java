@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.ValuesJson.StoredAdjustmentsJson;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -21,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * <pre>
  * {"Put":{"Pods":{id:pod},"Containers":{id:container},"PolicyData":{name:data}},
  *  "Delete":{"Pods":[id],"Containers":[id],"PolicyData":[name]},
- *  "Patch":{"PolicyData":{name:patch}},
+ *  "Patch":{"Containers":{id:patch},"PolicyData":{name:patch}},
  *  "Set":{"NextID":n,"PolicyName":name,"AgentConfig":text,"Adjustments":adjustments,"Version":v}}
  * </pre>
  *
@@ -42,6 +43,7 @@ final class JournalJson {
   private final SortedMap<String, Container> containers = new TreeMap<>();
   private final SortedMap<String, JsonNode> policyData = new TreeMap<>();
   private final SortedMap<String, JsonNode> policyPatches = new TreeMap<>();
+  private final SortedMap<String, Container[]> containerPatches = new TreeMap<>();
   private final SortedSet<String> deletedPods = new TreeSet<>();
   private final SortedSet<String> deletedContainers = new TreeSet<>();
   private final SortedSet<String> deletedPolicyData = new TreeSet<>();
@@ -53,6 +55,7 @@ final class JournalJson {
     this.to = to;
     diff(from.pods(), to.pods(), pods, deletedPods);
     diff(from.containers(), to.containers(), containers, deletedContainers);
+    splitContainerPatches(from.containers());
     diffPolicyData(from.policyData(), to.policyData());
   }
 
@@ -79,6 +82,20 @@ final class JournalJson {
         if (!to.containsKey(key)) {
           deleted.add(key);
         }
+      }
+    }
+  }
+
+  // A changed container whose other fields are the same gets only its assignment and pending
+  // controllers written, as a patch: a decision changes those of hundreds of containers.
+  private void splitContainerPatches(Map<String, Container> before) {
+    var changed = containers.entrySet().iterator();
+    while (changed.hasNext()) {
+      Map.Entry<String, Container> e = changed.next();
+      Container old = before.get(e.getKey());
+      if (old != null && old.sameButAssignment(e.getValue())) {
+        containerPatches.put(e.getKey(), new Container[] {old, e.getValue()});
+        changed.remove();
       }
     }
   }
@@ -113,6 +130,7 @@ final class JournalJson {
         && deletedContainers.isEmpty()
         && deletedPolicyData.isEmpty()
         && policyPatches.isEmpty()
+        && containerPatches.isEmpty()
         && !anySet();
   }
 
@@ -127,7 +145,7 @@ final class JournalJson {
   // The Version the batch sets: the patches' if there are any (the snapshots' version is the same
   // whole-file format), the newer snapshot's if it changed.
   private @Nullable String versionSet() {
-    if (!policyPatches.isEmpty()) {
+    if (!policyPatches.isEmpty() || !containerPatches.isEmpty()) {
       return PATCH_VERSION;
     }
     return from.version().equals(to.version()) ? null : to.version();
@@ -149,9 +167,10 @@ final class JournalJson {
       deleteSection(g, "PolicyData", deletedPolicyData);
       g.writeEndObject();
     }
-    if (!policyPatches.isEmpty()) {
+    if (!policyPatches.isEmpty() || !containerPatches.isEmpty()) {
       g.writeObjectFieldStart("Patch");
-      StreamedJson.map(g, "PolicyData", policyPatches, JsonGenerator::writeTree);
+      putSection(g, "Containers", containerPatches, JournalJson::writeContainerPatch);
+      putSection(g, "PolicyData", policyPatches, JsonGenerator::writeTree);
       g.writeEndObject();
     }
     if (anySet()) {
@@ -159,6 +178,23 @@ final class JournalJson {
       writeSet(g);
       g.writeEndObject();
     }
+    g.writeEndObject();
+  }
+
+  // {"Put":{"Assignment":..,"Pending":[..]}}, each only if it changed, as ContainerJson writes it.
+  private static void writeContainerPatch(JsonGenerator g, Container[] change) throws IOException {
+    Container old = change[0];
+    Container now = change[1];
+    g.writeStartObject();
+    g.writeObjectFieldStart(JsonPatch.PUT);
+    if (!old.assignment().equals(now.assignment())) {
+      g.writeFieldName("Assignment");
+      ValuesJson.AssignmentJson.from(now.assignment()).write(g);
+    }
+    if (!old.pending().equals(now.pending())) {
+      StreamedJson.list(g, "Pending", List.copyOf(now.pending()), JsonGenerator::writeString);
+    }
+    g.writeEndObject();
     g.writeEndObject();
   }
 
@@ -250,22 +286,22 @@ final class JournalJson {
     }
   }
 
-  // Only policy data is patched; a section this build does not know cannot be applied.
+  // Containers and policy data are patched; a section this build does not know cannot be applied.
   private static void patch(ObjectNode root, JsonNode sections) {
     for (Map.Entry<String, JsonNode> section : objectOf("Patch", sections).properties()) {
-      if (!section.getKey().equals("PolicyData")) {
+      if (!section.getKey().equals("PolicyData") && !section.getKey().equals("Containers")) {
         throw new IllegalArgumentException(
-            "Patch." + section.getKey() + ": unknown section, expected PolicyData");
+            "Patch." + section.getKey() + ": unknown section, expected Containers or PolicyData");
       }
-      ObjectNode target = section(root, "PolicyData");
-      for (Map.Entry<String, JsonNode> e :
-          objectOf("Patch.PolicyData", section.getValue()).properties()) {
-        JsonNode data = target.get(e.getKey());
-        String where = "Patch.PolicyData." + e.getKey();
-        if (data == null) {
-          throw new IllegalArgumentException(where + ": the file has no such policy data");
+      ObjectNode target = section(root, section.getKey());
+      String name = "Patch." + section.getKey();
+      for (Map.Entry<String, JsonNode> e : objectOf(name, section.getValue()).properties()) {
+        JsonNode value = target.get(e.getKey());
+        String where = name + "." + e.getKey();
+        if (value == null) {
+          throw new IllegalArgumentException(where + ": not in the file's " + section.getKey());
         }
-        JsonPatch.apply(data, e.getValue(), where);
+        JsonPatch.apply(value, e.getValue(), where);
       }
     }
   }

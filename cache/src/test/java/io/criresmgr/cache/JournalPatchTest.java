@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -123,6 +124,43 @@ class JournalPatchTest {
             + "\"}}",
         lastBatch());
     assertArrayEquals(SnapshotJson.encode(second), SnapshotJson.encode(load()));
+  }
+
+  @Test
+  void aContainerWhoseAssignmentAloneChangedIsWrittenAsAPatch() throws Exception {
+    CacheSnapshot first = Fixtures.fullSnapshot();
+    Container app = first.containers().get("u1:app");
+    Assignment moved =
+        new Assignment(
+            CpuSet.parse("8-9"), app.assignment().mems(), 2048, -1, 100000, -1, Map.of(), "", "");
+    CacheSnapshot second = withContainers(first, app.withAssignment(moved, Set.of("memory")));
+    CacheSnapshot third =
+        withContainers(second, second.containers().get("u1:app").withoutPending("cri"));
+    CacheSnapshot fourth =
+        withContainers(third, third.containers().get("u1:app").withState(ContainerState.EXITED));
+    CacheFile file = new CacheFile(dir, CLOCK);
+    file.save(first);
+
+    file.save(second);
+    assertEquals(
+        "{\"Patch\":{\"Containers\":{\"u1:app\":{\"Put\":{\"Assignment\":{\"CPUs\":\"8-9\","
+            + "\"Mems\":\""
+            + moved.mems()
+            + "\",\"CPUShares\":2048,\"CPUQuota\":-1,"
+            + "\"CPUPeriod\":100000,\"MemoryLimitInBytes\":-1,\"Unified\":{},"
+            + "\"RDTClass\":\"\",\"BlockIOClass\":\"\"},"
+            + "\"Pending\":[\"cri\",\"memory\",\"rdt\"]}}}},"
+            + "\"Set\":{\"Version\":\"cri-resmgr-java/2\"}}",
+        lastBatch());
+    file.save(third);
+    assertEquals(
+        "{\"Patch\":{\"Containers\":{\"u1:app\":{\"Put\":{\"Pending\":[\"memory\",\"rdt\"]}}}},"
+            + "\"Set\":{\"Version\":\"cri-resmgr-java/2\"}}",
+        lastBatch());
+    assertArrayEquals(SnapshotJson.encode(third), SnapshotJson.encode(load()));
+    file.save(fourth); // another field: the container whole
+    assertTrue(lastBatch().startsWith("{\"Put\":{\"Containers\":{\"u1:app\":{\"CacheID\""));
+    assertEquals(fourth, load());
   }
 
   @Test
@@ -375,6 +413,20 @@ class JournalPatchTest {
 
   private static JsonNode parse(String content) throws Exception {
     return SnapshotJson.MAPPER.readTree(content);
+  }
+
+  private static CacheSnapshot withContainers(CacheSnapshot s, Container c) {
+    Map<String, Container> containers = new HashMap<>(s.containers());
+    containers.put(c.cacheId(), c);
+    return new CacheSnapshot(
+        s.version(),
+        s.pods(),
+        containers,
+        s.nextSeq(),
+        s.activePolicy(),
+        s.policyData(),
+        s.agentConfig(),
+        s.adjustments());
   }
 
   private static CacheSnapshot withPolicyData(CacheSnapshot s, Map<String, JsonNode> data) {
