@@ -27,7 +27,8 @@ import org.jspecify.annotations.Nullable;
  * </pre>
  *
  * Each part and each section in it is present only if something in it changed. A policy's data that
- * changed inside is written as a {@link JsonPatch} when it can be; a batch with patches sets {@code
+ * changed inside is written as a {@link JsonPatch} when it can be, and a container whose assignment
+ * or pending controllers alone changed as a patch of those; a batch with patches sets {@code
  * Version} to {@link #PATCH_VERSION}, so a build that cannot apply them, which ignores parts it
  * does not know, refuses the replayed file as one of another version
  * (docs/adr/0017-journal-diffs-inside-policy-data.md).
@@ -43,7 +44,7 @@ final class JournalJson {
   private final SortedMap<String, Container> containers = new TreeMap<>();
   private final SortedMap<String, JsonNode> policyData = new TreeMap<>();
   private final SortedMap<String, JsonNode> policyPatches = new TreeMap<>();
-  private final SortedMap<String, Container[]> containerPatches = new TreeMap<>();
+  private final SortedMap<String, Reassigned> containerPatches = new TreeMap<>();
   private final SortedSet<String> deletedPods = new TreeSet<>();
   private final SortedSet<String> deletedContainers = new TreeSet<>();
   private final SortedSet<String> deletedPolicyData = new TreeSet<>();
@@ -94,7 +95,7 @@ final class JournalJson {
       Map.Entry<String, Container> e = changed.next();
       Container old = before.get(e.getKey());
       if (old != null && old.sameButAssignment(e.getValue())) {
-        containerPatches.put(e.getKey(), new Container[] {old, e.getValue()});
+        containerPatches.put(e.getKey(), new Reassigned(old, e.getValue()));
         changed.remove();
       }
     }
@@ -181,10 +182,13 @@ final class JournalJson {
     g.writeEndObject();
   }
 
+  /** A container whose assignment or pending controllers alone changed. */
+  private record Reassigned(Container old, Container now) {}
+
   // {"Put":{"Assignment":..,"Pending":[..]}}, each only if it changed, as ContainerJson writes it.
-  private static void writeContainerPatch(JsonGenerator g, Container[] change) throws IOException {
-    Container old = change[0];
-    Container now = change[1];
+  private static void writeContainerPatch(JsonGenerator g, Reassigned change) throws IOException {
+    Container old = change.old();
+    Container now = change.now();
     g.writeStartObject();
     g.writeObjectFieldStart(JsonPatch.PUT);
     if (!old.assignment().equals(now.assignment())) {
