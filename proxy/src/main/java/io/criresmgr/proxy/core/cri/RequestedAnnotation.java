@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.LinuxResources;
 import java.util.Iterator;
 import java.util.Map;
@@ -49,6 +48,8 @@ public final class RequestedAnnotation {
           .build();
 
   private static final Logger LOG = LoggerFactory.getLogger(RequestedAnnotation.class);
+
+  private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
   private RequestedAnnotation() {}
 
@@ -106,9 +107,13 @@ public final class RequestedAnnotation {
     return rest;
   }
 
-  /** The value recording {@code requested}. */
+  /**
+   * The value recording {@code requested}: written by hand, not through Jackson, because every
+   * CreateContainer makes one (docs/benchmarks.md, "Issue 20: the intercepted path, a third time");
+   * {@code RequestedAnnotationTest} checks it is the text Jackson writes.
+   */
   public static String format(LinuxResources requested) {
-    ObjectNode v = JSON.createObjectNode().put("v", VERSION);
+    StringBuilder v = new StringBuilder(64).append("{\"v\":").append(VERSION);
     putIfSet(v, "shares", requested.cpuShares());
     putIfSet(v, "quota", requested.cpuQuota());
     putIfSet(v, "period", requested.cpuPeriod());
@@ -116,22 +121,58 @@ public final class RequestedAnnotation {
     putIfSet(v, "cpus", requested.cpusetCpus());
     putIfSet(v, "mems", requested.cpusetMems());
     if (!requested.unified().isEmpty()) {
-      ObjectNode u = v.putObject("unified");
-      new TreeMap<>(requested.unified()).forEach(u::put);
+      v.append(",\"unified\":{");
+      String comma = "";
+      for (Map.Entry<String, String> e : new TreeMap<>(requested.unified()).entrySet()) {
+        v.append(comma);
+        quoted(v, e.getKey()).append(':');
+        quoted(v, e.getValue());
+        comma = ",";
+      }
+      v.append('}');
     }
-    return v.toString();
+    return v.append('}').toString();
   }
 
-  private static void putIfSet(ObjectNode v, String key, long value) {
+  private static void putIfSet(StringBuilder v, String key, long value) {
     if (value != 0) {
-      v.put(key, value);
+      v.append(",\"").append(key).append("\":").append(value);
     }
   }
 
-  private static void putIfSet(ObjectNode v, String key, String value) {
+  private static void putIfSet(StringBuilder v, String key, String value) {
     if (!value.isEmpty()) {
-      v.put(key, value);
+      v.append(",\"").append(key).append("\":");
+      quoted(v, value);
     }
+  }
+
+  /**
+   * Appends {@code s} as a JSON string, escaped as Jackson escapes by default: quote, backslash and
+   * the control characters below U+0020 (short forms where JSON has them), everything else as is.
+   */
+  private static StringBuilder quoted(StringBuilder v, String s) {
+    v.append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> v.append("\\\"");
+        case '\\' -> v.append("\\\\");
+        case '\b' -> v.append("\\b");
+        case '\t' -> v.append("\\t");
+        case '\n' -> v.append("\\n");
+        case '\f' -> v.append("\\f");
+        case '\r' -> v.append("\\r");
+        default -> {
+          if (c < 0x20) {
+            v.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
+          } else {
+            v.append(c);
+          }
+        }
+      }
+    }
+    return v.append('"');
   }
 
   /**
