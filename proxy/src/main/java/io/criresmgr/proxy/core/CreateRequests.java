@@ -1,6 +1,5 @@
 package io.criresmgr.proxy.core;
 
-import io.criresmgr.api.runtime.v1.ContainerConfig;
 import io.criresmgr.api.runtime.v1.CreateContainerRequest;
 import io.criresmgr.api.runtime.v1.CreateContainerResponse;
 import io.criresmgr.api.runtime.v1.Mount;
@@ -134,10 +133,9 @@ public final class CreateRequests {
       classes.accept(creation);
     }
     Container reserved = s.cache().container(cacheId).orElseThrow();
-    CreateContainerRequest rewritten =
-        CreateRewriter.record(CreateRewriter.rewrite(request, edits), reserved.requested());
     Optional<Mount> mount = s.exports().prepare(s, cacheId);
-    rewritten = withMount(rewritten, mount);
+    CreateContainerRequest rewritten =
+        CreateRewriter.rewrite(request, edits, reserved.requested(), mount);
     CompletableFuture<Void> sent = updates.takeStepSends();
     if (mount.isEmpty()) {
       return new Reservation(cacheId, created.seq(), rewritten, sent, null);
@@ -152,21 +150,6 @@ public final class CreateRequests {
     // Written while the runtime creates the container, before the create is answered.
     return new Reservation(
         cacheId, created.seq(), rewritten, sent, () -> exports.writePending(cacheId));
-  }
-
-  /** {@code request} with {@code mount} in place of any mount at the same container path. */
-  static CreateContainerRequest withMount(CreateContainerRequest request, Optional<Mount> mount) {
-    if (mount.isEmpty()) {
-      return request;
-    }
-    ContainerConfig.Builder config = request.getConfig().toBuilder().clearMounts();
-    for (Mount m : request.getConfig().getMountsList()) {
-      if (!m.getContainerPath().equals(mount.get().getContainerPath())) {
-        config.addMounts(m);
-      }
-    }
-    config.addMounts(mount.get());
-    return request.toBuilder().setConfig(config).build();
   }
 
   /** The container under the adjustment that applies to it; a conflict fails the creation. */

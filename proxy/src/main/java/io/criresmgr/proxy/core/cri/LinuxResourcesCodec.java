@@ -27,7 +27,13 @@ public final class LinuxResourcesCodec {
    */
   public static LinuxContainerResources.Builder applyTo(
       LinuxContainerResources original, LinuxResources decided) {
-    return original.toBuilder()
+    return set(original.toBuilder(), decided);
+  }
+
+  /** Sets {@code decided} in {@code builder}, whose other fields stay; returns {@code builder}. */
+  public static LinuxContainerResources.Builder set(
+      LinuxContainerResources.Builder builder, LinuxResources decided) {
+    return builder
         .setCpuPeriod(decided.cpuPeriod())
         .setCpuQuota(decided.cpuQuota())
         .setCpuShares(decided.cpuShares())
