@@ -1,15 +1,14 @@
 package io.criresmgr.proxy.core;
 
-import com.google.common.util.concurrent.FutureCallback;
-import com.google.common.util.concurrent.Futures;
-import com.google.common.util.concurrent.ListenableFuture;
-import com.google.common.util.concurrent.MoreExecutors;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
+import io.grpc.ClientCall;
 import io.grpc.Context;
 import io.grpc.Deadline;
+import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
-import io.grpc.stub.ClientCalls;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -40,27 +39,60 @@ public final class RuntimeClient {
     return call(method, request, Deadline.after(OWN_DEADLINE_SECONDS, TimeUnit.SECONDS));
   }
 
-  /** Calls {@code method} with {@code deadline} (none if null). */
+  /**
+   * Calls {@code method} with {@code deadline} (none if null). The outcome is what grpc-java's
+   * {@code ClientCalls.futureUnaryCall} gives (the reply, or a {@link StatusRuntimeException} with
+   * the runtime's status and trailers), completed on the transport thread by a listener of its own
+   * instead of through a Guava future: every intercepted request makes at least one such call
+   * (docs/benchmarks.md, "Issue 20: the intercepted path, a third time").
+   */
   public <Q, R> CompletableFuture<R> call(
       MethodDescriptor<Q, R> method, Q request, @Nullable Deadline deadline) {
-    CallOptions options = CallOptions.DEFAULT.withDeadline(deadline);
-    ListenableFuture<R> future =
-        ClientCalls.futureUnaryCall(channel.newCall(method, options), request);
-    CompletableFuture<R> result = new CompletableFuture<>();
-    Futures.addCallback(
-        future,
-        new FutureCallback<R>() {
-          @Override
-          public void onSuccess(@Nullable R value) {
-            result.complete(value);
-          }
+    ClientCall<Q, R> call = channel.newCall(method, CallOptions.DEFAULT.withDeadline(deadline));
+    Unary<R> unary = new Unary<>(call);
+    try {
+      call.start(unary, new Metadata());
+      call.request(2); // two, to notice a second reply
+      call.sendMessage(request);
+      call.halfClose();
+    } catch (RuntimeException | Error e) {
+      call.cancel(null, e);
+      throw e;
+    }
+    return unary.result;
+  }
 
-          @Override
-          public void onFailure(Throwable t) {
-            result.completeExceptionally(t);
-          }
-        },
-        MoreExecutors.directExecutor());
-    return result;
+  /** Completes {@link #result} with the one reply or the failure, as a unary call answers. */
+  private static final class Unary<R> extends ClientCall.Listener<R> {
+    private final ClientCall<?, R> call;
+    private final CompletableFuture<R> result = new CompletableFuture<>();
+    private @Nullable R reply;
+
+    Unary(ClientCall<?, R> call) {
+      this.call = call;
+    }
+
+    @Override
+    public void onMessage(R message) {
+      if (reply != null) {
+        call.cancel("More than one value received for unary call", null);
+        return;
+      }
+      reply = message;
+    }
+
+    @Override
+    public void onClose(Status status, Metadata trailers) {
+      if (!status.isOk()) {
+        result.completeExceptionally(status.asRuntimeException(trailers));
+      } else if (reply == null) {
+        result.completeExceptionally(
+            Status.INTERNAL
+                .withDescription("No value received for unary call")
+                .asRuntimeException(trailers));
+      } else {
+        result.complete(reply);
+      }
+    }
   }
 }
