@@ -28,6 +28,9 @@ import org.jspecify.annotations.Nullable;
  *     enabled; not served with a forced configuration
  * @param nri the NRI plugin to run as ({@code --nri}, docs/nri.md) instead of relaying CRI; the
  *     runtime, image and relay sockets are then not used
+ * @param healthEndpoint {@code [host]:port} of a small HTTP listener serving only {@code /livez}
+ *     and {@code /healthz} ({@code --health-endpoint}), whatever the configuration's {@code
+ *     instrumentation.HTTPEndpoint} says; empty: none (the default)
  */
 public record DaemonOptions(
     Path runtimeSocket,
@@ -44,7 +47,8 @@ public record DaemonOptions(
     Duration rebalanceInterval,
     boolean disablePolicySwitch,
     Optional<Path> configSocket,
-    Optional<NriPluginOptions> nri) {
+    Optional<NriPluginOptions> nri,
+    Optional<String> healthEndpoint) {
 
   /** A builder with the defaults listed in {@link Builder}. */
   public static Builder builder() {
@@ -71,6 +75,7 @@ public record DaemonOptions(
     Objects.requireNonNull(rebalanceInterval, "rebalanceInterval");
     Objects.requireNonNull(configSocket, "configSocket");
     Objects.requireNonNull(nri, "nri");
+    Objects.requireNonNull(healthEndpoint, "healthEndpoint");
   }
 
   /**
@@ -78,7 +83,8 @@ public record DaemonOptions(
    * {@code relaySocket}, {@code relayDir}, {@code cgroupMount} and {@code pidFile} that was not
    * set. The others default to: the image socket is the runtime socket, the host root is the empty
    * path ("/"), no forced or fallback configuration, no reload signal, no config socket, proxy mode
-   * (no NRI plugin), a tested runtime only, no rebalancing, policy switches allowed.
+   * (no NRI plugin), a tested runtime only, no rebalancing, policy switches allowed, no health
+   * endpoint of its own.
    */
   public static final class Builder {
     private @Nullable Path runtimeSocket;
@@ -96,6 +102,7 @@ public record DaemonOptions(
     private boolean disablePolicySwitch = false;
     private Optional<Path> configSocket = Optional.empty();
     private Optional<NriPluginOptions> nri = Optional.empty();
+    private Optional<String> healthEndpoint = Optional.empty();
 
     private Builder() {}
 
@@ -115,6 +122,7 @@ public record DaemonOptions(
       disablePolicySwitch = o.disablePolicySwitch;
       configSocket = o.configSocket;
       nri = o.nri;
+      healthEndpoint = o.healthEndpoint;
     }
 
     /** Sets {@link DaemonOptions#runtimeSocket}. */
@@ -207,6 +215,12 @@ public record DaemonOptions(
       return this;
     }
 
+    /** Sets {@link DaemonOptions#healthEndpoint}. */
+    public Builder healthEndpoint(Optional<String> value) {
+      healthEndpoint = value;
+      return this;
+    }
+
     /** The options; fails if one without a default was not set. */
     public DaemonOptions build() {
       Path runtime = required(runtimeSocket, "runtimeSocket");
@@ -225,7 +239,8 @@ public record DaemonOptions(
           rebalanceInterval,
           disablePolicySwitch,
           configSocket,
-          nri);
+          nri,
+          healthEndpoint);
     }
 
     private static <T> T required(@Nullable T value, String name) {

@@ -154,6 +154,16 @@ public final class CriResmgrCommand implements Callable<Integer> {
   @Nullable String pidFile;
 
   @Option(
+      names = "--health-endpoint",
+      paramLabel = "[HOST]:PORT",
+      defaultValue = DaemonFlags.DEFAULT_HEALTH_ENDPOINT,
+      description =
+          "Serve only /livez and /healthz on this HTTP endpoint too, whatever the configuration's"
+              + " instrumentation.HTTPEndpoint (e.g. :8892, for kubelet's probes); '' for none."
+              + " Default: none")
+  String healthEndpoint = "";
+
+  @Option(
       names = "--allow-untested-runtimes",
       arity = "0..1",
       paramLabel = "BOOL",
@@ -287,6 +297,7 @@ public final class CriResmgrCommand implements Callable<Integer> {
     f.allowUntestedRuntimes = allowUntestedRuntimes;
     f.disablePolicySwitch = disablePolicySwitch;
     f.rebalanceInterval = compatibility.rebalanceInterval;
+    f.healthEndpoint = healthEndpoint;
     try {
       return f.toOptions(NAME);
     } catch (DaemonFlags.UsageException e) {

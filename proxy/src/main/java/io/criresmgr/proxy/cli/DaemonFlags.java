@@ -29,6 +29,7 @@ final class DaemonFlags {
   static final String DEFAULT_CONFIG_SOCKET = "/var/run/cri-resmgr/cri-resmgr-config.sock";
   static final String DEFAULT_FORCE_CONFIG_SIGNAL = "SIGHUP";
   static final String DEFAULT_CGROUP_MOUNT = "/sys/fs/cgroup";
+  static final String DEFAULT_HEALTH_ENDPOINT = "";
 
   /** How a flag of the plain command line takes its value. */
   private enum Kind {
@@ -63,6 +64,7 @@ final class DaemonFlags {
           Map.entry("pid-file", Kind.VALUE),
           Map.entry("allow-untested-runtimes", Kind.BOOLEAN),
           Map.entry("disable-policy-switch", Kind.BOOLEAN),
+          Map.entry("health-endpoint", Kind.VALUE),
           Map.entry("rebalance-interval", Kind.DURATION),
           Map.entry("agent-socket", Kind.VALUE),
           Map.entry("metrics-interval", Kind.DURATION),
@@ -93,6 +95,7 @@ final class DaemonFlags {
   boolean allowUntestedRuntimes;
   boolean disablePolicySwitch;
   Duration rebalanceInterval = Duration.ZERO;
+  String healthEndpoint = DEFAULT_HEALTH_ENDPOINT;
 
   /** A usage error in the flags, with the message picocli's usage error shows. */
   static final class UsageException extends RuntimeException {
@@ -185,6 +188,7 @@ final class DaemonFlags {
         Boolean.parseBoolean(given.getOrDefault("disable-policy-switch", "false"));
     f.rebalanceInterval =
         duration(given.getOrDefault("rebalance-interval", "0")).orElse(Duration.ZERO);
+    f.healthEndpoint = given.getOrDefault("health-endpoint", f.healthEndpoint);
     return f;
   }
 
@@ -199,6 +203,12 @@ final class DaemonFlags {
       signal = FlagValues.reloadSignal(forceConfigSignal);
     } catch (IllegalArgumentException e) {
       throw new UsageException("--force-config-signal: " + e.getMessage());
+    }
+    Optional<String> health;
+    try {
+      health = FlagValues.healthEndpoint(healthEndpoint);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--health-endpoint: " + e.getMessage());
     }
     Path runtime = Path.of(FlagValues.socketPath(runtimeSocket));
     return DaemonOptions.builder()
@@ -221,6 +231,7 @@ final class DaemonFlags {
         .disablePolicySwitch(disablePolicySwitch)
         .configSocket(FlagValues.optionalSocket(configSocket))
         .nri(nriPlugin(program))
+        .healthEndpoint(health)
         .build();
   }
 

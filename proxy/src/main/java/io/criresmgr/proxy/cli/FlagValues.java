@@ -1,6 +1,7 @@
 package io.criresmgr.proxy.cli;
 
 import com.sun.security.auth.module.UnixSystem;
+import io.criresmgr.proxy.config.HttpEndpoint;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -47,6 +48,27 @@ final class FlagValues {
               + " \"disabled\" for no reload signal");
     }
     return Optional.of(name);
+  }
+
+  /**
+   * The {@code [host]:port} of {@code --health-endpoint}, or empty for {@code ""} (no listener of
+   * its own). Throws {@link IllegalArgumentException} naming the value and what is allowed.
+   */
+  static Optional<String> healthEndpoint(String value) {
+    if (value.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      HttpEndpoint.check(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "\""
+              + value
+              + "\" is not [host]:port (such as :8892, 127.0.0.1:8892 or [::1]:8892; port 0 to"
+              + " 65535, 0 for any free one), or \"\" for none",
+          e);
+    }
+    return Optional.of(value);
   }
 
   /**

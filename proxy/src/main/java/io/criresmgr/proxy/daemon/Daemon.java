@@ -24,6 +24,7 @@ import io.criresmgr.proxy.core.SyncException;
 import io.criresmgr.proxy.dump.MessageDumper;
 import io.criresmgr.proxy.metrics.Health;
 import io.criresmgr.proxy.metrics.Instrumentation;
+import io.criresmgr.proxy.metrics.MetricsServer;
 import io.criresmgr.proxy.metrics.RelayMetrics;
 import io.criresmgr.proxy.nri.NriMode;
 import io.criresmgr.proxy.relay.CompositeRelayListener;
@@ -80,6 +81,7 @@ public final class Daemon implements AutoCloseable {
   private final Health health = new Health();
   private final AtomicReference<@Nullable String> fatalError = new AtomicReference<>();
   private @Nullable Instrumentation instrumentation; // set while starting
+  private @Nullable MetricsServer healthServer; // with --health-endpoint, set while starting
   private boolean handleSignals; // set before starting; only run() takes the process's signals
   private final List<Signals.Registration> signals = new ArrayList<>();
 
@@ -262,13 +264,11 @@ public final class Daemon implements AutoCloseable {
     RuntimeChannels channels = own(runtime.channels());
     VersionCheck version = own(runtime.version());
 
-    instrumentation = own(new Instrumentation());
-    instrumentation.setHealth(health);
-    instrumentation.start(config.instrumentation()); // optional: a busy port is retried, not fatal
+    Instrumentation metrics = startInstrumentation(options, config);
     MessageDumper dumper = own(MessageDumper.starting(config.dump()));
     health.register("dump", dumper::problem);
     RelayListener listener =
-        new CompositeRelayListener(List.of(new RelayMetrics(instrumentation.registry()), dumper));
+        new CompositeRelayListener(List.of(new RelayMetrics(metrics.registry()), dumper));
     RelayHandlerRegistry registry =
         new RelayHandlerRegistry(channels.runtime(), channels.image(), listener);
     ResourceManagement management =
@@ -288,7 +288,7 @@ public final class Daemon implements AutoCloseable {
     }
     takeSignals();
     own(PidFile.write(options.pidFile()));
-    store.addListener(new SectionListener(config, dumper, instrumentation));
+    store.addListener(new SectionListener(config, dumper, metrics));
     store.addListener(management.configListener(config));
     startConfigServer(options, store, policies, management, boss, workers);
     LOG.info(
@@ -308,9 +308,7 @@ public final class Daemon implements AutoCloseable {
     createRelayDir(options.relayDir());
     own(StateDirLock.claim(options.relayDir()));
     Config config = store.current();
-    instrumentation = own(new Instrumentation());
-    instrumentation.setHealth(health);
-    instrumentation.start(config.instrumentation());
+    Instrumentation metrics = startInstrumentation(options, config);
     MessageDumper dumper = own(MessageDumper.starting(config.dump()));
     health.register("dump", dumper::problem);
     NriMode nri = own(NriMode.prepare());
@@ -321,7 +319,7 @@ public final class Daemon implements AutoCloseable {
     health.register("nri", nri::problem);
     takeSignals();
     own(PidFile.write(options.pidFile()));
-    store.addListener(new SectionListener(config, dumper, instrumentation));
+    store.addListener(new SectionListener(config, dumper, metrics));
     store.addListener(management.configListener(config));
     EventLoopGroup boss = own(EventLoops.epoll("config-accept", 1));
     EventLoopGroup workers = own(EventLoops.epoll("config-io", 1));
@@ -333,6 +331,28 @@ public final class Daemon implements AutoCloseable {
         plugin.name(),
         plugin.socket(),
         sinceProcessStart().toMillis());
+  }
+
+  /**
+   * The instrumentation of {@code config}, whose endpoint is optional (a busy port is retried, not
+   * fatal), and the health endpoint of {@code --health-endpoint}, which is not: a port that cannot
+   * be bound fails the start, since the probes that ask it would restart the daemon anyway.
+   */
+  private Instrumentation startInstrumentation(DaemonOptions options, Config config) {
+    Instrumentation started = own(new Instrumentation());
+    instrumentation = started;
+    started.setHealth(health);
+    if (options.healthEndpoint().isPresent()) {
+      String endpoint = options.healthEndpoint().get();
+      try {
+        healthServer = own(started.serveHealth(endpoint));
+      } catch (IOException | IllegalArgumentException e) {
+        throw new RelayException(
+            "--health-endpoint: cannot listen on \"" + endpoint + "\": " + e.getMessage(), e);
+      }
+    }
+    started.start(config.instrumentation());
+    return started;
   }
 
   /** Health, introspection, the node view and the policy's gauges of {@code management}. */
@@ -467,6 +487,14 @@ public final class Daemon implements AutoCloseable {
   /** The HTTP port serving {@code /metrics}, or -1 if none. */
   public int metricsPort() {
     return instrumentation == null ? -1 : instrumentation.port();
+  }
+
+  /**
+   * The port serving only {@code /livez} and {@code /healthz} ({@code --health-endpoint}), or -1.
+   */
+  public int healthPort() {
+    MetricsServer server = healthServer;
+    return server == null ? -1 : server.port();
   }
 
   /** Blocks until {@link #close} has run. */

@@ -157,15 +157,33 @@ public final class Instrumentation implements AutoCloseable {
   }
 
   private Map<String, Route> fixedRoutes(InstrumentationConfig config) {
-    return Map.of(
-        "/metrics",
-        new Route(MetricsServer.PROMETHEUS_TEXT, this::metricsPage, false),
+    Map<String, Route> routes = new java.util.HashMap<>(healthRoutes());
+    routes.put("/metrics", new Route(MetricsServer.PROMETHEUS_TEXT, this::metricsPage, false));
+    routes.put(
         "/introspect",
-        new Route("application/json", () -> introspection.get(), !config.remoteIntrospection()),
+        new Route("application/json", () -> introspection.get(), !config.remoteIntrospection()));
+    return routes;
+  }
+
+  /** {@code /healthz} and {@code /livez}, to every client: on both servers alike. */
+  private Map<String, Route> healthRoutes() {
+    return Map.of(
         "/healthz",
         new Route("text/plain; charset=utf-8", () -> healthPage(Health.Remedy.WAIT), false),
         "/livez",
         new Route("text/plain; charset=utf-8", () -> healthPage(Health.Remedy.RESTART), false));
+  }
+
+  /**
+   * Starts a server of its own on {@code endpoint} ({@code --health-endpoint}) serving only {@code
+   * /healthz} and {@code /livez}, as the configured endpoint serves them; it follows no
+   * configuration, so a reload that moves or drops {@code HTTPEndpoint} leaves it alone. The caller
+   * closes it. Throws if {@code endpoint} cannot be bound.
+   */
+  public MetricsServer serveHealth(String endpoint) throws IOException {
+    MetricsServer started = MetricsServer.start("health-http", endpoint, healthRoutes());
+    LOG.info("serving /livez and /healthz at http://{} (port {})", endpoint, started.port());
+    return started;
   }
 
   /**

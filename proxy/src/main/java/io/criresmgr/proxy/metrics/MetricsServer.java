@@ -38,12 +38,24 @@ public final class MetricsServer implements AutoCloseable {
     return start(endpoint, LIMITS, routes);
   }
 
+  /** As {@link #start(String, Map)}, its threads named after {@code name}. */
+  static MetricsServer start(String name, String endpoint, Map<String, Route> routes)
+      throws IOException {
+    return start(name, endpoint, LIMITS, routes);
+  }
+
   /** Listens on {@code endpoint} within {@code limits} (tests shorten the timeouts). */
   public static MetricsServer start(String endpoint, HttpLimits limits, Map<String, Route> routes)
       throws IOException {
+    return start("metrics-http", endpoint, limits, routes);
+  }
+
+  private static MetricsServer start(
+      String name, String endpoint, HttpLimits limits, Map<String, Route> routes)
+      throws IOException {
     Routes handler = new Routes(routes);
     return new MetricsServer(
-        BoundedHttpServer.start("metrics-http", address(endpoint), limits, null, handler), handler);
+        BoundedHttpServer.start(name, address(endpoint), limits, null, handler), handler);
   }
 
   /** Serves {@code next} from now on, on the same socket. */

@@ -45,6 +45,7 @@ class CriResmgrCommandTest {
             Duration.ZERO,
             false,
             Optional.of(Path.of("/var/run/cri-resmgr/cri-resmgr-config.sock")),
+            Optional.empty(),
             Optional.empty()),
         run.options());
     assertEquals(Config.defaults(), run.store.current());
@@ -75,7 +76,14 @@ class CriResmgrCommandTest {
             DaemonOptions::configSocket,
             Optional.of(Path.of("/run/c.sock"))),
         flag("config-socket", "disabled", DaemonOptions::configSocket, Optional.empty()),
-        flag("config-socket", "", DaemonOptions::configSocket, Optional.empty()));
+        flag("config-socket", "", DaemonOptions::configSocket, Optional.empty()),
+        flag("health-endpoint", ":8892", DaemonOptions::healthEndpoint, Optional.of(":8892")),
+        flag(
+            "health-endpoint",
+            "[::1]:8892",
+            DaemonOptions::healthEndpoint,
+            Optional.of("[::1]:8892")),
+        flag("health-endpoint", "", DaemonOptions::healthEndpoint, Optional.empty()));
   }
 
   private static Arguments flag(
@@ -167,6 +175,26 @@ class CriResmgrCommandTest {
         run.err.startsWith(
             "cri-resmgr: --nri-index: NRI plugin index: '100' must be two digits, 00 to 99\nUsage:"),
         run.err);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"abc", "8892", "127.0.0.1:70000", "127.0.0.1", "host:port", "a b:1"})
+  void aBadHealthEndpointIsAUsageErrorNamingTheFlagTheValueAndWhatIsAllowed(String value) {
+    CliRun run = CliRun.of("--health-endpoint", value);
+    assertEquals(1, run.status);
+    assertNull(run.options);
+    assertTrue(
+        run.err.startsWith(
+            "cri-resmgr: --health-endpoint: \""
+                + value
+                + "\" is not [host]:port (such as :8892, 127.0.0.1:8892 or [::1]:8892; port 0 to"
+                + " 65535, 0 for any free one), or \"\" for none\nUsage:"),
+        run.err);
+  }
+
+  @Test
+  void theHealthEndpointIsOffByDefault() {
+    assertEquals(Optional.empty(), CliRun.of().options().healthEndpoint());
   }
 
   @Test
@@ -342,5 +370,6 @@ class CriResmgrCommandTest {
     assertEquals(0, run.status);
     assertTrue(run.out.startsWith("Usage: cri-resmgr"), run.out);
     assertTrue(run.out.contains("--relay-socket=PATH"), run.out);
+    assertTrue(run.out.contains("--health-endpoint=[HOST]:PORT"), run.out);
   }
 }

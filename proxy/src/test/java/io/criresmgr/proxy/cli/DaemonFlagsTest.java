@@ -98,6 +98,8 @@ class DaemonFlagsTest {
     samples.put("image-socket", List.of("default", "/run/img.sock", "unix:///run/img.sock"));
     samples.put("config-socket", List.of("disabled", "", "/run/c.sock", "unix:///run/c.sock"));
     samples.put("nri-index", List.of("90", "07", "7", "100", "ab"));
+    samples.put(
+        "health-endpoint", List.of(":8892", "127.0.0.1:8892", "[::1]:8892", "", "abc", ":70000"));
     samples.put("force-config", List.of(config, ""));
     samples.put("fallback-config", List.of(config, ""));
     samples.put("force-config-signal", List.of("SIGHUP", "usr2", "SIGTERM", "disabled", ""));
@@ -171,7 +173,7 @@ class DaemonFlagsTest {
         assertEquals(plainBool, option.arity().min() == 0, name);
       }
     }
-    assertEquals(22, plainFlags.size(), plainFlags.toString());
+    assertEquals(23, plainFlags.size(), plainFlags.toString());
   }
 
   @Test
@@ -217,5 +219,11 @@ class DaemonFlagsTest {
     assertEquals(
         Duration.ofSeconds(90),
         plain(List.of("--rebalance-interval=1m30s")).orElseThrow().rebalanceInterval());
+    // The chart's NRI DaemonSet (packaging/helm/cri-resmgr/templates/nri-daemonset.yaml).
+    assertEquals(
+        Optional.of(":8892"),
+        plain(List.of("--nri", "--nri-index=90", "--health-endpoint=:8892"))
+            .orElseThrow()
+            .healthEndpoint());
   }
 }
