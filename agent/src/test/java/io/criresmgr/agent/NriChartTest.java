@@ -38,8 +38,9 @@ import picocli.CommandLine.ParseResult;
  * The chart's value {@code nri.enabled} (docs/helm.md, docs/nri.md): a DaemonSet running the daemon
  * in NRI mode with flags the daemon accepts, the host directories it needs (/sys and a read-only
  * /dev below /host), as root with all capabilities dropped but DAC_OVERRIDE (or privileged if
- * asked), on the agent's nodes, with liveness and readiness probes on the daemon's HTTP endpoint;
- * nothing of it by default; bad values refused with the field.
+ * asked), on the agent's nodes, with liveness and readiness probes on its health endpoint ({@code
+ * --health-endpoint}, whatever its configuration's HTTP endpoint); nothing of it by default; bad
+ * values refused with the field.
  */
 class NriChartTest {
   private static final String DAEMONSET = "cri-resmgr-nri";
@@ -72,6 +73,7 @@ class NriChartTest {
         "/var/run/cri-resmgr/cri-resmgr-config.sock",
         flags.matchedOptionValue("--config-socket", ""));
     assertEquals("/tmp/cri-resmgr.pid", flags.matchedOptionValue("--pid-file", ""));
+    assertEquals(":8892", flags.matchedOptionValue("--health-endpoint", ""));
     assertFalse(flags.hasMatchedOption("--force-config"), "the agent configures the daemon");
   }
 
@@ -212,17 +214,24 @@ class NriChartTest {
   }
 
   @Test
-  void probesAskTheDaemonsHttpEndpointForLivenessAndReadiness() throws IOException {
+  void probesAskTheDaemonsHealthEndpointForLivenessAndReadiness() throws IOException {
     V1Container c = container(Map.of("nri.enabled", "true"));
-    assertEquals(1, c.getPorts().size(), c.getPorts().toString());
+    assertEquals(2, c.getPorts().size(), c.getPorts().toString());
     V1ContainerPort http = c.getPorts().get(0);
     assertEquals("http", http.getName());
     assertEquals(8891, http.getContainerPort());
     // Where the daemon serves HTTP unless its configuration says otherwise: every address.
     assertEquals(":" + http.getContainerPort(), InstrumentationConfig.DEFAULT_HTTP_ENDPOINT);
+    V1ContainerPort health = c.getPorts().get(1);
+    assertEquals("health", health.getName());
+    assertEquals(8892, health.getContainerPort());
+    // Served whatever the configuration says: the flag's endpoint, on every address.
+    assertEquals(
+        ":" + health.getContainerPort(),
+        parse(c.getArgs()).matchedOptionValue("--health-endpoint", ""));
     V1Probe live = c.getLivenessProbe();
     assertEquals("/livez", live.getHttpGet().getPath());
-    assertEquals("http", live.getHttpGet().getPort().getStrValue());
+    assertEquals("health", live.getHttpGet().getPort().getStrValue());
     assertNull(live.getHttpGet().getHost(), "the pod's address, not the node's");
     assertEquals(
         List.of(10, 10, 5, 3),
@@ -233,12 +242,37 @@ class NriChartTest {
             live.getFailureThreshold()));
     V1Probe ready = c.getReadinessProbe();
     assertEquals("/healthz", ready.getHttpGet().getPath());
-    assertEquals("http", ready.getHttpGet().getPort().getStrValue());
+    assertEquals("health", ready.getHttpGet().getPort().getStrValue());
     assertEquals(
         List.of(10, 5, 3),
         List.of(ready.getPeriodSeconds(), ready.getTimeoutSeconds(), ready.getFailureThreshold()));
     assertNull(c.getStartupProbe());
     assertNull(podSpec(Map.of("nri.enabled", "true")).getHostNetwork(), "the pod's own network");
+  }
+
+  @Test
+  void theHealthPortIsAValueApartFromTheHttpPort() throws IOException {
+    V1Container c =
+        container(Map.of("nri.enabled", "true", "nri.healthPort", "9200", "nri.httpPort", "9100"));
+    assertEquals(":9200", parse(c.getArgs()).matchedOptionValue("--health-endpoint", ""));
+    assertEquals(
+        Map.of("http", 9100, "health", 9200),
+        Map.of(
+            c.getPorts().get(0).getName(),
+            c.getPorts().get(0).getContainerPort(),
+            c.getPorts().get(1).getName(),
+            c.getPorts().get(1).getContainerPort()));
+    assertEquals("health", c.getLivenessProbe().getHttpGet().getPort().getStrValue());
+    // Values written for the probes on the configured endpoint still render as they say.
+    V1Container old =
+        container(
+            Map.of(
+                "nri.enabled", "true",
+                "nri.livenessProbe.httpGet.port", "http",
+                "nri.readinessProbe.httpGet.port", "http"));
+    assertEquals("http", old.getLivenessProbe().getHttpGet().getPort().getStrValue());
+    assertEquals("http", old.getReadinessProbe().getHttpGet().getPort().getStrValue());
+    assertEquals(8891, old.getPorts().get(0).getContainerPort());
   }
 
   @Test
@@ -308,6 +342,16 @@ class NriChartTest {
     assertTrue(
         HelmChart.error(Map.of("nri.httpPort", "0"))
             .contains("nri.httpPort: Must be greater than or equal to 1"));
+    assertTrue(
+        HelmChart.error(Map.of("nri.healthPort", "65536"))
+            .contains("nri.healthPort: Must be less than or equal to 65535"));
+    String same = HelmChart.error(Map.of("nri.enabled", "true", "nri.healthPort", "8891"));
+    assertTrue(
+        same.contains(
+            "nri.healthPort: 8891 is nri.httpPort too, where the daemon's configured HTTP endpoint"
+                + " (instrumentation.HTTPEndpoint) listens: give the health endpoint a port of its"
+                + " own, e.g. 8892"),
+        same);
     String probe = HelmChart.error(Map.of("nri.livenessProbe", "yes"));
     assertTrue(
         probe.contains("nri.livenessProbe: Invalid type. Expected: [object,null], given: string"),
