@@ -26,6 +26,24 @@ public final class ConfigStore {
     return current;
   }
 
+  /**
+   * Adds {@code added}, made from {@code started} (the configuration their maker read before it
+   * made them), and, if the store was updated in between, brings every listener to the active
+   * configuration: a reload during the daemon's start is applied, not lost to the parts that were
+   * not yet listening. If one of them rejects it, {@code started} is active again for every
+   * listener and the {@link ConfigException} is thrown.
+   */
+  public synchronized void addListeners(Config started, List<ConfigListener> added) {
+    Objects.requireNonNull(started, "started");
+    listeners.addAll(List.copyOf(added));
+    Config latest = current;
+    if (latest.equals(started)) {
+      return;
+    }
+    current = started;
+    update(latest);
+  }
+
   /** Adds a listener; it is not called for the configuration already active. */
   public void addListener(ConfigListener listener) {
     listeners.add(Objects.requireNonNull(listener, "listener"));

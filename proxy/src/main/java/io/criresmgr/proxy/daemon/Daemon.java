@@ -288,8 +288,7 @@ public final class Daemon implements AutoCloseable {
     }
     takeSignals();
     own(PidFile.write(options.pidFile()));
-    store.addListener(new SectionListener(config, dumper, metrics));
-    store.addListener(management.configListener(config));
+    listen(store, config, new SectionListener(config, dumper, metrics), management);
     startConfigServer(options, store, policies, management, boss, workers);
     LOG.info(
         "cri-resmgr is up and running, serving CRI on {} ({} ms after the JVM started)",
@@ -319,8 +318,7 @@ public final class Daemon implements AutoCloseable {
     health.register("nri", nri::problem);
     takeSignals();
     own(PidFile.write(options.pidFile()));
-    store.addListener(new SectionListener(config, dumper, metrics));
-    store.addListener(management.configListener(config));
+    listen(store, config, new SectionListener(config, dumper, metrics), management);
     EventLoopGroup boss = own(EventLoops.epoll("config-accept", 1));
     EventLoopGroup workers = own(EventLoops.epoll("config-io", 1));
     startConfigServer(options, store, policies, management, boss, workers);
@@ -414,6 +412,23 @@ public final class Daemon implements AutoCloseable {
    * {@link #close} then waits for the start to finish. Released by {@link #run} only after the
    * daemon has stopped, so a second signal during the shutdown is handled the same way.
    */
+  /**
+   * Registers the parts started with {@code config} as listeners of {@code store}; a configuration
+   * that became active meanwhile (a reload signal during the start) is applied to them now, or, if
+   * they reject it, {@code config} stays active and the rejection is logged like a failed reload.
+   */
+  private static void listen(
+      ConfigStore store, Config config, SectionListener sections, ResourceManagement management) {
+    try {
+      store.addListeners(config, List.of(sections, management.configListener(config)));
+    } catch (ConfigException e) {
+      LOG.error(
+          "the configuration reloaded during the start was rejected, the one the daemon started"
+              + " with stays active: {}",
+          e.getMessage());
+    }
+  }
+
   private void takeSignals() {
     if (handleSignals) {
       signals.add(Signals.handle("TERM", this::close));
