@@ -143,6 +143,7 @@ public final class CacheFile {
     }
     try {
       ObjectNode root = SnapshotJson.parse(content);
+      SnapshotJson.checkFileVersion(root);
       long fileGeneration = SnapshotJson.generation(root);
       generation = fileGeneration;
       boolean replayed = replay(root, fileGeneration);

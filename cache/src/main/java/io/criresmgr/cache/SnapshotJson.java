@@ -119,7 +119,9 @@ record SnapshotJson(
    * @throws UnusableException saying what is wrong, as a phrase after "cache file X"
    */
   static CacheSnapshot decode(byte[] content) throws UnusableException {
-    return bind(parse(content));
+    ObjectNode root = parse(content);
+    checkFileVersion(root);
+    return bind(root);
   }
 
   /**
@@ -158,7 +160,7 @@ record SnapshotJson(
    */
   static CacheSnapshot bind(JsonNode root) throws UnusableException {
     try {
-      checkVersion(root);
+      checkVersion(root, true);
       addOptionalKeys(root);
       return MAPPER.treeToValue(root, SnapshotJson.class).toSnapshot();
     } catch (JsonProcessingException e) {
@@ -184,17 +186,35 @@ record SnapshotJson(
             });
   }
 
+  /**
+   * Refuses a file whose own {@code Version} is not {@link CacheSnapshot#VERSION}, before its
+   * journal is replayed: {@link JournalJson#PATCH_VERSION} comes only from a journal's patches
+   * (docs/adr/0017), so a whole file saying it is a later build's, whatever it means there, and is
+   * not read with this build's meaning.
+   */
+  static void checkFileVersion(JsonNode root) throws UnusableException {
+    checkVersion(root, false);
+  }
+
   // Before binding, so that a file of another version is reported as such, not as corrupt.
-  private static void checkVersion(JsonNode root) throws UnusableException {
+  private static void checkVersion(JsonNode root, boolean replayed) throws UnusableException {
     if (!root.isObject()) {
       throw new UnusableException("is corrupt (not a JSON object)");
     }
     JsonNode version = root.path("Version");
     // A journal's patches make the replayed JSON PATCH_VERSION; its snapshot is the same.
     if (!CacheSnapshot.VERSION.equals(version.textValue())
-        && !JournalJson.PATCH_VERSION.equals(version.textValue())) {
+        && !(replayed && JournalJson.PATCH_VERSION.equals(version.textValue()))) {
       String found = version.isMissingNode() ? "no version" : "version " + version;
-      throw new UnusableException("has " + found + " instead of \"" + CacheSnapshot.VERSION + "\"");
+      throw new UnusableException(
+          "has "
+              + found
+              + " instead of \""
+              + CacheSnapshot.VERSION
+              + "\""
+              + (replayed
+                  ? " (or \"" + JournalJson.PATCH_VERSION + "\" after a journal's patches)"
+                  : ""));
     }
   }
 

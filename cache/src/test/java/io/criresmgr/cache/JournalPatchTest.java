@@ -295,6 +295,26 @@ class JournalPatchTest {
   }
 
   @Test
+  void aWholeFileSayingThePatchVersionIsRefusedAndMovedAside() throws Exception {
+    new CacheFile(dir, CLOCK).save(Fixtures.fullSnapshot());
+    Path cache = dir.resolve("cache");
+    String content = Files.readString(cache);
+    String versioned = "\"Version\":\"" + CacheSnapshot.VERSION + "\"";
+    assertTrue(content.contains(versioned), content);
+    Files.writeString(
+        cache, content.replace(versioned, "\"Version\":\"" + JournalJson.PATCH_VERSION + "\""));
+
+    CacheFile.LoadResult result = new CacheFile(dir, CLOCK).load();
+
+    assertEquals(Optional.empty(), result.snapshot());
+    String problem = result.problem().orElseThrow();
+    assertTrue(
+        problem.contains(
+            "has version \"cri-resmgr-java/2\" instead of \"" + CacheSnapshot.VERSION + "\""),
+        problem);
+  }
+
+  @Test
   void aTornOrDamagedBatchWithPatchesLoadsTheStateBeforeIt() throws Exception {
     Random random = new Random(5);
     RandomJson json = new RandomJson(random);

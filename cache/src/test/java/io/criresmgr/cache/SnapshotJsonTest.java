@@ -161,6 +161,14 @@ class SnapshotJsonTest {
   }
 
   @Test
+  void aWholeFileOfThePatchVersionIsNotRestored() {
+    // cri-resmgr-java/2 comes only from a journal's patches: a file saying it is a later build's.
+    assertEquals(
+        "has version \"cri-resmgr-java/2\" instead of \"" + CacheSnapshot.VERSION + "\"",
+        problem(root -> root.put("Version", "cri-resmgr-java/2")));
+  }
+
+  @Test
   void aMissingKeyIsCorrupt() {
     assertEquals(
         "is corrupt (NextID: Missing creator property 'NextID' (index 3);"
