@@ -251,6 +251,16 @@ final class JournalJson {
     if (batch == null || !batch.isObject()) {
       throw new IllegalArgumentException("not a JSON object");
     }
+    JsonNode version = batch.path("Set").path("Version");
+    if (isLater(version) || isLater(root.path("Version"))) {
+      // A later build's batch, or one after it: only its version is taken, so that the replayed
+      // JSON is refused as that version's rather than reported corrupt for a part this build
+      // cannot read (its Set comes last, after the parts).
+      if (version.isTextual()) {
+        root.set("Version", version);
+      }
+      return;
+    }
     for (Map.Entry<String, JsonNode> part : batch.properties()) {
       switch (part.getKey()) {
         case "Put" -> put(root, part.getValue());
@@ -263,6 +273,13 @@ final class JournalJson {
         }
       }
     }
+  }
+
+  /** A version this build does not write: neither a file's nor a journal with patches'. */
+  private static boolean isLater(JsonNode version) {
+    return version.isTextual()
+        && !version.textValue().equals(CacheSnapshot.VERSION)
+        && !version.textValue().equals(PATCH_VERSION);
   }
 
   private static void put(ObjectNode root, JsonNode sections) {

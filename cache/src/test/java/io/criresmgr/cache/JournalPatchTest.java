@@ -295,6 +295,35 @@ class JournalPatchTest {
   }
 
   @Test
+  void aLaterVersionsPartsThisBuildCannotReadAreNotReportedAsCorruption() throws Exception {
+    CacheSnapshot first = Fixtures.fullSnapshot();
+    CacheFile file = new CacheFile(dir, CLOCK);
+    file.save(first);
+    // its Set comes last, after a patch of a section this build does not patch
+    byte[] later =
+        "{\"Patch\":{\"Pods\":{\"x\":{}}},\"Set\":{\"Version\":\"cri-resmgr-java/3\"}}"
+            .getBytes(UTF_8);
+    byte[] after = "{\"Patch\":{\"Gone\":[1]}}".getBytes(UTF_8);
+    Files.write(
+        dir.resolve("cache.journal"),
+        concat(JournalFrames.frame(generation(), later), JournalFrames.frame(generation(), after)));
+
+    String problem = new CacheFile(dir, CLOCK).load().problem().orElseThrow();
+
+    assertTrue(
+        problem.contains(
+            "has version \"cri-resmgr-java/3\" instead of \"" + CacheSnapshot.VERSION + "\""),
+        problem);
+    assertFalse(problem.contains("is corrupt"), problem);
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] both = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, both, a.length, b.length);
+    return both;
+  }
+
+  @Test
   void aWholeFileSayingThePatchVersionIsRefusedAndMovedAside() throws Exception {
     new CacheFile(dir, CLOCK).save(Fixtures.fullSnapshot());
     Path cache = dir.resolve("cache");
