@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -245,6 +246,30 @@ class CacheJournalTest {
     assertEquals(
         List.of(aside.getFileName().toString(), "cache.corrupt-20250102-030405.journal"),
         corruptFiles());
+  }
+
+  @Test
+  void aSaveAfterAFailedAppendWritesTheWholeSnapshot() throws Exception {
+    CacheSnapshot first = Fixtures.fullSnapshot();
+    Container app = first.containers().get(Container.cacheId("u1", "app"));
+    CacheSnapshot second = withSeq(first, 100);
+    CacheSnapshot third = withContainer(second, app.withState(ContainerState.EXITED));
+    CacheSnapshot fourth = withSeq(third, 101);
+    CacheFile file = cacheFile();
+    file.save(first);
+    file.save(second);
+    assertTrue(Files.exists(journal()));
+    Files.delete(journal());
+    Files.createDirectory(journal()); // the append of `third` fails
+    assertThrows(CacheException.class, () -> file.save(third));
+    Files.delete(journal());
+
+    // A diff against `third`, which never reached the disk, would lose the EXITED state.
+    file.save(fourth);
+
+    assertFalse(Files.exists(journal()), "the whole snapshot was written, no journal");
+    assertEquals(fourth, SnapshotJson.decode(Files.readAllBytes(dir.resolve("cache"))));
+    assertEquals(fourth, load());
   }
 
   @Test
