@@ -8,6 +8,8 @@ import io.criresmgr.api.runtime.v1.PodSandbox;
 import io.criresmgr.api.runtime.v1.PodSandboxState;
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.CpuSet;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The crash test's invariants over the runtime (the truth) and the daemon's cache file (format in
@@ -53,6 +56,9 @@ final class CrashInvariants {
       Map<String, ContainerStatus> statuses,
       Path cacheFile) {
     CrashInvariants check = new CrashInvariants(allowed, policy);
+    // A kill at any point leaves a file and journal that load: none was ever moved aside, which
+    // the reconciled state below would not show (the daemon then starts from the runtime).
+    check.nothingMovedAside(cacheFile.getParent());
     // The file with its journal replayed (docs/cache-format.md, "The journal").
     Optional<JsonNode> current = CacheFile.current(cacheFile.getParent());
     if (current.isEmpty()) {
@@ -63,6 +69,22 @@ final class CrashInvariants {
     check.containers(world, cache);
     check.pods(world, cache);
     return List.copyOf(check.violations);
+  }
+
+  private void nothingMovedAside(Path stateDir) {
+    try (Stream<Path> files = Files.list(stateDir)) {
+      List<String> aside =
+          files
+              .map(f -> f.getFileName().toString())
+              .filter(n -> n.contains(".corrupt-"))
+              .sorted()
+              .toList();
+      if (!aside.isEmpty()) {
+        violations.add("a restart moved the cache aside: " + aside);
+      }
+    } catch (IOException e) {
+      violations.add("cannot list " + stateDir + ": " + e);
+    }
   }
 
   private void cpus(Map<String, ContainerStatus> statuses, Map<String, JsonNode> cached) {
