@@ -1,10 +1,8 @@
 package io.criresmgr.policy.balloons;
 
 import io.criresmgr.cache.CpuSet;
-import java.util.Collections;
 import java.util.Objects;
 import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * One balloon instance: its type, instance index, CPUs and the containers in it with their CPU
@@ -25,12 +23,12 @@ public record Balloon(
     if (index < 0) {
       throw new IllegalArgumentException("negative balloon index " + index);
     }
-    containers = Collections.unmodifiableSortedMap(new TreeMap<>(containers));
+    containers = FrozenRequests.of(containers); // shared, not copied, if already frozen
   }
 
   /** An empty balloon. */
   public static Balloon empty(String type, int index, CpuSet cpus, boolean fixed) {
-    return new Balloon(type, index, cpus, fixed, new TreeMap<>());
+    return new Balloon(type, index, cpus, fixed, FrozenRequests.EMPTY);
   }
 
   /** The pretty name {@code <type>[<index>]}. */
@@ -40,7 +38,11 @@ public record Balloon(
 
   /** The sum of the containers' requests in milli-CPUs. */
   public long requestMilli() {
-    return containers.values().stream().mapToLong(Long::longValue).sum();
+    long sum = 0;
+    for (long milli : containers.values()) {
+      sum += milli;
+    }
+    return sum;
   }
 
   /** This balloon with other CPUs. */
@@ -50,15 +52,18 @@ public record Balloon(
 
   /** This balloon with {@code cacheId} (re)added with {@code milli}. */
   public Balloon with(String cacheId, long milli) {
-    TreeMap<String, Long> more = new TreeMap<>(containers);
+    SortedMap<String, Long> more = ((FrozenRequests) containers).copy();
     more.put(cacheId, milli);
-    return new Balloon(type, index, cpus, fixed, more);
+    return new Balloon(type, index, cpus, fixed, FrozenRequests.adopt(more));
   }
 
   /** This balloon without {@code cacheId}. */
   public Balloon without(String cacheId) {
-    TreeMap<String, Long> less = new TreeMap<>(containers);
+    if (!containers.containsKey(cacheId)) {
+      return this;
+    }
+    SortedMap<String, Long> less = ((FrozenRequests) containers).copy();
     less.remove(cacheId);
-    return new Balloon(type, index, cpus, fixed, less);
+    return new Balloon(type, index, cpus, fixed, FrozenRequests.adopt(less));
   }
 }

@@ -13,7 +13,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,6 +40,7 @@ final class BalloonAssignments {
   private final Map<String, BalloonType> types;
   private final IdleCpuSharing sharing;
   private final MemoryNodes memory;
+  private final PinningMemo pinning = new PinningMemo();
 
   BalloonAssignments(
       SystemTopology topology, BalloonsOptions options, Map<String, BalloonType> types) {
@@ -60,68 +60,115 @@ final class BalloonAssignments {
    *     containers are ignored then, with a warning, so that one cannot block every decision)
    */
   List<Decisions.Update> decide(BalloonSet set, NodeState node, @Nullable String subject) {
-    Map<String, Assignment> wanted = wanted(set, node, subject);
+    Wanted wanted = new Wanted(set, node, subject);
     List<Decisions.Update> updates = new ArrayList<>();
-    if (subject != null && wanted.containsKey(subject)) {
-      updates.add(new Decisions.Update(subject, wanted.get(subject)));
+    if (subject != null) {
+      Assignment a = wanted.of(subject, node.container(subject).orElse(null));
+      if (a != null) {
+        updates.add(new Decisions.Update(subject, a));
+      }
     }
     for (Container c : node.containers()) {
-      Assignment a = wanted.get(c.cacheId());
-      if (!c.cacheId().equals(subject)
-          && c.state().isActive()
-          && a != null
-          && !a.equals(c.assignment())) {
+      if (c.cacheId().equals(subject) || !c.state().isActive()) {
+        continue;
+      }
+      Assignment a = wanted.of(c.cacheId(), c);
+      if (a != null && !a.equals(c.assignment())) {
         updates.add(new Decisions.Update(c.cacheId(), a));
       }
     }
     return updates;
   }
 
-  /** The assignment of every container in a balloon of {@code set}, by cache id. */
-  private Map<String, Assignment> wanted(BalloonSet set, NodeState node, @Nullable String subject) {
-    Map<String, CpuSet> shared = sharing.byBalloon(set);
-    Map<String, Assignment> wanted = new HashMap<>();
-    for (Balloon b : set.balloons()) {
-      CpuSet cpus = b.cpus().union(shared.getOrDefault(b.name(), CpuSet.EMPTY));
-      // Most containers have no overrides: they differ only in CPU shares, so the rest (memory
-      // nodes above all) is worked out once per balloon.
-      // and containers of equal requests share one assignment
-      Assignment plain = of(b, cpus, 0, PinningOverrides.NONE);
-      Map<Long, Assignment> byMilli = new HashMap<>();
-      b.containers()
-          .forEach(
-              (id, milli) -> {
-                PinningOverrides o = overrides(node, id, id.equals(subject));
-                Assignment a =
-                    o.equals(PinningOverrides.NONE)
-                        ? (options.pinCpu()
-                            ? byMilli.computeIfAbsent(
-                                milli, m -> plain.withCpuShares(milliCpuToShares(m)))
-                            : plain)
-                        : of(b, cpus, milli, o);
-                wanted.put(id, a);
-              });
+  /**
+   * The assignments of the containers of one decision's balloons, worked out per balloon when first
+   * asked: most containers have no overrides and differ only in CPU shares, so the rest (memory
+   * nodes above all) is computed once per balloon, and containers of equal requests share one
+   * assignment.
+   */
+  private final class Wanted {
+    private final List<Balloon> balloons;
+    private final Map<String, CpuSet> shared;
+    private final NodeState node;
+    private final @Nullable String subject;
+    private final @Nullable Assignment[] plain;
+    private final List<Map<Long, Assignment>> byMilli;
+
+    Wanted(BalloonSet set, NodeState node, @Nullable String subject) {
+      this.balloons = set.balloons();
+      this.shared = sharing.byBalloon(set);
+      this.node = node;
+      this.subject = subject;
+      this.plain = new Assignment[balloons.size()];
+      this.byMilli = new ArrayList<>(balloons.size());
+      for (int i = 0; i < balloons.size(); i++) {
+        byMilli.add(null);
+      }
     }
-    return wanted;
+
+    /**
+     * The assignment of {@code cacheId} ({@code c}, null if unknown to the cache), null if it is in
+     * no balloon.
+     */
+    @Nullable Assignment of(String cacheId, @Nullable Container c) {
+      // the last balloon holding it, as a map filled balloon by balloon would say
+      for (int i = balloons.size() - 1; i >= 0; i--) {
+        Balloon b = balloons.get(i);
+        Long milli = b.containers().get(cacheId);
+        if (milli != null) {
+          return of(i, b, milli, overrides(node, c, cacheId.equals(subject)));
+        }
+      }
+      return null;
+    }
+
+    private Assignment of(int i, Balloon b, long milli, PinningOverrides o) {
+      Assignment p = plain[i];
+      if (p == null) {
+        p = BalloonAssignments.this.of(b, cpus(b), 0, PinningOverrides.NONE);
+        plain[i] = p;
+      }
+      if (!o.equals(PinningOverrides.NONE)) {
+        return BalloonAssignments.this.of(b, cpus(b), milli, o);
+      }
+      if (!options.pinCpu()) {
+        return p;
+      }
+      Map<Long, Assignment> shares = byMilli.get(i);
+      if (shares == null) {
+        shares = new HashMap<>();
+        byMilli.set(i, shares);
+      }
+      Assignment base = p;
+      return shares.computeIfAbsent(milli, m -> base.withCpuShares(milliCpuToShares(m)));
+    }
+
+    /** The CPUs of {@code b}'s containers: its own and its shared idle ones. */
+    private CpuSet cpus(Balloon b) {
+      CpuSet idle = shared.get(b.name());
+      return idle == null || idle.isEmpty() ? b.cpus() : b.cpus().union(idle);
+    }
   }
 
   /**
-   * The annotated overrides of container {@code cacheId}; none if it or its pod is unknown. A
-   * malformed annotation throws for the {@code subject}, else it is ignored.
+   * The annotated overrides of container {@code c} ({@code cacheId}); none if it or its pod is
+   * unknown. A malformed annotation throws for the {@code subject}, else it is ignored.
    */
-  private PinningOverrides overrides(NodeState node, String cacheId, boolean subject) {
-    Optional<Container> c = node.container(cacheId);
-    Optional<Pod> pod = c.flatMap(x -> node.pod(x.podId()));
-    if (c.isEmpty() || pod.isEmpty()) {
+  private PinningOverrides overrides(NodeState node, @Nullable Container c, boolean subject) {
+    if (c == null) {
+      return PinningOverrides.NONE;
+    }
+    Pod pod = node.pod(c.podId()).orElse(null);
+    if (pod == null || !pinning.mentionsAny(pod, node)) {
       return PinningOverrides.NONE;
     }
     try {
-      return PinningOverrides.of(pod.get(), c.get().name(), memory.present());
+      return PinningOverrides.of(pod, c.name(), memory.present());
     } catch (PolicyException e) {
       if (subject) {
         throw e;
       }
-      LOG.warn("{}: {}; using its balloon type's settings", c.get().name(), e.getMessage());
+      LOG.warn("{}: {}; using its balloon type's settings", c.name(), e.getMessage());
       return PinningOverrides.NONE;
     }
   }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.PolicyException;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,6 +33,14 @@ final class BalloonState {
 
   /** The policy data of {@code balloons} built by the configuration of {@code key}. */
   static JsonNode write(List<Balloon> balloons, String key) {
+    return write(balloons, key, new Containers());
+  }
+
+  /**
+   * As {@link #write(List, String)}, taking the {@code containers} objects of balloons whose
+   * containers did not change since the last call with {@code known} from there.
+   */
+  static JsonNode write(List<Balloon> balloons, String key, Containers known) {
     ObjectNode root = JsonNodeFactory.instance.objectNode();
     if (!key.isEmpty()) {
       root.put(KEY, key);
@@ -43,10 +52,45 @@ final class BalloonState {
       n.put("index", b.index());
       n.put("cpus", b.cpus().toString());
       n.put("fixed", b.fixed());
-      ObjectNode cs = n.putObject("containers");
-      b.containers().forEach((id, milli) -> number(cs, id, milli));
+      n.set("containers", known.json(b.containers()));
     }
+    known.forgetOthers();
     return root;
+  }
+
+  /**
+   * The JSON objects of the last call's containers maps, by identity: a balloon's map is frozen
+   * ({@link FrozenRequests}) and shared by its copies, so a balloon whose containers did not change
+   * reuses its object (nothing changes a policy data tree once made, see {@code DataMemo}). Not
+   * thread-safe: one per policy, used on the pipeline thread.
+   */
+  static final class Containers {
+    private IdentityHashMap<Map<String, Long>, ObjectNode> last = new IdentityHashMap<>();
+    private IdentityHashMap<Map<String, Long>, ObjectNode> now = new IdentityHashMap<>();
+
+    /** The JSON of {@code containers}: the last call's object for this very map, else a new one. */
+    ObjectNode json(Map<String, Long> containers) {
+      ObjectNode cs = last.get(containers);
+      if (cs == null) {
+        cs = now.get(containers);
+      }
+      if (cs == null) {
+        cs = JsonNodeFactory.instance.objectNode();
+        for (Map.Entry<String, Long> e : containers.entrySet()) {
+          number(cs, e.getKey(), e.getValue());
+        }
+      }
+      now.put(containers, cs);
+      return cs;
+    }
+
+    /** Keeps only the objects of this call for the next one. */
+    void forgetOthers() {
+      IdentityHashMap<Map<String, Long>, ObjectNode> old = last;
+      last = now;
+      old.clear();
+      now = old;
+    }
   }
 
   /**

@@ -49,6 +49,7 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
   private final BalloonAssignments assignments;
   private final List<Balloon> initial;
   private final DataMemo<List<Balloon>> memo = new DataMemo<>();
+  private final BalloonState.Containers containersJson = new BalloonState.Containers();
   private final BalloonsView view;
 
   /**
@@ -234,7 +235,7 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
 
   private Decisions decide(BalloonSet set, NodeState node, @Nullable String subject) {
     List<Balloon> balloons = set.balloons();
-    JsonNode data = BalloonState.write(balloons, key);
+    JsonNode data = BalloonState.write(balloons, key, containersJson);
     memo.put(data, balloons);
     // made at once: each copy by a Decisions.with* method would check the updates again
     return new Decisions(

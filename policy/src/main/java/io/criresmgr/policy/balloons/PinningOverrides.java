@@ -60,7 +60,7 @@ record PinningOverrides(
   }
 
   /** Whether some annotation key of {@code pod} starts with one of the names read here. */
-  private static boolean mentionsAny(Pod pod) {
+  static boolean mentionsAny(Pod pod) {
     for (String key : pod.annotations().keySet()) {
       for (String prefix : PREFIXES) {
         if (key.startsWith(prefix)) {

@@ -29,6 +29,14 @@ final class CpuClassPlan {
 
   /** Class name to its CPUs for the grants of {@code ledger}, without the CPUs of no class. */
   static SortedMap<String, CpuSet> of(Ledger ledger, NodeState node, CpuClassNames names) {
+    return of(ledger, node, names, new ClassMemo());
+  }
+
+  /**
+   * As {@link #of(Ledger, NodeState, CpuClassNames)}, the containers' classes from {@code memo}.
+   */
+  static SortedMap<String, CpuSet> of(
+      Ledger ledger, NodeState node, CpuClassNames names, ClassMemo memo) {
     TreeMap<String, CpuSet> out = new TreeMap<>();
     PoolTree tree = ledger.tree();
     add(out, names.reservedPool(), tree.reserved());
@@ -40,7 +48,9 @@ final class CpuClassPlan {
         continue;
       }
       BitSet own =
-          byClass.computeIfAbsent(exclusiveClass(g.cacheId(), node, names), k -> new BitSet());
+          byClass.computeIfAbsent(
+              exclusiveClass(g.cacheId(), node, names, memo, ledger.grants().size()),
+              k -> new BitSet());
       for (int cpu = g.exclusive().next(0); cpu >= 0; cpu = g.exclusive().next(cpu + 1)) {
         exclusive.set(cpu);
         own.set(cpu);
@@ -95,14 +105,20 @@ final class CpuClassPlan {
   }
 
   // A grant's container is in the node state while the grant is; if not, the default class.
-  private static String exclusiveClass(String cacheId, NodeState node, CpuClassNames names) {
-    Optional<Container> c = node.container(cacheId);
-    Optional<Pod> pod = c.flatMap(x -> node.pod(x.podId()));
-    if (c.isEmpty() || pod.isEmpty()) {
+  private static String exclusiveClass(
+      String cacheId, NodeState node, CpuClassNames names, ClassMemo memo, int grants) {
+    Container c = node.container(cacheId).orElse(null);
+    Pod pod = c == null ? null : node.pod(c.podId()).orElse(null);
+    if (c == null || pod == null) {
       return names.defaultExclusive();
     }
+    return memo.cpuClass(pod, c, grants, names);
+  }
+
+  /** {@link #exclusiveClass(Pod, Container, CpuClassNames)}, the default if it is refused. */
+  static String exclusiveClassOrDefault(Pod pod, Container c, CpuClassNames names) {
     try {
-      return exclusiveClass(pod.get(), c.get(), names);
+      return exclusiveClass(pod, c, names);
     } catch (PolicyException e) {
       return names.defaultExclusive(); // refused when allocated; here only restored
     }

@@ -104,7 +104,7 @@ final class Session {
     }
     boolean[] changed = changedPools();
     // Containers of one pool mostly get equal assignments: each shape is computed once.
-    Map<Shape, Assignment> byShape = new HashMap<>();
+    Shapes byShape = new Shapes();
     for (Container c : node.containers()) {
       if (c.cacheId().equals(subject) || !c.state().isActive()) {
         continue;
@@ -112,11 +112,10 @@ final class Session {
       Grant g = ledger.grantOrNull(c.cacheId());
       if (g != null
           && (all || fresh || ledger.touched().contains(g.cacheId()) || affected(g, changed))) {
-        Shape shape = Shape.of(g);
-        Assignment a = byShape.get(shape);
+        Assignment a = byShape.get(g);
         if (a == null) {
           a = assignments.of(g, ledger);
-          byShape.put(shape, a);
+          byShape.put(g, a);
         }
         if (!a.equals(c.assignment())) {
           updates.add(new Decisions.Update(c.cacheId(), a));
@@ -172,6 +171,40 @@ final class Session {
     return changed;
   }
 
+  /**
+   * Assignments by grant shape: the first few shapes in arrays compared field by field (a decision
+   * mostly meets a handful: one per pool and request), more in a map, so that no key is made per
+   * container.
+   */
+  private static final class Shapes {
+    private static final int FEW = 8;
+    private final Grant[] grants = new Grant[FEW];
+    private final Assignment[] assignments = new Assignment[FEW];
+    private int count;
+    private @Nullable Map<Shape, Assignment> more;
+
+    @Nullable Assignment get(Grant g) {
+      for (int i = 0; i < count; i++) {
+        if (Shape.same(grants[i], g)) {
+          return assignments[i];
+        }
+      }
+      return more == null ? null : more.get(Shape.of(g));
+    }
+
+    void put(Grant g, Assignment a) {
+      if (count < FEW) {
+        grants[count] = g;
+        assignments[count++] = a;
+        return;
+      }
+      if (more == null) {
+        more = new HashMap<>();
+      }
+      more.put(Shape.of(g), a);
+    }
+  }
+
   /** What of a grant its assignment depends on (see {@link GrantAssignments#of}). */
   private record Shape(
       CpuKind kind,
@@ -190,6 +223,17 @@ final class Session {
           g.memset(),
           g.hideHyperthreads(),
           g.memoryPreserve());
+    }
+
+    /** Whether {@code a} and {@code b} have the same shape, without making either. */
+    static boolean same(Grant a, Grant b) {
+      return a.kind() == b.kind()
+          && a.pool() == b.pool()
+          && a.fractionMilli() == b.fractionMilli()
+          && a.hideHyperthreads() == b.hideHyperthreads()
+          && a.memoryPreserve() == b.memoryPreserve()
+          && a.exclusive().equals(b.exclusive())
+          && a.memset().equals(b.memset());
     }
   }
 }

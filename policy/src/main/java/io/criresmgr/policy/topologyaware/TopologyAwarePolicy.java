@@ -56,6 +56,7 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
   private final GrantAssignments assignments;
   private final Clock clock;
   private final StateMemo memo = new StateMemo();
+  private final ClassMemo classes = new ClassMemo();
   private final AdoptionHint.SeenCpus seen = new AdoptionHint.SeenCpus();
 
   TopologyAwarePolicy(
@@ -281,7 +282,8 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
             all,
             assignments,
             s.ledger()
-                .cpuClasses(() -> CpuClassPlan.of(s.ledger(), s.node(), options.cpuClasses())));
+                .cpuClasses(
+                    () -> CpuClassPlan.of(s.ledger(), s.node(), options.cpuClasses(), classes)));
     d.policyData().ifPresent(data -> memo.put(data, s.ledger(), false));
     return d;
   }
