@@ -9,6 +9,7 @@ import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.topologyaware.Annotations.Found;
 import io.criresmgr.policy.topologyaware.TopologyAwareOptions.CpuClassNames;
 import java.util.BitSet;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -43,14 +44,15 @@ final class CpuClassPlan {
     // gathered in bit sets first: a union per grant would copy the set hundreds of times
     BitSet exclusive = new BitSet();
     Map<String, BitSet> byClass = new HashMap<>();
-    for (Grant g : ledger.grants()) {
+    Collection<Grant> grants = ledger.grants();
+    int count = grants.size();
+    for (Grant g : grants) {
       if (g.exclusive().isEmpty()) {
         continue;
       }
       BitSet own =
           byClass.computeIfAbsent(
-              exclusiveClass(g.cacheId(), node, names, memo, ledger.grants().size()),
-              k -> new BitSet());
+              exclusiveClass(g.cacheId(), node, names, memo, count), k -> new BitSet());
       for (int cpu = g.exclusive().next(0); cpu >= 0; cpu = g.exclusive().next(cpu + 1)) {
         exclusive.set(cpu);
         own.set(cpu);
