@@ -23,10 +23,17 @@ import org.openjdk.jmh.infra.Blackhole;
  * The measurements the policy benchmarks share, on the {@link PolicyBench} and candidate a subclass
  * makes for the trial: {@link #policyAllocateRelease}, {@link #saveDecision} and {@link
  * #createAndRemove}. The run settings here (one fork, 3 × 2 s warm-up, 5 × 2 s measured, sample
- * time in µs) are inherited.
+ * time in µs) are inherited. The fork runs with the daemon's collector and heap as
+ * bin/cri-resmgr-launch.sh starts it (serial collector, 16 MB initial heap), since the p99 target
+ * is the daemon's: with the JVM's defaults (G1, a large young generation) a collection came every
+ * 50-420 createAndRemove operations, with the daemon's every 8-14 (docs/benchmarks.md, "Issue 20:
+ * per-decision work of EXCLUSIVE and balloons"). {@code -jvmArgs} on the command line replaces
+ * these flags; {@code -jvmArgsAppend} adds to them.
  */
 @State(Scope.Benchmark)
-@Fork(1)
+@Fork(
+    value = 1,
+    jvmArgs = {"-XX:+UseSerialGC", "-Xms16m", "-Xmx512m", "-Xss512k"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 @BenchmarkMode(Mode.SampleTime)
