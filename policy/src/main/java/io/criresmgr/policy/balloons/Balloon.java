@@ -38,11 +38,7 @@ public record Balloon(
 
   /** The sum of the containers' requests in milli-CPUs. */
   public long requestMilli() {
-    long sum = 0;
-    for (long milli : containers.values()) {
-      sum += milli;
-    }
-    return sum;
+    return ((FrozenRequests) containers).sum();
   }
 
   /** This balloon with other CPUs. */

@@ -76,9 +76,8 @@ final class BalloonState {
       }
       if (cs == null) {
         cs = JsonNodeFactory.instance.objectNode();
-        for (Map.Entry<String, Long> e : containers.entrySet()) {
-          number(cs, e.getKey(), e.getValue());
-        }
+        ObjectNode out = cs;
+        containers.forEach((id, milli) -> number(out, id, milli));
       }
       now.put(containers, cs);
       return cs;

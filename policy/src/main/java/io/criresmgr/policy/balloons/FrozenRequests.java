@@ -1,11 +1,13 @@
 package io.criresmgr.policy.balloons;
 
 import java.util.AbstractMap;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,6 +21,7 @@ final class FrozenRequests extends AbstractMap<String, Long> implements SortedMa
   static final FrozenRequests EMPTY = new FrozenRequests(new TreeMap<>());
 
   private final SortedMap<String, Long> view;
+  private volatile long sum = -1; // -1: not computed yet (a negative sum is computed each time)
 
   private FrozenRequests(SortedMap<String, Long> owned) {
     this.view = Collections.unmodifiableSortedMap(owned);
@@ -40,6 +43,29 @@ final class FrozenRequests extends AbstractMap<String, Long> implements SortedMa
   /** A mutable copy. */
   SortedMap<String, Long> copy() {
     return new TreeMap<>(view);
+  }
+
+  /** The sum of the requests, computed once. */
+  long sum() {
+    long s = sum;
+    if (s < 0) {
+      s = 0;
+      for (long milli : view.values()) {
+        s += milli;
+      }
+      sum = s;
+    }
+    return s;
+  }
+
+  @Override
+  public Collection<Long> values() {
+    return view.values(); // no read-only wrapper per entry, as AbstractMap's would make
+  }
+
+  @Override
+  public void forEach(BiConsumer<? super String, ? super Long> action) {
+    view.forEach(action);
   }
 
   @Override

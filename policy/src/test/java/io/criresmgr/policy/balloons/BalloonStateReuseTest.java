@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The policy data written with the remembered {@code containers} objects ({@link
  * BalloonState.Containers}) is the data written afresh: a seeded random run of containers added,
  * re-added with other requests and removed, balloons resized, created and deleted, and every few
- * steps a write from an older list of balloons (a rolled-back decision), compared after every step.
+ * steps a write from an older list of balloons (a rolled-back decision), compared after every step;
+ * the request sums {@link FrozenRequests} keeps are the sums of the requests.
  */
 class BalloonStateReuseTest {
   private static final int STEPS = 2000;
@@ -52,6 +53,10 @@ class BalloonStateReuseTest {
       JsonNode reused = BalloonState.write(now, "k", known);
       assertEquals(BalloonState.write(now, "k"), reused, "seed " + seed + ", step " + step);
       assertEquals(now, BalloonState.read(reused), "seed " + seed + ", step " + step);
+      for (Balloon b : now) {
+        long sum = b.containers().values().stream().mapToLong(Long::longValue).sum();
+        assertEquals(sum, b.requestMilli(), "kept sum, seed " + seed + ", step " + step);
+      }
     }
   }
 
