@@ -94,6 +94,9 @@ final class BalloonAssignments {
     private final @Nullable Assignment[] plain;
     private final List<Map<Long, Assignment>> byMilli;
 
+    /** Cache id to the index of its balloon: one hash lookup per container, not one per balloon. */
+    private final Map<String, Integer> index;
+
     Wanted(BalloonSet set, NodeState node, @Nullable String subject) {
       this.balloons = set.balloons();
       this.shared = sharing.byBalloon(set);
@@ -101,8 +104,12 @@ final class BalloonAssignments {
       this.subject = subject;
       this.plain = new Assignment[balloons.size()];
       this.byMilli = new ArrayList<>(balloons.size());
+      this.index = new HashMap<>();
       for (int i = 0; i < balloons.size(); i++) {
         byMilli.add(null);
+        for (String id : balloons.get(i).containers().keySet()) {
+          index.put(id, i); // the last balloon holding it, as before
+        }
       }
     }
 
@@ -111,15 +118,13 @@ final class BalloonAssignments {
      * no balloon.
      */
     @Nullable Assignment of(String cacheId, @Nullable Container c) {
-      // the last balloon holding it, as a map filled balloon by balloon would say
-      for (int i = balloons.size() - 1; i >= 0; i--) {
-        Balloon b = balloons.get(i);
-        Long milli = b.containers().get(cacheId);
-        if (milli != null) {
-          return of(i, b, milli, overrides(node, c, cacheId.equals(subject)));
-        }
+      Integer i = index.get(cacheId);
+      if (i == null) {
+        return null;
       }
-      return null;
+      Balloon b = balloons.get(i);
+      Long milli = b.containers().get(cacheId);
+      return of(i, b, milli == null ? 0 : milli, overrides(node, c, cacheId.equals(subject)));
     }
 
     private Assignment of(int i, Balloon b, long milli, PinningOverrides o) {
