@@ -31,7 +31,8 @@ final class SortedNames extends AbstractSet<String> {
 
   /** This set with {@code more} added: itself if it holds them all. */
   SortedNames with(Set<String> more) {
-    if (containsAll(more)) {
+    // isEmpty first: most updates add no pending controller, and containsAll makes an iterator
+    if (more.isEmpty() || containsAll(more)) {
       return this;
     }
     TreeSet<String> all = new TreeSet<>(more);
