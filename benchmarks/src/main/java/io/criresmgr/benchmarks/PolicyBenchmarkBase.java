@@ -28,7 +28,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * is the daemon's: with the JVM's defaults (G1, a large young generation) a collection came every
  * 50-420 createAndRemove operations, with the daemon's every 8-14 (docs/benchmarks.md, "Issue 20:
  * per-decision work of EXCLUSIVE and balloons"). {@code -jvmArgs} on the command line replaces
- * these flags; {@code -jvmArgsAppend} adds to them.
+ * these flags; {@code -jvmArgsAppend} adds to them. With flags given here, the fork no longer
+ * inherits the arguments of the JVM that runs JMH (its {@code -Xmx}, {@code -D...}): pass those
+ * with {@code -jvmArgsAppend}.
  */
 @State(Scope.Benchmark)
 @Fork(

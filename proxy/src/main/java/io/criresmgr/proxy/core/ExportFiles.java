@@ -72,6 +72,8 @@ final class ExportFiles implements AutoCloseable {
   /** Directories made by this process and not removed since (guarded by {@link #io}). */
   private final Set<String> made = new HashSet<>();
 
+  private boolean rootChecked; // guarded as made is
+
   private volatile long lastDrain = System.nanoTime() - INTERVAL.toNanos();
   private final ScheduledExecutorService writer =
       Executors.newSingleThreadScheduledExecutor(
@@ -219,6 +221,12 @@ final class ExportFiles implements AutoCloseable {
     }
     Path dir = root.resolve(name);
     try {
+      if (!rootChecked) {
+        // Once: a root that is a symbolic link is refused (createRoot looks without following
+        // links), where the mkdir below would follow it and make the directory elsewhere.
+        createRoot();
+        rootChecked = true;
+      }
       boolean madeNow;
       try {
         madeNow = mkdir(dir);

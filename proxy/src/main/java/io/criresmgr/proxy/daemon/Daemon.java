@@ -346,7 +346,11 @@ public final class Daemon implements AutoCloseable {
         healthServer = own(started.serveHealth(endpoint));
       } catch (IOException | IllegalArgumentException e) {
         throw new RelayException(
-            "--health-endpoint: cannot listen on \"" + endpoint + "\": " + e.getMessage(), e);
+            "--health-endpoint: cannot listen on \""
+                + endpoint
+                + "\": "
+                + Objects.requireNonNullElse(e.getMessage(), e.toString()),
+            e);
       }
     }
     started.start(config.instrumentation());
@@ -406,13 +410,6 @@ public final class Daemon implements AutoCloseable {
   }
 
   /**
-   * SIGTERM and SIGINT stop the daemon in order and end it with status 0 (left to the JVM, they end
-   * it with 128 + signal, 143, which systemd counts as a failure of the service). Taken just before
-   * the PID file is written: whoever sees the daemon started may stop it at once, and the handler's
-   * {@link #close} then waits for the start to finish. Released by {@link #run} only after the
-   * daemon has stopped, so a second signal during the shutdown is handled the same way.
-   */
-  /**
    * Registers the parts started with {@code config} as listeners of {@code store}; a configuration
    * that became active meanwhile (a reload signal during the start) is applied to them now, or, if
    * they reject it, {@code config} stays active and the rejection is logged like a failed reload.
@@ -429,6 +426,13 @@ public final class Daemon implements AutoCloseable {
     }
   }
 
+  /**
+   * SIGTERM and SIGINT stop the daemon in order and end it with status 0 (left to the JVM, they end
+   * it with 128 + signal, 143, which systemd counts as a failure of the service). Taken just before
+   * the PID file is written: whoever sees the daemon started may stop it at once, and the handler's
+   * {@link #close} then waits for the start to finish. Released by {@link #run} only after the
+   * daemon has stopped, so a second signal during the shutdown is handled the same way.
+   */
   private void takeSignals() {
     if (handleSignals) {
       signals.add(Signals.handle("TERM", this::close));

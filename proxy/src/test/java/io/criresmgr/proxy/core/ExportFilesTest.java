@@ -10,6 +10,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -143,6 +144,18 @@ class ExportFilesTest {
     assertTrue(f.writePending("a"), "nothing pending");
     f.await(WAIT);
     assertEquals(List.of(), failures);
+  }
+
+  @Test
+  void aRootThatIsASymbolicLinkIsNotFollowed() throws Exception {
+    Path elsewhere = Files.createDirectory(dir.resolve("elsewhere"));
+    Path root = Files.createSymbolicLink(dir.resolve("containers"), elsewhere);
+    ExportFiles f = files(root);
+    assertFalse(f.prepare("a", "A=\"1\"\n"));
+    assertFalse(f.writeNow("b", "B=\"1\"\n"));
+    try (Stream<Path> made = Files.list(elsewhere)) {
+      assertEquals(List.of(), made.toList());
+    }
   }
 
   @Test

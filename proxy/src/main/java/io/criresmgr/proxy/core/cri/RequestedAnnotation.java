@@ -110,7 +110,7 @@ public final class RequestedAnnotation {
   /**
    * The value recording {@code requested}: written by hand, not through Jackson, because every
    * CreateContainer makes one (docs/benchmarks.md, "Issue 20: the intercepted path, a third time");
-   * {@code RequestedAnnotationTest} checks it is the text Jackson writes.
+   * {@code RequestedAnnotationFormatTest} checks it is the text Jackson writes.
    */
   public static String format(LinuxResources requested) {
     StringBuilder v = new StringBuilder(64).append("{\"v\":").append(VERSION);
