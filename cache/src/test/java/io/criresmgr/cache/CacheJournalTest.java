@@ -15,7 +15,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,7 +51,7 @@ class CacheJournalTest {
   void aSaveAfterTheFirstAppendsOnlyWhatChanged() throws Exception {
     CacheSnapshot first = Fixtures.fullSnapshot();
     Container app = first.containers().get(Container.cacheId("u1", "app"));
-    CacheSnapshot second = withContainer(first, app.withState(ContainerState.EXITED));
+    CacheSnapshot second = Fixtures.withContainer(first, app.withState(ContainerState.EXITED));
     CacheFile file = cacheFile();
     file.save(first);
     byte[] whole = Files.readAllBytes(dir.resolve("cache"));
@@ -132,7 +131,8 @@ class CacheJournalTest {
     CacheSnapshot first = Fixtures.fullSnapshot();
     CacheSnapshot second = withSeq(first, 100);
     CacheSnapshot third =
-        withContainer(second, first.containers().get("u1:app").withState(ContainerState.EXITED));
+        Fixtures.withContainer(
+            second, first.containers().get("u1:app").withState(ContainerState.EXITED));
     CacheFile file = cacheFile();
     file.save(first);
     file.save(second);
@@ -224,7 +224,7 @@ class CacheJournalTest {
     CacheFile file = cacheFile();
     file.save(first);
     Container orphan = first.containers().get("u1:app").toBuilder().podId("sandbox-gone").build();
-    file.save(withContainer(first, orphan));
+    file.save(Fixtures.withContainer(first, orphan));
 
     CacheFile.LoadResult result = cacheFile().load();
 
@@ -253,7 +253,7 @@ class CacheJournalTest {
     CacheSnapshot first = Fixtures.fullSnapshot();
     Container app = first.containers().get(Container.cacheId("u1", "app"));
     CacheSnapshot second = withSeq(first, 100);
-    CacheSnapshot third = withContainer(second, app.withState(ContainerState.EXITED));
+    CacheSnapshot third = Fixtures.withContainer(second, app.withState(ContainerState.EXITED));
     CacheSnapshot fourth = withSeq(third, 101);
     CacheFile file = cacheFile();
     file.save(first);
@@ -354,20 +354,6 @@ class CacheJournalTest {
         s.pods(),
         s.containers(),
         seq,
-        s.activePolicy(),
-        s.policyData(),
-        s.agentConfig(),
-        s.adjustments());
-  }
-
-  private static CacheSnapshot withContainer(CacheSnapshot s, Container c) {
-    Map<String, Container> containers = new HashMap<>(s.containers());
-    containers.put(c.cacheId(), c);
-    return new CacheSnapshot(
-        s.version(),
-        s.pods(),
-        containers,
-        s.nextSeq(),
         s.activePolicy(),
         s.policyData(),
         s.agentConfig(),

@@ -3,6 +3,7 @@ package io.criresmgr.cache;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -81,5 +82,20 @@ final class Fixtures {
         "test",
         policyData,
         Optional.of("policy:\n  Active: test\n"));
+  }
+
+  /** {@code s} with {@code c} put in its containers (replacing one of the same cache id). */
+  static CacheSnapshot withContainer(CacheSnapshot s, Container c) {
+    Map<String, Container> containers = new HashMap<>(s.containers());
+    containers.put(c.cacheId(), c);
+    return new CacheSnapshot(
+        s.version(),
+        s.pods(),
+        containers,
+        s.nextSeq(),
+        s.activePolicy(),
+        s.policyData(),
+        s.agentConfig(),
+        s.adjustments());
   }
 }

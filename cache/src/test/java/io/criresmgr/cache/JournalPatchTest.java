@@ -133,11 +133,13 @@ class JournalPatchTest {
     Assignment moved =
         new Assignment(
             CpuSet.parse("8-9"), app.assignment().mems(), 2048, -1, 100000, -1, Map.of(), "", "");
-    CacheSnapshot second = withContainers(first, app.withAssignment(moved, Set.of("memory")));
+    CacheSnapshot second =
+        Fixtures.withContainer(first, app.withAssignment(moved, Set.of("memory")));
     CacheSnapshot third =
-        withContainers(second, second.containers().get("u1:app").withoutPending("cri"));
+        Fixtures.withContainer(second, second.containers().get("u1:app").withoutPending("cri"));
     CacheSnapshot fourth =
-        withContainers(third, third.containers().get("u1:app").withState(ContainerState.EXITED));
+        Fixtures.withContainer(
+            third, third.containers().get("u1:app").withState(ContainerState.EXITED));
     CacheFile file = new CacheFile(dir, CLOCK);
     file.save(first);
 
@@ -462,20 +464,6 @@ class JournalPatchTest {
 
   private static JsonNode parse(String content) throws Exception {
     return SnapshotJson.MAPPER.readTree(content);
-  }
-
-  private static CacheSnapshot withContainers(CacheSnapshot s, Container c) {
-    Map<String, Container> containers = new HashMap<>(s.containers());
-    containers.put(c.cacheId(), c);
-    return new CacheSnapshot(
-        s.version(),
-        s.pods(),
-        containers,
-        s.nextSeq(),
-        s.activePolicy(),
-        s.policyData(),
-        s.agentConfig(),
-        s.adjustments());
   }
 
   private static CacheSnapshot withPolicyData(CacheSnapshot s, Map<String, JsonNode> data) {

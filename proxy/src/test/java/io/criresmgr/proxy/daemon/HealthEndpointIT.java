@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.daemon;
 
+import static io.criresmgr.proxy.HttpPages.get;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,13 +20,9 @@ import io.criresmgr.sim.SimRuntimeServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,15 +40,6 @@ class HealthEndpointIT {
   @TempDir Path dir;
 
   private static final String NO_HTTP = "HTTPEndpoint: ''\n";
-
-  private static HttpResponse<String> get(int port, String path) throws Exception {
-    return HttpClient.newHttpClient()
-        .send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(5))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-  }
 
   private static void assertWell(int port) throws Exception {
     for (String path : List.of("/livez", "/healthz")) {

@@ -7,6 +7,7 @@ import io.criresmgr.api.runtime.v1.PodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandboxMetadata;
 import io.criresmgr.api.runtime.v1.RunPodSandboxRequest;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
+import io.criresmgr.proxy.HttpPages;
 import io.criresmgr.proxy.TestDaemons;
 import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigStore;
@@ -15,16 +16,12 @@ import io.criresmgr.proxy.relay.RawClient;
 import io.criresmgr.sim.SimOptions;
 import io.criresmgr.sim.SimRuntime;
 import io.criresmgr.sim.SimRuntimeServer;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -83,12 +80,7 @@ class HealthIT {
   }
 
   private static HttpResponse<String> healthz(int port) throws Exception {
-    return HttpClient.newHttpClient()
-        .send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))
-                .timeout(Duration.ofSeconds(5))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+    return HttpPages.get(port, "/healthz");
   }
 
   private static HttpResponse<String> awaitStatus(int port, int status) throws Exception {

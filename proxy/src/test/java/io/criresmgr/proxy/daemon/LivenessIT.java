@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.daemon;
 
+import static io.criresmgr.proxy.HttpPages.get;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,9 +16,6 @@ import io.criresmgr.proxy.core.Pipeline;
 import io.criresmgr.proxy.core.Section;
 import io.criresmgr.proxy.metrics.Health;
 import io.criresmgr.proxy.metrics.Instrumentation;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,15 +37,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LivenessIT {
   @TempDir Path dir;
-
-  private static HttpResponse<String> get(int port, String path) throws Exception {
-    return HttpClient.newHttpClient()
-        .send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(5))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-  }
 
   private static void assertPage(int port, String path, int status, String body) throws Exception {
     HttpResponse<String> reply = get(port, path);

@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.nri;
 
+import static io.criresmgr.proxy.HttpPages.get;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,13 +10,9 @@ import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.TestDaemons;
 import io.criresmgr.proxy.config.ConfigStore;
 import io.criresmgr.proxy.daemon.Daemon;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -40,15 +37,6 @@ class NriHealthIT {
         .pidFile(dir.resolve("state.pid"))
         .nri(Optional.of(NriPluginOptions.of("cri-resmgr", "90").withSocket(socket)))
         .build();
-  }
-
-  private static HttpResponse<String> get(int port, String path) throws Exception {
-    return HttpClient.newHttpClient()
-        .send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(5))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
   }
 
   /** Polls {@code /healthz} until its body matches (the connection retries on its own thread). */
