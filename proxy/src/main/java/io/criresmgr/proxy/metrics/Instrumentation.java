@@ -1,5 +1,6 @@
 package io.criresmgr.proxy.metrics;
 
+import io.criresmgr.proxy.config.HttpEndpoint;
 import io.criresmgr.proxy.config.InstrumentationConfig;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
@@ -32,6 +33,8 @@ public final class Instrumentation implements AutoCloseable {
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final BindRetry retry = new BindRetry(this::retryBind);
   private @Nullable MetricsServer server;
+  private @Nullable String healthEndpoint; // --health-endpoint, once serveHealth bound it
+  private int healthPort;
   private volatile @Nullable InstrumentationConfig applied;
   private volatile MetricsServer.Source introspection = () -> null;
   private volatile MetricsServer.Source extraMetrics = () -> "";
@@ -67,6 +70,10 @@ public final class Instrumentation implements AutoCloseable {
   public synchronized void start(InstrumentationConfig config) {
     try {
       configure(config);
+    } catch (HealthPortTaken e) {
+      // No retry: the port stays the health listener's until a configuration moves the endpoint.
+      applied = config;
+      LOG.error("{}; serving CRI without /metrics and /introspect", e.getMessage());
     } catch (IOException e) {
       applied = config;
       LOG.warn(
@@ -96,9 +103,44 @@ public final class Instrumentation implements AutoCloseable {
       }
       return;
     }
+    if (!wanted.isEmpty()) {
+      checkNotHealthPort(wanted);
+    }
     MetricsServer started = wanted.isEmpty() ? null : bind(wanted, config);
     retry.cancel();
     replace(started, config);
+  }
+
+  /** An endpoint that would ask for the health listener's port, which it could never bind. */
+  static final class HealthPortTaken extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    HealthPortTaken(String message) {
+      super(message);
+    }
+  }
+
+  private void checkNotHealthPort(String wanted) throws HealthPortTaken {
+    String health = healthEndpoint;
+    if (health == null || HttpEndpoint.port(wanted) != healthPort) {
+      return;
+    }
+    String a = HttpEndpoint.host(wanted);
+    String b = HttpEndpoint.host(health);
+    if (anyAddress(a) || anyAddress(b) || a.equals(b)) {
+      throw new HealthPortTaken(
+          "instrumentation.HTTPEndpoint: \""
+              + wanted
+              + "\" asks for port "
+              + healthPort
+              + ", which --health-endpoint \""
+              + health
+              + "\" serves; expected another port, or \"\" for no HTTP server");
+    }
+  }
+
+  private static boolean anyAddress(String host) {
+    return host.isEmpty() || host.equals("0.0.0.0") || host.equals("::");
   }
 
   private MetricsServer bind(String endpoint, InstrumentationConfig config) throws IOException {
@@ -182,6 +224,10 @@ public final class Instrumentation implements AutoCloseable {
    */
   public MetricsServer serveHealth(String endpoint) throws IOException {
     MetricsServer started = MetricsServer.start("health-http", endpoint, healthRoutes());
+    synchronized (this) {
+      healthEndpoint = endpoint;
+      healthPort = started.port();
+    }
     LOG.info("serving /livez and /healthz at http://{} (port {})", endpoint, started.port());
     return started;
   }

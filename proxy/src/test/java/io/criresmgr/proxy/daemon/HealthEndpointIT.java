@@ -6,12 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.criresmgr.api.config.v1.ConfigGrpc;
 import io.criresmgr.api.config.v1.SetConfigRequest;
 import io.criresmgr.nri.NriPluginOptions;
 import io.criresmgr.proxy.DaemonOptions;
 import io.criresmgr.proxy.TestDaemons;
+import io.criresmgr.proxy.config.Config;
 import io.criresmgr.proxy.config.ConfigStore;
+import io.criresmgr.proxy.metrics.Instrumentation;
 import io.criresmgr.proxy.relay.RawClient;
 import io.criresmgr.proxy.relay.RelayException;
 import io.criresmgr.sim.SimOptions;
@@ -29,6 +35,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code --health-endpoint} (docs/nri.md, "Probes"): a listener of its own serving {@code /livez}
@@ -99,6 +106,22 @@ class HealthEndpointIT {
         assertEquals(health, daemon.healthPort());
         assertWell(health);
 
+        // An endpoint on the health listener's port is refused; the one before stays.
+        String clash = "127.0.0.1:" + health;
+        String refused = setConfig(agent, "HTTPEndpoint: '" + clash + "'\n");
+        assertTrue(
+            refused.contains(
+                "instrumentation.HTTPEndpoint: \""
+                    + clash
+                    + "\" asks for port "
+                    + health
+                    + ", which --health-endpoint \"127.0.0.1:0\" serves; expected another port,"
+                    + " or \"\" for no HTTP server"),
+            refused);
+        assertEquals(configured, daemon.metricsPort());
+        assertWell(configured);
+        assertWell(health);
+
         // ... and takes it away again: the health port stays.
         assertEquals("", setConfig(agent, NO_HTTP));
         assertEquals(-1, daemon.metricsPort());
@@ -106,6 +129,50 @@ class HealthEndpointIT {
         assertWell(health);
       }
       assertThrows(IOException.class, () -> get(health, "/livez"), "closed with the daemon");
+    }
+  }
+
+  @Test
+  void aConfigurationAskingForTheHealthPortStartsWithoutTheConfiguredServer() throws Exception {
+    int port;
+    try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = probe.getLocalPort();
+    }
+    try (SimRuntimeServer sim = startRuntime()) {
+      DaemonOptions options =
+          TestDaemons.options(dir, sim.socket(), true).toBuilder()
+              .healthEndpoint(Optional.of("127.0.0.1:" + port))
+              .build();
+      Config clashing = TestDaemons.withInstrumentation(TestDaemons.config(), ":" + port);
+      Logger logger = (Logger) LoggerFactory.getLogger(Instrumentation.class);
+      ListAppender<ILoggingEvent> logged = new ListAppender<>();
+      logged.start();
+      logger.addAppender(logged);
+      try (Daemon daemon = Daemon.start(options, new ConfigStore(clashing))) {
+        assertEquals(port, daemon.healthPort());
+        assertEquals(-1, daemon.metricsPort(), "no configured server on the health port");
+        assertWell(port);
+        assertEquals(404, get(port, "/metrics").statusCode(), "the health listener's own");
+      } finally {
+        logger.detachAppender(logged);
+      }
+      // One error naming both, and no bind retried in the background: it could never succeed.
+      List<String> lines =
+          logged.list.stream()
+              .filter(e -> e.getLevel().isGreaterOrEqual(Level.WARN))
+              .map(e -> e.getLevel() + " " + e.getFormattedMessage())
+              .toList();
+      assertEquals(
+          List.of(
+              "ERROR instrumentation.HTTPEndpoint: \":"
+                  + port
+                  + "\" asks for port "
+                  + port
+                  + ", which --health-endpoint \"127.0.0.1:"
+                  + port
+                  + "\" serves; expected another port, or \"\" for no HTTP server; serving CRI"
+                  + " without /metrics and /introspect"),
+          lines);
     }
   }
 
