@@ -45,6 +45,10 @@ class AgentAndDaemonAgreeTest {
         "{'scope':[{'containers':[{'operator':'AlwaysTrue'}]}]}",
         "{'scope':[{'containers':[{'key':'name','op':'Exists'}]}]}",
         "{'scope':[{}],'cpus':2,'classes':{'rdt':1},'toptierLimit':'lots'}",
+        "{'scope':[{}],'resources':{'requests':{'cpu':1e-400,'memory':1e400}}}",
+        "{'scope':[{}],'resources':{'requests':{'cpu':-1e-400}},'toptierLimit':100111111E11110111000}",
+        "{'scope':[{}],'resources':{'requests':{'cpu':1.5E0,'memory':12e8}},'toptierLimit':-0.0}",
+        "{'scope':[{}],'classes':{'rdt':1e9,'blockio':1E+9}}",
       })
   void acceptAndRejectTheSameSpecs(String spec) {
     String json = spec.replace('\'', '"');

@@ -1,9 +1,10 @@
 package io.criresmgr.cache.adjustment;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.core.JsonToken;
 import io.criresmgr.adjustment.AdjustmentValidator;
 import io.criresmgr.adjustment.ContainerExpression;
 import io.criresmgr.adjustment.Quantity;
@@ -12,6 +13,7 @@ import io.criresmgr.cache.Adjustment;
 import io.criresmgr.cache.ResourceOverride;
 import io.criresmgr.cache.affinity.Expression;
 import io.criresmgr.cache.files.ParseLimits;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,11 +28,7 @@ import org.jspecify.annotations.Nullable;
  * docs/adr/0014-one-adjustment-model.md), and maps the valid specs to what the daemon evaluates.
  */
 public final class AdjustmentParser {
-  // Trailing content means the payload is not the one JSON value it should be.
-  private static final JsonMapper JSON =
-      JsonMapper.builder(ParseLimits.ADJUSTMENTS.jsonFactory())
-          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-          .build();
+  private static final JsonFactory JSON = ParseLimits.ADJUSTMENTS.jsonFactory();
 
   private AdjustmentParser() {}
 
@@ -41,17 +39,26 @@ public final class AdjustmentParser {
    *     or any spec is invalid (all problems, one per line)
    */
   public static AdjustmentSet parse(String nodeName, String json) throws AdjustmentException {
-    JsonNode root;
-    try {
-      root = JSON.readTree(json);
-    } catch (JsonProcessingException e) {
-      throw new AdjustmentException("adjustments: not JSON: " + e.getOriginalMessage(), true);
+    @Nullable Object root;
+    try (JsonParser parser = JSON.createParser(json)) {
+      root = parser.nextToken() == null ? null : tree(parser);
+      JsonToken trailing = parser.nextToken();
+      if (trailing != null) {
+        // Trailing content means the payload is not the one JSON value it should be.
+        throw new AdjustmentException(
+            "adjustments: not JSON: Trailing token (of type " + trailing + ") found after value",
+            true);
+      }
+    } catch (IOException e) {
+      String message =
+          e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage();
+      throw new AdjustmentException("adjustments: not JSON: " + message, true);
     }
-    if (root == null || !root.isObject()) {
+    if (!(root instanceof Map<?, ?> object)) {
       throw new AdjustmentException("adjustments: expected a JSON object of name to spec", true);
     }
     Map<String, @Nullable Object> specs = new LinkedHashMap<>();
-    root.properties().forEach(e -> specs.put(e.getKey(), tree(e.getValue())));
+    object.forEach((name, spec) -> specs.put((String) name, spec));
     AdjustmentValidator.Checked checked = AdjustmentValidator.check(specs);
     if (!checked.valid()) {
       throw new AdjustmentException(String.join("\n", checked.problems()), false);
@@ -61,33 +68,47 @@ public final class AdjustmentParser {
     return new AdjustmentSet(nodeName, out);
   }
 
-  /** {@code node} as the validator's plain tree (numbers as {@link java.math.BigDecimal}). */
-  static @Nullable Object tree(JsonNode node) {
-    if (node.isObject()) {
-      Map<String, @Nullable Object> map = new LinkedHashMap<>();
-      node.properties().forEach(e -> map.put(e.getKey(), tree(e.getValue())));
-      return map;
+  /**
+   * The value at the parser's current token as the validator's plain tree. Numbers keep the text
+   * they were written with ({@link WrittenNumber}), as the agent's Gson numbers do: a double would
+   * turn {@code 1e-400} into 0 and {@code 1e400} into Infinity, so the daemon would accept or name
+   * a value the agent refuses or names as written (docs/adr/0014-one-adjustment-model.md). The
+   * factory's limits bound the nesting, and so this recursion. A repeated key keeps its first place
+   * and its last value, as Jackson's tree did.
+   */
+  private static @Nullable Object tree(JsonParser parser) throws IOException {
+    JsonToken token = parser.currentToken();
+    switch (token) {
+      case START_OBJECT -> {
+        Map<String, @Nullable Object> map = new LinkedHashMap<>();
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+          String key = parser.currentName();
+          parser.nextToken();
+          map.put(key, tree(parser));
+        }
+        return map;
+      }
+      case START_ARRAY -> {
+        List<@Nullable Object> list = new ArrayList<>();
+        while (parser.nextToken() != JsonToken.END_ARRAY) {
+          list.add(tree(parser));
+        }
+        return list;
+      }
+      case VALUE_STRING -> {
+        return parser.getText();
+      }
+      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
+        return new WrittenNumber(parser.getText());
+      }
+      case VALUE_TRUE, VALUE_FALSE -> {
+        return token == JsonToken.VALUE_TRUE;
+      }
+      case VALUE_NULL -> {
+        return null;
+      }
+      default -> throw new JsonParseException(parser, "unexpected " + token);
     }
-    if (node.isArray()) {
-      List<@Nullable Object> list = new ArrayList<>();
-      node.forEach(n -> list.add(tree(n)));
-      return list;
-    }
-    if (node.isTextual()) {
-      return node.textValue();
-    }
-    if (node.isNumber()) {
-      // A double beyond its range (1e400) is read as Infinity, which has no decimal value: kept
-      // a Double, which the validator refuses as a quantity and as a string. (Reading floats as
-      // BigDecimal instead fails inside the parser on exponents of many digits.)
-      return node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())
-          ? Double.valueOf(node.doubleValue())
-          : node.decimalValue();
-    }
-    if (node.isBoolean()) {
-      return node.booleanValue();
-    }
-    return node.isNull() || node.isMissingNode() ? null : node.toString();
   }
 
   /** A valid spec as the daemon evaluates it. */

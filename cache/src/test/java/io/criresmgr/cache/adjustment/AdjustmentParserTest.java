@@ -228,20 +228,25 @@ class AdjustmentParserTest {
   }
 
   @Test
-  void numbersBeyondADoubleAreRefusedAsQuantities() {
+  void numbersBeyondADoubleAreRefusedNamedAsWritten() {
+    // As written, as the agent names them (docs/adr/0014-one-adjustment-model.md): a double
+    // would read 1e400 as Infinity and 1e-400 as 0, a valid request.
     assertEquals(
-        "adjustment a: resources.requests.memory: invalid memory quantity \"Infinity\": not a"
-            + " number; expected bytes such as 128974848, 129e6, 129M, 123Mi or 1.5Gi"
+        "adjustment a: resources.requests.memory: invalid memory quantity \"1e400\": unknown"
+            + " suffix \"e400\"; expected bytes such as 128974848, 129e6, 129M, 123Mi or 1.5Gi"
             + " (suffixes k M G T P E, Ki Mi Gi Ti Pi Ei)",
         specProblem(SCOPE + ", 'resources': {'requests': {'memory': 1e400}}"));
     assertTrue(
-        specProblem(SCOPE + ", 'classes': {'rdt': 1e400}")
-            .startsWith("adjustment a: classes.rdt: expected a string"),
-        "a string field");
+        specProblem(SCOPE + ", 'resources': {'requests': {'cpu': 1e-400}}")
+            .startsWith("adjustment a: resources.requests.cpu: invalid CPU quantity \"1e-400\":"),
+        "a quantity below a double's range");
+    assertEquals(
+        "adjustment a: classes.rdt: expected a string, got 1e400",
+        specProblem(SCOPE + ", 'classes': {'rdt': 1e400}"));
     for (String huge : new String[] {"-1e400", "100111111E11110111000"}) {
       assertTrue(
           specProblem(SCOPE + ", 'toptierLimit': " + huge)
-              .startsWith("adjustment a: toptierLimit: invalid memory quantity \""),
+              .startsWith("adjustment a: toptierLimit: invalid memory quantity \"" + huge + "\""),
           huge);
     }
   }
