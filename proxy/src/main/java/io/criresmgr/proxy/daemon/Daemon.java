@@ -185,6 +185,9 @@ public final class Daemon implements AutoCloseable {
     return health;
   }
 
+  /** The part of {@link #health} that reports the start until it has finished. */
+  static final String STARTING = "daemon";
+
   /** Starts every part of the daemon; on failure, closes what was started and rethrows. */
   public static Daemon start(DaemonOptions options, ConfigStore config)
       throws InterruptedException {
@@ -212,8 +215,12 @@ public final class Daemon implements AutoCloseable {
       throws InterruptedException {
     Daemon daemon = new Daemon();
     daemon.handleSignals = handleSignals;
+    // The health endpoint serves before the parts that register the other checks (relay,
+    // pipeline, NRI) are up: until then it must not answer "ok".
+    daemon.health.register(STARTING, () -> Optional.of("starting"));
     try {
       daemon.startParts(options, config, policies, early);
+      daemon.health.unregister(STARTING);
       return daemon;
     } catch (RuntimeException | InterruptedException e) {
       daemon.close();

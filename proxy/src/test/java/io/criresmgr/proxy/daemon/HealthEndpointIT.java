@@ -24,6 +24,7 @@ import io.criresmgr.sim.SimOptions;
 import io.criresmgr.sim.SimRuntime;
 import io.criresmgr.sim.SimRuntimeServer;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.http.HttpResponse;
@@ -32,6 +33,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +55,21 @@ class HealthEndpointIT {
       HttpResponse<String> reply = get(port, path);
       assertEquals(200, reply.statusCode(), path + ": " + reply.body());
       assertEquals("ok\n", reply.body(), path);
+    }
+  }
+
+  /** {@code path} on {@code port}, asked again until the port is bound (30 s at most). */
+  private static HttpResponse<String> getOnceServing(int port, String path) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      try {
+        return get(port, path);
+      } catch (ConnectException e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+        TimeUnit.MILLISECONDS.sleep(10);
+      }
     }
   }
 
@@ -173,6 +190,49 @@ class HealthEndpointIT {
                   + "\" serves; expected another port, or \"\" for no HTTP server; serving CRI"
                   + " without /metrics and /introspect"),
           lines);
+    }
+  }
+
+  @Test
+  void isNotReadyUntilTheStartHasFinished() throws Exception {
+    int port;
+    try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = probe.getLocalPort();
+    }
+    GatedActivation gate = new GatedActivation();
+    try (SimRuntimeServer sim = startRuntime()) {
+      DaemonOptions options =
+          TestDaemons.options(dir, sim.socket(), true).toBuilder()
+              .healthEndpoint(Optional.of("127.0.0.1:" + port))
+              .build();
+      ConfigStore store = new ConfigStore(GatedActivation.config());
+      CompletableFuture<Daemon> starting =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return Daemon.start(options, store, gate.policies());
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                  throw new IllegalStateException(e);
+                }
+              });
+      try {
+        assertTrue(gate.awaitActivating(), "the policy was never activated");
+        // The policy activates in the background from the start's first steps; the health
+        // listener comes next and serves while the start waits for the policy: the relay, the
+        // pipeline and their checks do not exist yet.
+        HttpResponse<String> ready = getOnceServing(port, "/healthz");
+        assertEquals(503, ready.statusCode(), ready.body());
+        assertEquals("daemon: starting\n", ready.body());
+        HttpResponse<String> live = get(port, "/livez");
+        assertEquals(200, live.statusCode(), "a slow start is no reason to restart");
+      } finally {
+        gate.release();
+      }
+      try (Daemon daemon = starting.get(60, TimeUnit.SECONDS)) {
+        assertEquals(port, daemon.healthPort());
+        assertWell(port);
+      }
     }
   }
 
