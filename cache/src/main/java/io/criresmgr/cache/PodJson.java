@@ -59,11 +59,11 @@ record PodJson(
   Pod toPod() {
     return new Pod(
         id,
-        uid,
+        SharedStrings.of(uid),
         name,
-        namespace,
-        labels,
-        annotations,
+        SharedStrings.of(namespace),
+        SharedStrings.of(labels),
+        SharedStrings.of(annotations),
         cgroupParent,
         qosClass,
         resources.toPodResources(sidecars(annotations)),

@@ -12,6 +12,7 @@ import io.criresmgr.cache.LinuxResources;
 import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.ResourceEstimator;
 import io.criresmgr.cache.Resources;
+import io.criresmgr.cache.SharedStrings;
 import io.criresmgr.policy.sysfs.DeviceHints;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,12 +41,13 @@ public final class ContainerCodec {
    * ContainerState#CREATING}, no runtime id, no assignment. Requests and limits come from the pod's
    * resource annotation, else they are estimated from the requested linux resources, a Burstable
    * container's memory request from its OOM score adjustment and the node's {@code memoryCapacity}
-   * (0: unknown, no memory request).
+   * (0: unknown, no memory request). Its name, image, labels and annotations are the {@link
+   * SharedStrings} copies.
    */
   public static Container fromRequest(
       String cacheId, long seq, Pod pod, CreateContainerRequest request, long memoryCapacity) {
     ContainerConfig config = request.getConfig();
-    String name = config.getMetadata().getName();
+    String name = SharedStrings.of(config.getMetadata().getName());
     LinuxContainerResources linux = config.getLinux().getResources();
     LinuxResources requested = LinuxResourcesCodec.fromProto(linux);
     return Container.builder()
@@ -54,9 +56,9 @@ public final class ContainerCodec {
         .name(name)
         .namespace(pod.namespace())
         .initContainer(pod.resources().runsToCompletion(name))
-        .labels(config.getLabelsMap())
-        .annotations(config.getAnnotationsMap())
-        .image(config.getImage().getImage())
+        .labels(SharedStrings.of(config.getLabelsMap()))
+        .annotations(SharedStrings.of(config.getAnnotationsMap()))
+        .image(SharedStrings.of(config.getImage().getImage()))
         .state(ContainerState.CREATING)
         .requested(requested)
         .resources(resources(pod, name, requested, linux.getOomScoreAdj(), memoryCapacity))
@@ -98,7 +100,7 @@ public final class ContainerCodec {
    */
   public static Container fromStatus(
       String cacheId, long seq, Pod pod, ContainerStatus status, long memoryCapacity) {
-    String name = status.getMetadata().getName();
+    String name = SharedStrings.of(status.getMetadata().getName());
     LinuxContainerResources linux = status.getResources().getLinux();
     LinuxResources reported =
         status.hasResources() && status.getResources().hasLinux()
@@ -113,9 +115,9 @@ public final class ContainerCodec {
         .name(name)
         .namespace(pod.namespace())
         .initContainer(pod.resources().runsToCompletion(name))
-        .labels(status.getLabelsMap())
-        .annotations(RequestedAnnotation.without(status.getAnnotationsMap()))
-        .image(status.getImage().getImage())
+        .labels(SharedStrings.of(status.getLabelsMap()))
+        .annotations(SharedStrings.of(RequestedAnnotation.without(status.getAnnotationsMap())))
+        .image(SharedStrings.of(status.getImage().getImage()))
         .state(ContainerStates.fromProto(status.getState()))
         .requested(requested)
         .resources(resources(pod, name, requested, linux.getOomScoreAdj(), memoryCapacity))

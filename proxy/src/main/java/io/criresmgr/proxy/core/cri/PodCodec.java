@@ -9,6 +9,7 @@ import io.criresmgr.cache.Pod;
 import io.criresmgr.cache.PodResources;
 import io.criresmgr.cache.PodResourcesAnnotation;
 import io.criresmgr.cache.QosClass;
+import io.criresmgr.cache.SharedStrings;
 import java.util.Map;
 
 /** Builds cache {@link Pod} records from CRI pod sandbox messages. */
@@ -18,7 +19,8 @@ public final class PodCodec {
   /**
    * The pod kubelet asked for, once the runtime created it as {@code sandboxId}: identity, labels
    * and annotations from the config, QoS class from its cgroup parent, per-container resources from
-   * the webhook's annotation.
+   * the webhook's annotation. Its UID, namespace, labels and annotations are the {@link
+   * SharedStrings} copies, which its containers' labels share.
    *
    * @throws IllegalArgumentException if the webhook's resource annotation is malformed
    */
@@ -28,11 +30,11 @@ public final class PodCodec {
     String cgroupParent = config.getLinux().getCgroupParent();
     return new Pod(
         sandboxId,
-        metadata.getUid(),
+        SharedStrings.of(metadata.getUid()),
         metadata.getName(),
-        metadata.getNamespace(),
-        config.getLabelsMap(),
-        config.getAnnotationsMap(),
+        SharedStrings.of(metadata.getNamespace()),
+        SharedStrings.of(config.getLabelsMap()),
+        SharedStrings.of(config.getAnnotationsMap()),
         cgroupParent,
         QosClass.fromCgroupParent(cgroupParent),
         resources(config.getAnnotationsMap()),
@@ -51,11 +53,11 @@ public final class PodCodec {
     String cgroupParent = cgroupParent(verboseStatus);
     return new Pod(
         listItem.getId(),
-        metadata.getUid(),
+        SharedStrings.of(metadata.getUid()),
         metadata.getName(),
-        metadata.getNamespace(),
-        listItem.getLabelsMap(),
-        listItem.getAnnotationsMap(),
+        SharedStrings.of(metadata.getNamespace()),
+        SharedStrings.of(listItem.getLabelsMap()),
+        SharedStrings.of(listItem.getAnnotationsMap()),
         cgroupParent,
         QosClass.fromCgroupParent(cgroupParent),
         resources(listItem.getAnnotationsMap()),
