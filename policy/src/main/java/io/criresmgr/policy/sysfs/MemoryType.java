@@ -14,10 +14,13 @@ public enum MemoryType {
   /** High-bandwidth memory: small and fast. */
   HBM;
 
+  private final String label = name().toLowerCase(Locale.ROOT);
+
   /**
-   * The lower-case name used in annotations and specs ({@code dram}, {@code pmem}, {@code hbm}).
+   * The lower-case name used in annotations and specs ({@code dram}, {@code pmem}, {@code hbm}):
+   * one string per type, not one per call (every grant's policy data holds them).
    */
   public String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return label;
   }
 }

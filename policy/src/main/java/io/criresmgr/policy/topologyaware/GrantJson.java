@@ -34,13 +34,13 @@ final class GrantJson {
   static ObjectNode write(Grant g, PoolTree tree) {
     ObjectNode n = JsonNodeFactory.instance.objectNode();
     n.put("pool", tree.pool(g.pool()).name());
-    n.put("kind", g.kind().name().toLowerCase(Locale.ROOT));
+    n.put("kind", label(g.kind()));
     n.put("exclusive", g.exclusive().toString());
     n.put("isolated", g.exclusive().intersection(tree.pool(g.pool()).isolated()).toString());
     number(n, "fraction", g.fractionMilli());
     n.put("memoryPool", tree.pool(g.memoryPool()).name());
     n.put("memoryTypes", types(g.memoryTypes()));
-    n.put("memset", g.memset().toString());
+    n.put("memset", g.memset().toString().intern()); // a few NUMA node sets, held by every grant
     ObjectNode mem = n.putObject("memory");
     for (MemoryType t : MemoryType.values()) {
       number(mem, t.label(), g.memory().get(t));
@@ -56,6 +56,15 @@ final class GrantJson {
       n.put("memoryPreserve", true);
     }
     return n;
+  }
+
+  /** The kind as the JSON names it: a constant, not a string per grant (every grant holds one). */
+  private static String label(CpuKind kind) {
+    return switch (kind) {
+      case NORMAL -> "normal";
+      case RESERVED -> "reserved";
+      case PRESERVE -> "preserve";
+    };
   }
 
   /**
@@ -112,8 +121,11 @@ final class GrantJson {
     }
   }
 
-  /** Comma-separated labels, e.g. {@code dram,pmem}. */
+  /** Comma-separated labels, e.g. {@code dram,pmem}; a single type's is its shared label. */
   static String types(Set<MemoryType> types) {
+    if (types.size() == 1) {
+      return types.iterator().next().label();
+    }
     StringJoiner j = new StringJoiner(",");
     for (MemoryType t : MemoryType.values()) {
       if (types.contains(t)) {
