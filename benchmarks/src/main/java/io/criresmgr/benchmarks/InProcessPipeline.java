@@ -5,6 +5,7 @@ import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc.RuntimeServiceBlockingStub
 import io.criresmgr.cache.CacheFile;
 import io.criresmgr.cache.CacheSnapshot;
 import io.criresmgr.cache.NodeCache;
+import io.criresmgr.controllers.ControllerContext;
 import io.criresmgr.grpc.unix.EventLoops;
 import io.criresmgr.grpc.unix.Shutdown;
 import io.criresmgr.policy.Policy;
@@ -20,11 +21,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The production {@link ResourceManager} with one policy and no host controllers, its intercepted
- * service served in-process and a runtime that answers at once ({@link InstantRuntime}): the
- * pipeline step without sockets, for the pipeline and policy benchmarks.
+ * The production {@link ResourceManager} with one policy and no host controllers (the CRI
+ * controller running, as in the daemon), its intercepted service served in-process and a runtime
+ * that answers at once ({@link InstantRuntime}): the pipeline step without sockets, for the
+ * pipeline and policy benchmarks.
  */
 final class InProcessPipeline implements AutoCloseable {
   private final ResourceManager manager;
@@ -44,6 +47,18 @@ final class InProcessPipeline implements AutoCloseable {
             new InstantRuntime(),
             new CacheFile(dir),
             EventLoops::madeByNetty);
+    // As the daemon starts them (ResourceManagement, no Controllers section: every controller in
+    // its default mode): here the CRI controller alone, so that an assignment reaches the
+    // CreateContainer request and every re-assigned container gets its UpdateContainerResources.
+    manager
+        .pipeline()
+        .run(
+            s -> {
+              s.configureControllers(
+                  Map.of(), new ControllerContext(dir, dir, Map.of()).withNode(s));
+              return null;
+            })
+        .join();
     String server = InProcessServerBuilder.generateName();
     this.server =
         InProcessServerBuilder.forName(server)

@@ -6,10 +6,11 @@ import io.criresmgr.api.runtime.v1.RunPodSandboxResponse;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
+import io.grpc.KnownLength;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
-import java.io.InputStream;
+import java.io.ByteArrayInputStream;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
@@ -43,7 +44,19 @@ final class InstantRuntime extends Channel {
           default -> null;
         };
     return method.parseResponse(
-        reply == null ? InputStream.nullInputStream() : reply.toByteString().newInput());
+        new KnownLengthStream(reply == null ? new byte[0] : reply.toByteArray()));
+  }
+
+  /**
+   * A reply's bytes as the Netty transport hands them to the marshaller: of known length, so that
+   * grpc-java's protobuf marshaller takes its production path (an empty reply is the default
+   * instance, others are read through a per-thread buffer) instead of a {@code CodedInputStream}
+   * with a 4 KB buffer per reply (docs/benchmarks.md, "Issue 20: re-assigned containers").
+   */
+  private static final class KnownLengthStream extends ByteArrayInputStream implements KnownLength {
+    KnownLengthStream(byte[] bytes) {
+      super(bytes);
+    }
   }
 
   private String nextId(String kind) {
