@@ -98,8 +98,11 @@ public record Assignment(
    * decides replaced (unified values are merged, the assignment winning).
    */
   public LinuxResources applyTo(LinuxResources requested) {
-    Map<String, String> merged = new java.util.TreeMap<>(requested.unified());
-    merged.putAll(unified);
+    Map<String, String> merged = requested.unified();
+    if (!unified.isEmpty()) {
+      merged = new java.util.TreeMap<>(merged);
+      merged.putAll(unified);
+    }
     return new LinuxResources(
         cpuPeriod != 0 ? cpuPeriod : requested.cpuPeriod(),
         cpuQuota != 0 ? cpuQuota : requested.cpuQuota(),

@@ -147,6 +147,14 @@ public final class NodeCache implements NodeState {
     return Optional.ofNullable(containers.get(cacheId));
   }
 
+  /**
+   * The container cached as {@code cacheId}, or null: {@link #container} without an {@code
+   * Optional}, for the loops over the hundreds of containers one decision may re-assign.
+   */
+  public @Nullable Container containerOrNull(String cacheId) {
+    return containers.get(cacheId);
+  }
+
   @Override
   public Optional<Container> containerById(String id) {
     String cacheId = idToCacheId.get(id);

@@ -33,6 +33,14 @@ public final class ControllerSet {
   private final List<Controller> controllers;
   private final Map<String, ControllerMode> modes = new LinkedHashMap<>();
   private final Set<String> running = new TreeSet<>();
+
+  /**
+   * {@link #running} as an immutable set, made again when it changes: what a hook run returns when
+   * every controller succeeded, so that the post-update hooks of the hundreds of containers one
+   * decision re-assigns make no set each (docs/benchmarks.md, "Issue 20: re-assigned containers").
+   */
+  private volatile Set<String> runningNow = Set.of();
+
   private @Nullable ControllerContext applied;
 
   /** The given controllers, sorted by name; duplicate names are rejected. */
@@ -55,7 +63,7 @@ public final class ControllerSet {
 
   /** Names of the running controllers. */
   public Set<String> running() {
-    return Set.copyOf(running);
+    return runningNow;
   }
 
   /**
@@ -184,6 +192,7 @@ public final class ControllerSet {
   private void start(Controller c, ControllerContext context) {
     c.start(context);
     running.add(c.name());
+    runningNow = Set.copyOf(running);
   }
 
   private static void cleanUp(Controller c, ControllerContext context) {
@@ -199,6 +208,7 @@ public final class ControllerSet {
     if (!running.remove(c.name())) {
       return;
     }
+    runningNow = Set.copyOf(running);
     try {
       c.stop();
     } catch (RuntimeException e) {
@@ -265,15 +275,20 @@ public final class ControllerSet {
    * controller and the hook.
    */
   private Set<String> run(Container container, String hook, Consumer<Controller> action) {
-    Set<String> succeeded = new TreeSet<>();
+    Set<String> ran = runningNow;
+    // made only once one failed: until then every controller that ran succeeded
+    @Nullable Set<String> failed = null;
     for (Controller c : controllers) {
-      if (!running.contains(c.name())) {
+      if (!ran.contains(c.name())) {
         continue;
       }
       try {
         action.accept(c);
-        succeeded.add(c.name());
       } catch (RuntimeException e) {
+        if (failed == null) {
+          failed = new TreeSet<>();
+        }
+        failed.add(c.name());
         if (modes.getOrDefault(c.name(), DEFAULT_MODE) != ControllerMode.RELAXED) {
           throw new ControllerException(
               "controller " + c.name() + " (" + hook + "): " + message(e), e);
@@ -286,6 +301,11 @@ public final class ControllerSet {
             message(e));
       }
     }
+    if (failed == null) {
+      return ran;
+    }
+    Set<String> succeeded = new TreeSet<>(ran);
+    succeeded.removeAll(failed);
     return succeeded;
   }
 }

@@ -43,7 +43,8 @@ public record Decisions(
     Objects.requireNonNull(policyData, "policyData");
     cpuClasses = cpuClasses.map(m -> Collections.unmodifiableSortedMap(new TreeMap<>(m)));
     explanations = Map.copyOf(explanations);
-    Set<String> seen = new HashSet<>();
+    // sized once: a decision may re-assign hundreds of containers
+    Set<String> seen = new HashSet<>(updates.size() * 4 / 3 + 1);
     for (Update u : updates) {
       if (!seen.add(u.cacheId())) {
         throw new IllegalArgumentException("two decisions for container " + u.cacheId());

@@ -321,18 +321,17 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
   public Map<String, Map<String, String>> exportedResources(
       Collection<Container> containers, NodeState node) {
     Ledger ledger = view(node);
-    Map<String, Map<String, String>> data = new HashMap<>();
+    // sized once: a step may ask for the hundreds of containers a decision re-assigned
+    Map<String, Map<String, String>> data = new HashMap<>(containers.size() * 4 / 3 + 1);
     // The containers of one pool mostly share their data: computed once per distinct grant shape.
     Map<ExportedData.Shape, Map<String, String>> byShape = new HashMap<>();
     for (Container c : containers) {
-      ledger
-          .grant(c.cacheId())
-          .ifPresent(
-              g ->
-                  data.put(
-                      c.cacheId(),
-                      byShape.computeIfAbsent(
-                          ExportedData.Shape.of(g), k -> ExportedData.of(g, ledger))));
+      Grant g = ledger.grantOrNull(c.cacheId());
+      if (g != null) {
+        data.put(
+            c.cacheId(),
+            byShape.computeIfAbsent(ExportedData.Shape.of(g), k -> ExportedData.of(g, ledger)));
+      }
     }
     return data;
   }

@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +21,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -89,8 +89,7 @@ final class ExportedResources implements AutoCloseable {
     }
     List<String> ids = new ArrayList<>(dirty);
     dirty.clear();
-    Map<String, String> contents = contents(s, ids);
-    contents.forEach(this::writeLater);
+    contents(s, ids, this::writeLater);
   }
 
   /**
@@ -104,9 +103,10 @@ final class ExportedResources implements AutoCloseable {
   Optional<Mount> prepare(Section s, String cacheId) {
     dirty.remove(cacheId);
     String name = directoryName(cacheId);
+    Map<String, String> one = new HashMap<>(2);
+    contents(s, List.of(cacheId), one::put);
     Optional<String> content =
-        Optional.ofNullable(contents(s, List.of(cacheId)).get(cacheId))
-            .filter(c -> validName(cacheId, name));
+        Optional.ofNullable(one.get(cacheId)).filter(c -> validName(cacheId, name));
     if (files.isEmpty() || content.isEmpty()) {
       return Optional.empty();
     }
@@ -176,31 +176,38 @@ final class ExportedResources implements AutoCloseable {
   }
 
   /**
-   * The files of {@code ids} by cache id: rendered data for active containers, {@code null} for
-   * those gone from the cache (their directories are removed here); others are left as they are.
+   * Gives {@code sink} the file of each of {@code ids} that is active, in order, as cache id and
+   * content; the directories of those gone from the cache are removed here, others are left as they
+   * are. No map of the contents: a step may change hundreds of containers' files
+   * (docs/benchmarks.md, "Issue 20: re-assigned containers").
    */
-  private Map<String, String> contents(Section s, List<String> ids) {
-    List<Container> active = new ArrayList<>();
+  private void contents(Section s, List<String> ids, BiConsumer<String, String> sink) {
+    List<Container> active = new ArrayList<>(ids.size());
     for (String id : ids) {
-      Optional<Container> c = s.cache().container(id);
-      if (c.isEmpty()) {
+      Container c = s.cache().containerOrNull(id);
+      if (c == null) {
         delete(id);
-      } else if (c.get().state().isActive()) {
-        active.add(c.get());
+      } else if (c.state().isActive()) {
+        active.add(c);
       }
     }
     if (active.isEmpty()) {
-      return Map.of();
+      return;
     }
     Map<String, Map<String, String>> data = data(s, active);
-    Map<String, String> contents = new LinkedHashMap<>();
-    // Containers of one pool mostly have the same data: each distinct file is rendered once.
+    // Containers of one pool mostly have the same data: each distinct file is rendered once, and
+    // the data of the one before (often the same map) is compared by identity first.
     Map<Map<String, String>, String> rendered = new HashMap<>();
+    @Nullable Map<String, String> lastVars = null;
+    String lastContent = "";
     for (Container c : active) {
       Map<String, String> vars = data.getOrDefault(c.cacheId(), Map.of());
-      contents.put(c.cacheId(), rendered.computeIfAbsent(vars, v -> render(c.cacheId(), v)));
+      if (vars != lastVars) {
+        lastVars = vars;
+        lastContent = rendered.computeIfAbsent(vars, v -> render(c.cacheId(), v));
+      }
+      sink.accept(c.cacheId(), lastContent);
     }
-    return contents;
   }
 
   private static Map<String, Map<String, String>> data(Section s, List<Container> containers) {

@@ -1,7 +1,6 @@
 package io.criresmgr.proxy.core;
 
 import io.criresmgr.api.runtime.v1.ContainerConfig;
-import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.ContainerState;
 import io.criresmgr.cache.CpuSet;
@@ -22,7 +21,6 @@ import io.criresmgr.proxy.core.cri.ContainerCodec;
 import io.criresmgr.proxy.core.cri.ContainerUses;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -240,17 +238,25 @@ public final class Section implements NodeView {
    * effects outside the cache (timers, CPU classes) are left to {@link #applyEffects}.
    */
   List<String> applyState(Decisions decisions) {
-    Map<String, Assignment> assignments = new LinkedHashMap<>();
-    List<String> changed = new ArrayList<>();
-    for (Decisions.Update u : decisions.updates()) {
-      assignments.put(u.cacheId(), u.assignment());
-      exports.changed(u.cacheId());
-      cache
-          .container(u.cacheId())
-          .filter(c -> !c.assignment().equals(u.assignment()))
-          .ifPresent(c -> changed.add(c.cacheId()));
+    List<Decisions.Update> updates = decisions.updates();
+    // All or nothing, as NodeCache.applyAssignments: every id is checked before anything changes.
+    // One pass each, without a map, Optional or lambda per container: a decision may re-assign
+    // hundreds (docs/benchmarks.md, "Issue 20: re-assigned containers").
+    for (Decisions.Update u : updates) {
+      if (cache.containerOrNull(u.cacheId()) == null) {
+        throw new IllegalArgumentException("assignment for unknown container " + u.cacheId());
+      }
     }
-    cache.applyAssignments(assignments, controllers.running());
+    Set<String> markPending = controllers.running();
+    List<String> changed = new ArrayList<>();
+    for (Decisions.Update u : updates) {
+      exports.changed(u.cacheId());
+      Container c = Objects.requireNonNull(cache.containerOrNull(u.cacheId()));
+      if (!c.assignment().equals(u.assignment())) {
+        cache.putContainer(c.withAssignment(u.assignment(), markPending));
+        changed.add(c.cacheId());
+      }
+    }
     decisions.policyData().ifPresent(data -> cache.setPolicyData(policy.name(), data));
     decisions.explanations().forEach(this::explain);
     return changed;
@@ -284,7 +290,10 @@ public final class Section implements NodeView {
       if (skip.contains(cacheId)) {
         continue;
       }
-      cache.container(cacheId).filter(Section::inRuntime).ifPresent(this::postUpdateLogged);
+      Container c = cache.containerOrNull(cacheId);
+      if (c != null && inRuntime(c)) {
+        postUpdateLogged(c);
+      }
     }
   }
 
@@ -305,18 +314,21 @@ public final class Section implements NodeView {
 
   /** Clears pending marks of {@code controllers} on the container, if it is still cached. */
   public void clearPending(String cacheId, Set<String> done) {
-    cache
-        .container(cacheId)
-        .ifPresent(
-            c -> {
-              Container cleared = c;
-              for (String name : done) {
-                cleared = cleared.withoutPending(name);
-              }
-              if (!cleared.equals(c)) {
-                cache.putContainer(cleared);
-              }
-            });
+    Container c = cache.containerOrNull(cacheId);
+    if (c == null || c.pending().isEmpty()) {
+      return;
+    }
+    Container cleared = c;
+    boolean any = false;
+    for (String name : c.pending()) {
+      if (done.contains(name)) {
+        cleared = cleared.withoutPending(name);
+        any = true;
+      }
+    }
+    if (any) {
+      cache.putContainer(cleared);
+    }
   }
 
   /**
