@@ -85,7 +85,7 @@ public final class ThreadCostMain {
   }
 
   /** Allocated bytes and CPU nanoseconds of the live threads, by name without trailing numbers. */
-  private static Map<String, long[]> threads() {
+  static Map<String, long[]> threads() {
     com.sun.management.ThreadMXBean mx =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     Map<String, long[]> groups = new TreeMap<>();
