@@ -26,7 +26,13 @@ final class SortedNames extends AbstractSet<String> {
     if (names instanceof SortedNames sorted) {
       return sorted;
     }
-    return names.isEmpty() ? EMPTY : new SortedNames(new TreeSet<>(names).toArray(new String[0]));
+    if (names.isEmpty()) {
+      return EMPTY;
+    }
+    // a set holds no duplicates: sorting its array is enough (no TreeSet per re-assigned container)
+    String[] sorted = names.toArray(new String[0]);
+    Arrays.sort(sorted);
+    return new SortedNames(sorted);
   }
 
   /** This set with {@code more} added: itself if it holds them all. */
@@ -34,6 +40,9 @@ final class SortedNames extends AbstractSet<String> {
     // isEmpty first: most updates add no pending controller, and containsAll makes an iterator
     if (more.isEmpty() || containsAll(more)) {
       return this;
+    }
+    if (names.length == 0) {
+      return of(more);
     }
     TreeSet<String> all = new TreeSet<>(more);
     all.addAll(Arrays.asList(names));

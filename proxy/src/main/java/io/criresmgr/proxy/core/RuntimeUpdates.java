@@ -52,18 +52,27 @@ public final class RuntimeUpdates {
       String cacheId, String id, LinuxContainerResources linux, Assignment assignment) {
     UpdateContainerResourcesRequest request =
         UpdateContainerResourcesRequest.newBuilder().setContainerId(id).setLinux(linux).build();
+    CompletableFuture<Void> tail = tails.get(cacheId);
     CompletableFuture<Void> sent =
-        tails
-            .getOrDefault(cacheId, CompletableFuture.completedFuture(null))
-            .thenCompose(
-                ignored ->
-                    runtime
-                        .callOwn(RuntimeServiceGrpc.getUpdateContainerResourcesMethod(), request)
-                        .handle((reply, error) -> failed(cacheId, id, assignment, error)));
-    tails.put(cacheId, sent);
-    var unused = sent.whenComplete((v, e) -> tails.remove(cacheId, sent)); // sent never fails
-    stepSends.add(sent);
+        tail == null
+            ? call(cacheId, id, request, assignment)
+            : tail.thenCompose(ignored -> call(cacheId, id, request, assignment));
+    // An update answered already (a runtime that answers on the calling thread) has nothing to
+    // order behind it and nothing to wait for: no tail, no step send. A decision may update
+    // hundreds of containers (docs/benchmarks.md, "Issue 20: re-assigned containers").
+    if (!sent.isDone()) {
+      tails.put(cacheId, sent);
+      var unused = sent.whenComplete((v, e) -> tails.remove(cacheId, sent)); // sent never fails
+      stepSends.add(sent);
+    }
     return sent;
+  }
+
+  private CompletableFuture<Void> call(
+      String cacheId, String id, UpdateContainerResourcesRequest request, Assignment assignment) {
+    return runtime
+        .callOwn(RuntimeServiceGrpc.getUpdateContainerResourcesMethod(), request)
+        .handle((reply, error) -> failed(cacheId, id, assignment, error));
   }
 
   private @org.jspecify.annotations.Nullable Void failed(

@@ -33,15 +33,22 @@ public final class LinuxResourcesCodec {
   /** Sets {@code decided} in {@code builder}, whose other fields stay; returns {@code builder}. */
   public static LinuxContainerResources.Builder set(
       LinuxContainerResources.Builder builder, LinuxResources decided) {
-    return builder
+    builder
         .setCpuPeriod(decided.cpuPeriod())
         .setCpuQuota(decided.cpuQuota())
         .setCpuShares(decided.cpuShares())
         .setMemoryLimitInBytes(decided.memoryLimitBytes())
         .setCpusetCpus(decided.cpusetCpus())
-        .setCpusetMems(decided.cpusetMems())
-        .clearUnified()
-        .putAllUnified(decided.unified());
+        .setCpusetMems(decided.cpusetMems());
+    // The unified map replaced as a whole; an empty one is left untouched, since clearing or
+    // filling it makes the builder's mutable map (per re-assigned container's update).
+    if (builder.getUnifiedCount() > 0) {
+      builder.clearUnified();
+    }
+    if (!decided.unified().isEmpty()) {
+      builder.putAllUnified(decided.unified());
+    }
+    return builder;
   }
 
   /** The CRI message for {@code resources} alone (everything else unset). */
