@@ -14,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -73,6 +74,14 @@ final class ExportFiles implements AutoCloseable {
   private final Set<String> made = new HashSet<>();
 
   private boolean rootChecked; // guarded as made is
+
+  /**
+   * By directory: the content this process last wrote to its file (guarded as made is). A pass
+   * skips a file whose pending content is that: a create and a remove between two passes leave the
+   * shared containers' files as they were, and rewriting them cost the writer 1.5-2 ms of CPU per
+   * operation at 2,000 containers (docs/benchmarks.md, "Issue 20: re-assigned containers").
+   */
+  private final Map<String, String> written = new HashMap<>();
 
   private volatile long lastDrain = System.nanoTime() - INTERVAL.toNanos();
   private final ScheduledExecutorService writer =
@@ -179,7 +188,8 @@ final class ExportFiles implements AutoCloseable {
         }
         if (content.isEmpty()) {
           delete(name);
-        } else if (!write(name, content.get())) {
+        } else if (!content.get().equals(written.get(name)) // else on disk already
+            && !write(name, content.get())) {
           failed.accept(name, content.get());
         }
       }
@@ -265,10 +275,12 @@ final class ExportFiles implements AutoCloseable {
           LinkOption.NOFOLLOW_LINKS);
       Files.setPosixFilePermissions(temp, READABLE);
       Files.move(temp, dir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE);
+      written.put(name, content);
       return true;
     } catch (IOException | UnsupportedOperationException e) {
       // UnsupportedOperationException: a file system without POSIX modes; never fails a request.
       made.remove(name); // removed behind our back, perhaps: made again next time
+      written.remove(name);
       warn(dir, e);
       return false;
     }
@@ -319,6 +331,7 @@ final class ExportFiles implements AutoCloseable {
 
   private void delete(String name) {
     made.remove(name);
+    written.remove(name);
     try {
       deleteTree(root.resolve(name));
     } catch (IOException e) {
