@@ -220,7 +220,6 @@ public final class Daemon implements AutoCloseable {
     daemon.health.register(STARTING, () -> Optional.of("starting"));
     try {
       daemon.startParts(options, config, policies, early);
-      daemon.health.unregister(STARTING);
       return daemon;
     } catch (RuntimeException | InterruptedException e) {
       daemon.close();
@@ -297,6 +296,7 @@ public final class Daemon implements AutoCloseable {
     own(PidFile.write(options.pidFile()));
     listen(store, config, new SectionListener(config, dumper, metrics), management);
     startConfigServer(options, store, policies, management, boss, workers);
+    health.unregister(STARTING); // before the line that says so: tests wait for it
     LOG.info(
         "cri-resmgr is up and running, serving CRI on {} ({} ms after the JVM started)",
         options.relaySocket(),
@@ -329,6 +329,7 @@ public final class Daemon implements AutoCloseable {
     EventLoopGroup boss = own(EventLoops.epoll("config-accept", 1));
     EventLoopGroup workers = own(EventLoops.epoll("config-io", 1));
     startConfigServer(options, store, policies, management, boss, workers);
+    health.unregister(STARTING); // before the line that says so: tests wait for it
     LOG.info(
         "cri-resmgr is up and running as NRI plugin {}-{}, connecting to {} ({} ms after the JVM"
             + " started)",

@@ -55,8 +55,8 @@ class HealthEndpointFlagIT {
     try (SimRuntimeServer runtime = startRuntime()) {
       Process daemon = start(runtime.socket(), "127.0.0.1:0", "\"\"");
       int health = awaitPort(daemon, HEALTH_LINE).orElseThrow();
+      awaitLine(daemon, UP); // ready once started; the reload is applied by the started daemon
       assertWell(health);
-      awaitLine(daemon, UP); // the reload is applied by the started daemon
 
       writeConfig("127.0.0.1:0");
       new ProcessBuilder("kill", "-HUP", String.valueOf(daemon.pid())).start().waitFor();
