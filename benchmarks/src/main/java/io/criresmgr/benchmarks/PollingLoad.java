@@ -154,6 +154,17 @@ public final class PollingLoad {
     return new PollingLoad(stub, pid, settings, log).run();
   }
 
+  /**
+   * Creates the pods and containers of {@code settings} through {@code stub} and returns the load,
+   * ready for {@link #round()}s back to back (the durations of {@code settings} are not used).
+   */
+  static PollingLoad created(
+      RuntimeServiceBlockingStub stub, Settings settings, Consumer<String> log) {
+    PollingLoad load = new PollingLoad(stub, ProcessHandle.current().pid(), settings, log);
+    load.createAll();
+    return load;
+  }
+
   private Report run() {
     long t0 = System.nanoTime();
     createAll();
@@ -228,7 +239,7 @@ public final class PollingLoad {
   }
 
   /** PLEG's relist (all pods, all containers) and the statistics of everything. */
-  private Listed round() {
+  Listed round() {
     int pods = call().listPodSandbox(ListPodSandboxRequest.getDefaultInstance()).getItemsCount();
     int containers =
         call().listContainers(ListContainersRequest.getDefaultInstance()).getContainersCount();

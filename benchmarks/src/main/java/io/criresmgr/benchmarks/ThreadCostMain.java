@@ -63,25 +63,33 @@ public final class ThreadCostMain {
         b.removeCreated();
         b.createContainer();
       }
-      Map<String, long[]> after = threads();
-      Map<String, Cost> costs = new TreeMap<>();
-      long bytes = 0;
-      long cpu = 0;
-      for (Map.Entry<String, long[]> e : after.entrySet()) {
-        long[] was = before.getOrDefault(e.getKey(), new long[2]);
-        long b1 = (e.getValue()[0] - was[0]) / measured;
-        long c1 = (e.getValue()[1] - was[1]) / measured;
-        if (b1 >= 50 || c1 >= 1000) {
-          costs.put(e.getKey(), new Cost(b1, c1));
-          bytes += b1;
-          cpu += c1;
-        }
-      }
-      costs.put("TOTAL", new Cost(bytes, cpu));
-      return costs;
+      return perOperation(before, threads(), measured);
     } finally {
       b.stop();
     }
+  }
+
+  /**
+   * Per thread group, the difference between two {@link #threads()} over {@code operations}: the
+   * groups that allocated at least 50 bytes or used 1 µs per operation, and {@code TOTAL}.
+   */
+  static Map<String, Cost> perOperation(
+      Map<String, long[]> before, Map<String, long[]> after, int operations) {
+    Map<String, Cost> costs = new TreeMap<>();
+    long bytes = 0;
+    long cpu = 0;
+    for (Map.Entry<String, long[]> e : after.entrySet()) {
+      long[] was = before.getOrDefault(e.getKey(), new long[2]);
+      long b1 = (e.getValue()[0] - was[0]) / operations;
+      long c1 = (e.getValue()[1] - was[1]) / operations;
+      if (b1 >= 50 || c1 >= 1000) {
+        costs.put(e.getKey(), new Cost(b1, c1));
+        bytes += b1;
+        cpu += c1;
+      }
+    }
+    costs.put("TOTAL", new Cost(bytes, cpu));
+    return costs;
   }
 
   /** Allocated bytes and CPU nanoseconds of the live threads, by name without trailing numbers. */
