@@ -42,6 +42,11 @@ launch() {
   # running it: this cuts the CPU time to serving by a quarter; code that stays hot (the relay,
   # the policies) is still compiled by C1 and C2, a little later (docs/benchmarks.md, "Start-up").
   # -XX:TieredStopAtLevel=1 would start faster still but gives up C2 for good.
+  # The CompileCommands undo that for gRPC and netty, whose per-call code kubelet's polling runs
+  # a few times a second only: at three times the thresholds it stayed interpreted or profiled
+  # for minutes, and the relay thread used twice the CPU (docs/benchmarks.md, "Issue 20: the
+  # polled relay"); at a tenth they are compiled early, for about 60 ms more CPU at start-up.
+  # "quiet" first: otherwise the JVM prints each CompileCommand on standard output.
   # -XX:+ExitOnOutOfMemoryError: a thread killed by OutOfMemoryError leaves a half-alive daemon;
   # exiting lets the service manager restart it into a consistent state (docs/files.md).
   # -Dio.netty.allocator.numDirectArenas=1: one pool of direct buffers for the few transport
@@ -50,6 +55,8 @@ launch() {
   # 0.07-0.13% of a core, idle or polled (docs/benchmarks.md, "Polling: JVM flags"). jcmd PID
   # still works; jps and jstat no longer list the process. The images have it too.
   exec "$java" -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError -XX:CompileThresholdScaling=3 \
+    -XX:CompileCommand=quiet -XX:CompileCommand=CompileThresholdScaling,io/grpc/*.*,0.1 \
+    -XX:CompileCommand=CompileThresholdScaling,io/netty/*.*,0.1 \
     -XX:-UsePerfData -Xms16m -Xmx512m -Xss512k -Dio.netty.allocator.numDirectArenas=1 \
     "${trim[@]}" "${cds[@]}" "${native[@]}" ${JAVA_OPTS:-} \
     -cp "$cp" "$main" "$@"

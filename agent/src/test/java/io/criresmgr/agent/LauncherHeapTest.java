@@ -53,6 +53,21 @@ class LauncherHeapTest {
   }
 
   @Test
+  void everyLongRunningLauncherCompilesTheRelaysLibrariesEarlyAndQuietly() throws Exception {
+    for (String launcher : List.of("cri-resmgr", "cri-resmgr-agent", "cri-resmgr-webhook")) {
+      List<String> args = run(launcher, "");
+      int quiet = args.indexOf("-XX:CompileCommand=quiet");
+      assertTrue(quiet >= 0, launcher + " must not print its CompileCommands: " + args);
+      for (String library : List.of("io/grpc", "io/netty")) {
+        int at = args.indexOf("-XX:CompileCommand=CompileThresholdScaling," + library + "/*.*,0.1");
+        assertTrue(
+            at > quiet,
+            launcher + " must compile " + library + " early, after 'quiet' (docs/benchmarks.md)");
+      }
+    }
+  }
+
+  @Test
   void everyLauncherRunsWithoutThePerfDataSampler() throws Exception {
     for (String launcher : List.of("cri-resmgr", "cri-resmgr-agent", "cri-resmgr-webhook")) {
       assertTrue(
