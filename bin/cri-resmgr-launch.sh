@@ -55,8 +55,8 @@ launch() {
   # 0.07-0.13% of a core, idle or polled (docs/benchmarks.md, "Polling: JVM flags"). jcmd PID
   # still works; jps and jstat no longer list the process. The images have it too.
   exec "$java" -XX:+UseSerialGC -XX:+ExitOnOutOfMemoryError -XX:CompileThresholdScaling=3 \
-    -XX:CompileCommand=quiet -XX:CompileCommand=CompileThresholdScaling,io/grpc/*.*,0.1 \
-    -XX:CompileCommand=CompileThresholdScaling,io/netty/*.*,0.1 \
+    -XX:CompileCommand=quiet '-XX:CompileCommand=CompileThresholdScaling,io/grpc/*.*,0.1' \
+    '-XX:CompileCommand=CompileThresholdScaling,io/netty/*.*,0.1' \
     -XX:-UsePerfData -Xms16m -Xmx512m -Xss512k -Dio.netty.allocator.numDirectArenas=1 \
     "${trim[@]}" "${cds[@]}" "${native[@]}" ${JAVA_OPTS:-} \
     -cp "$cp" "$main" "$@"

@@ -269,10 +269,10 @@ public final class ControllerSet {
   }
 
   /**
-   * Runs a hook of every running controller in order and returns the names of those that succeeded.
-   * A relaxed controller's failure (any exception) is logged and the run continues; a required or
-   * optional one's failure stops the run and is thrown as a {@link ControllerException} naming the
-   * controller and the hook.
+   * Runs a hook of every running controller in order and returns the names of those that succeeded
+   * (an unmodifiable set). A relaxed controller's failure (any exception) is logged and the run
+   * continues; a required or optional one's failure stops the run and is thrown as a {@link
+   * ControllerException} naming the controller and the hook.
    */
   private Set<String> run(Container container, String hook, Consumer<Controller> action) {
     Set<String> ran = runningNow;
@@ -306,6 +306,6 @@ public final class ControllerSet {
     }
     Set<String> succeeded = new TreeSet<>(ran);
     succeeded.removeAll(failed);
-    return succeeded;
+    return Set.copyOf(succeeded); // unmodifiable, as ran is
   }
 }

@@ -188,12 +188,21 @@ final class ExportFiles implements AutoCloseable {
         }
         if (content.isEmpty()) {
           delete(name);
-        } else if (!content.get().equals(written.get(name)) // else on disk already
-            && !write(name, content.get())) {
+        } else if (!onDisk(name, content.get()) && !write(name, content.get())) {
           failed.accept(name, content.get());
         }
       }
     }
+  }
+
+  /**
+   * Whether {@code content} is what this process last wrote to {@code name}'s file and that file is
+   * still there (a file removed behind its back, with the content changed and changed back between
+   * two passes, is written again). A {@code stat}, where a write is a temporary file and a rename.
+   */
+  private boolean onDisk(String name, String content) {
+    return content.equals(written.get(name))
+        && Files.isRegularFile(root.resolve(name).resolve(FILE), LinkOption.NOFOLLOW_LINKS);
   }
 
   /** Writes what was handed over before the call now, and waits for it (tests). */

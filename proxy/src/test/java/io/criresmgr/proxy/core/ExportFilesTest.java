@@ -75,6 +75,11 @@ class ExportFilesTest {
     f.writeLater("a", "A=\"2\"\n"); // removed meanwhile: written again
     f.await(WAIT);
     assertEquals("A=\"2\"\n", read(root, "a"));
+
+    Files.delete(root.resolve("a").resolve("resources.sh")); // behind the daemon's back
+    f.writeLater("a", "A=\"2\"\n");
+    f.await(WAIT);
+    assertEquals("A=\"2\"\n", read(root, "a"), "what it wrote is no longer there: written again");
     assertEquals(List.of(), failures);
   }
 

@@ -1,7 +1,11 @@
 package io.criresmgr.proxy.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.controllers.Controller;
@@ -16,6 +20,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -70,28 +76,59 @@ class SectionTest {
     assertEquals(Map.of("turbo", CpuSet.of(3)), s.cpuClasses(), "controllers read them too");
   }
 
+  private static io.criresmgr.cache.Container container(String cacheId, Set<String> pending) {
+    return io.criresmgr.cache.Container.builder()
+        .cacheId(cacheId)
+        .id("ctr-" + cacheId)
+        .podId("p")
+        .name(cacheId.substring(cacheId.indexOf(':') + 1))
+        .namespace("default")
+        .image("img")
+        .state(io.criresmgr.cache.ContainerState.RUNNING)
+        .resources(io.criresmgr.cache.Resources.NONE)
+        .qosClass(io.criresmgr.cache.QosClass.BEST_EFFORT)
+        .pending(pending)
+        .seq(1)
+        .build();
+  }
+
+  @Test
+  void decisionsNamingAnUnknownContainerChangeNothing() {
+    Section s = section();
+    s.cache().putContainer(container("uid-p:a", Set.of()));
+    s.cache().putContainer(container("uid-p:b", Set.of()));
+    Assignment moved = Assignment.of(CpuSet.of(1), CpuSet.of(0));
+    JsonNode data = JsonNodeFactory.instance.objectNode().put("grants", 2);
+    Decisions decisions =
+        new Decisions(
+            List.of(
+                new Decisions.Update("uid-p:a", moved),
+                new Decisions.Update("uid-p:gone", moved),
+                new Decisions.Update("uid-p:b", moved)),
+            Optional.of(data));
+    var before = s.cache().snapshot();
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> s.apply(decisions));
+    assertEquals("assignment for unknown container uid-p:gone", e.getMessage());
+    assertEquals(before, s.cache().snapshot(), "no assignment, mark or policy data applied");
+    assertEquals(
+        List.of("uid-p:a", "uid-p:b"),
+        s.apply(
+            Decisions.of(
+                List.of(
+                    new Decisions.Update("uid-p:a", moved),
+                    new Decisions.Update("uid-p:b", moved)))),
+        "the same decision without the unknown id applies");
+  }
+
   @Test
   void pendingMarksOfControllersThatDoNotRunAreDropped() {
     Section s = section();
-    s.cache()
-        .putContainer(
-            io.criresmgr.cache.Container.builder()
-                .cacheId("uid-p:c")
-                .id("ctr")
-                .podId("p")
-                .name("c")
-                .namespace("default")
-                .image("img")
-                .state(io.criresmgr.cache.ContainerState.RUNNING)
-                .resources(io.criresmgr.cache.Resources.NONE)
-                .qosClass(io.criresmgr.cache.QosClass.BEST_EFFORT)
-                .pending(java.util.Set.of("cpu", "rdt"))
-                .seq(1)
-                .build());
+    s.cache().putContainer(container("uid-p:c", Set.of("cpu", "rdt")));
     s.configureControllers(
         Map.of(), new ControllerContext(Path.of("/"), Path.of("/"), Map.of()).withNode(s));
     assertEquals(
-        java.util.Set.of("cpu"),
+        Set.of("cpu"),
         s.cache().container("uid-p:c").orElseThrow().pending(),
         "rdt does not run here: nothing would ever clear its mark");
   }

@@ -2,6 +2,8 @@ package io.criresmgr.proxy.core.cri;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -203,6 +205,29 @@ class ContainerCodecTest {
     assertEquals(ContainerState.EXITED, c.state());
     assertEquals("", c.image());
     assertTrue(c.initContainer());
+  }
+
+  @Test
+  void containersDecodedFromTwoRequestsShareTheirStrings() throws Exception {
+    byte[] wire = createRequest("app").toByteArray();
+    CreateContainerRequest first = CreateContainerRequest.parseFrom(wire);
+    CreateContainerRequest second = CreateContainerRequest.parseFrom(wire);
+    assertNotSame(
+        first.getConfig().getImage().getImage(),
+        second.getConfig().getImage().getImage(),
+        "each parse makes its own strings");
+    Container a = ContainerCodec.fromRequest("1234:app", 1, pod("1234", ANNOTATED), first);
+    Container b = ContainerCodec.fromRequest("5678:app", 2, pod("5678", ANNOTATED), second);
+    assertSame(a.image(), b.image());
+    assertSame(a.name(), b.name());
+    assertSame(
+        a.labels().get("io.kubernetes.container.name"),
+        b.labels().get("io.kubernetes.container.name"));
+    assertSame(
+        a.labels().keySet().iterator().next(), b.labels().keySet().iterator().next(), "keys");
+    assertSame(
+        a.annotations().get("io.kubernetes.container.restartCount"),
+        b.annotations().get("io.kubernetes.container.restartCount"));
   }
 
   private static Pod pod(String uid, PodResources resources) {
