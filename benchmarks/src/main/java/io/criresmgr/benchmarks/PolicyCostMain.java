@@ -94,19 +94,7 @@ public final class PolicyCostMain {
       }
       Map<String, long[]> after = ThreadCostMain.threads();
       collections = youngCollections() - collections;
-      long bytes = 0;
-      long cpu = 0;
-      for (Map.Entry<String, long[]> e : after.entrySet()) {
-        long[] was = before.getOrDefault(e.getKey(), new long[2]);
-        long b1 = (e.getValue()[0] - was[0]) / measured;
-        long c1 = (e.getValue()[1] - was[1]) / measured;
-        if (b1 >= 50 || c1 >= 1000) {
-          costs.put(e.getKey(), new ThreadCostMain.Cost(b1, c1));
-          bytes += b1;
-          cpu += c1;
-        }
-      }
-      costs.put("TOTAL", new ThreadCostMain.Cost(bytes, cpu));
+      costs.putAll(ThreadCostMain.perOperation(before, after, measured));
       return collections;
     } finally {
       b.stop();
