@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.criresmgr.api.runtime.v1.ContainerConfig;
 import io.criresmgr.api.runtime.v1.ContainerMetadata;
@@ -110,7 +109,6 @@ class ContainerCodecTest {
 
   @Test
   void fromRequestEstimatesResourcesWithoutTheAnnotation() {
-    assumeTrue(Parsers.estimatorReady(), "ResourceEstimator not implemented yet");
     Container c =
         ContainerCodec.fromRequest(
             "1234:app", 1, pod("1234", PodResources.NONE), createRequest("app"));

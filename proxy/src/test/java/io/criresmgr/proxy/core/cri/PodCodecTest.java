@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.criresmgr.api.runtime.v1.LinuxPodSandboxConfig;
 import io.criresmgr.api.runtime.v1.PodSandbox;
@@ -77,7 +76,6 @@ class PodCodecTest {
 
   @Test
   void fromRequestReadsTheWebhookAnnotation() {
-    assumeTrue(Parsers.annotationParserReady(), "PodResourcesAnnotation not implemented yet");
     String json =
         "{\"initContainers\":{\"setup\":{\"requests\":{\"cpu\":\"250m\"}}},"
             + "\"containers\":{\"app\":{\"requests\":{\"cpu\":\"1\",\"memory\":\"1Gi\"},"
@@ -92,7 +90,6 @@ class PodCodecTest {
 
   @Test
   void fromRequestRejectsAMalformedWebhookAnnotation() {
-    assumeTrue(Parsers.annotationParserReady(), "PodResourcesAnnotation not implemented yet");
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
