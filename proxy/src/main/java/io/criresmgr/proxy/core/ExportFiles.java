@@ -22,9 +22,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -61,8 +61,21 @@ final class ExportFiles implements AutoCloseable {
    */
   static final Duration INTERVAL = Duration.ofMillis(100);
 
+  /** How long after a failed write it is tried again, until it succeeds or newer content comes. */
+  static final Duration RETRY = Duration.ofSeconds(10);
+
   private final Path root;
   private final BiConsumer<String, String> failed;
+  private final Duration retryAfter;
+
+  /**
+   * By directory: content whose write failed and that nothing newer replaced yet, tried again every
+   * {@link #retryAfter} (guarded by {@link #io}): a container created while the disk was full gets
+   * its file once there is room, not only at its next change.
+   */
+  private final Map<String, String> retry = new HashMap<>();
+
+  private boolean retryScheduled; // guarded as retry is
 
   /** By directory: the content to write, or none to remove the directory. */
   private final Map<String, Optional<String>> pending = new ConcurrentHashMap<>();
@@ -84,21 +97,39 @@ final class ExportFiles implements AutoCloseable {
   private final Map<String, String> written = new HashMap<>();
 
   private volatile long lastDrain = System.nanoTime() - INTERVAL.toNanos();
-  private final ScheduledExecutorService writer =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "cri-resmgr-exported-resources");
-            t.setDaemon(true);
-            return t;
-          });
+  private final ScheduledExecutorService writer = writer();
+
+  /**
+   * The writer's thread. Delayed tasks do not hold up its shutdown: {@link #close} writes what is
+   * pending itself, and a retry of a failed write can wait for the next start, which rewrites every
+   * file.
+   */
+  private static ScheduledExecutorService writer() {
+    ScheduledThreadPoolExecutor writer =
+        new ScheduledThreadPoolExecutor(
+            1,
+            r -> {
+              Thread t = new Thread(r, "cri-resmgr-exported-resources");
+              t.setDaemon(true);
+              return t;
+            });
+    writer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    return writer;
+  }
 
   /**
    * Files under {@code root}; {@code failed} hears of a content a background write could not write
    * (directory, content).
    */
   ExportFiles(Path root, BiConsumer<String, String> failed) {
+    this(root, failed, RETRY);
+  }
+
+  /** As {@link #ExportFiles(Path, BiConsumer)}, failed writes tried again after {@code retry}. */
+  ExportFiles(Path root, BiConsumer<String, String> failed, Duration retryAfter) {
     this.root = root;
     this.failed = failed;
+    this.retryAfter = retryAfter;
   }
 
   /**
@@ -145,7 +176,7 @@ final class ExportFiles implements AutoCloseable {
       }
       pending.remove(name);
       if (!write(name, content.get())) {
-        failed.accept(name, content.get());
+        failedWrite(name, content.get());
         return false;
       }
       return true;
@@ -189,7 +220,7 @@ final class ExportFiles implements AutoCloseable {
         if (content.isEmpty()) {
           delete(name);
         } else if (!onDisk(name, content.get()) && !write(name, content.get())) {
-          failed.accept(name, content.get());
+          failedWrite(name, content.get());
         }
       }
     }
@@ -203,6 +234,50 @@ final class ExportFiles implements AutoCloseable {
   private boolean onDisk(String name, String content) {
     return content.equals(written.get(name))
         && Files.isRegularFile(root.resolve(name).resolve(FILE), LinkOption.NOFOLLOW_LINKS);
+  }
+
+  /** Keeps {@code content} for a later try and tells {@code failed}; holding {@link #io}. */
+  private void failedWrite(String name, String content) {
+    retry.put(name, content);
+    failed.accept(name, content);
+    if (!retryScheduled) {
+      try {
+        var unused = writer.schedule(this::retryFailed, retryAfter.toNanos(), TimeUnit.NANOSECONDS);
+        retryScheduled = true;
+      } catch (RejectedExecutionException e) {
+        LOG.debug("exported resources of {} not retried: closed", name);
+      }
+    }
+  }
+
+  /**
+   * On the writer's thread: tries the failed writes again, except those that newer content or a
+   * removal handed over since replaces (written by its own pass); what fails again waits for the
+   * next try.
+   */
+  private void retryFailed() {
+    synchronized (io) {
+      retryScheduled = false;
+      for (Map.Entry<String, String> e : List.copyOf(retry.entrySet())) {
+        String name = e.getKey();
+        if (pending.containsKey(name)) {
+          retry.remove(name);
+        } else if (write(name, e.getValue())) {
+          LOG.info("exported resources to {} written at last", root.resolve(name).resolve(FILE));
+        } else {
+          failedWrite(name, e.getValue());
+        }
+      }
+    }
+  }
+
+  /** Runs the retry of failed writes now on the writer's thread, and waits for it (tests). */
+  void retryNow(Duration limit) throws InterruptedException, TimeoutException {
+    try {
+      writer.submit(this::retryFailed).get(limit.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(e.getCause());
+    }
   }
 
   /** Writes what was handed over before the call now, and waits for it (tests). */
@@ -261,8 +336,17 @@ final class ExportFiles implements AutoCloseable {
       made.add(name);
       return true;
     } catch (IOException | UnsupportedOperationException e) {
-      warn(dir, e);
+      warnOnce(name, dir, e);
       return false;
+    }
+  }
+
+  /** Warns of a failure, but only at debug level while a retry of {@code name} is waiting. */
+  private void warnOnce(String name, Path dir, Exception e) {
+    if (retry.containsKey(name)) {
+      LOG.debug("exported resources to {} still not written: {}", dir.resolve(FILE), e.toString());
+    } else {
+      warn(dir, e);
     }
   }
 
@@ -285,12 +369,13 @@ final class ExportFiles implements AutoCloseable {
       Files.setPosixFilePermissions(temp, READABLE);
       Files.move(temp, dir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE);
       written.put(name, content);
+      retry.remove(name); // newer content written, or the retried one
       return true;
     } catch (IOException | UnsupportedOperationException e) {
       // UnsupportedOperationException: a file system without POSIX modes; never fails a request.
       made.remove(name); // removed behind our back, perhaps: made again next time
       written.remove(name);
-      warn(dir, e);
+      warnOnce(name, dir, e);
       return false;
     }
   }
@@ -341,6 +426,7 @@ final class ExportFiles implements AutoCloseable {
   private void delete(String name) {
     made.remove(name);
     written.remove(name);
+    retry.remove(name);
     try {
       deleteTree(root.resolve(name));
     } catch (IOException e) {

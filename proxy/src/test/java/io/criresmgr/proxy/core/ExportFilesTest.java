@@ -83,6 +83,65 @@ class ExportFilesTest {
     assertEquals(List.of(), failures);
   }
 
+  /** Makes the file of {@code name} unwritable: a directory where its temporary file goes. */
+  private static Path block(Path root, String name) throws Exception {
+    return Files.createDirectories(root.resolve(name).resolve(".resources.sh.tmp"));
+  }
+
+  @Test
+  void aCreatedContainersFailedWriteIsTriedAgainUntilItSucceeds() throws Exception {
+    Path root = dir.resolve("containers");
+    files = new ExportFiles(root, (n, c) -> failures.add(n + "=" + c), Duration.ofMillis(20));
+    assertTrue(files.prepare("a", "A=\"1\"\n"));
+    Path blocker = block(root, "a");
+    assertFalse(files.writePending("a"), "the disk refuses it");
+    assertEquals(List.of("a=A=\"1\"\n"), failures);
+    assertFalse(Files.exists(root.resolve("a").resolve("resources.sh")));
+
+    Files.delete(blocker); // room again: no change of the container needed
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!Files.exists(root.resolve("a").resolve("resources.sh"))) {
+      assertTrue(System.nanoTime() < deadline, "never written again");
+      Thread.sleep(10);
+    }
+    assertEquals("A=\"1\"\n", read(root, "a"));
+  }
+
+  @Test
+  void aRetryNeverReplacesNewerContentOrARemoval() throws Exception {
+    Path root = dir.resolve("containers");
+    files = new ExportFiles(root, (n, c) -> failures.add(n + "=" + c), Duration.ofHours(1));
+    ExportFiles f = files;
+    f.writeLater("a", "A=\"old\"\n");
+    f.writeLater("b", "B=\"old\"\n");
+    f.await(WAIT);
+    Path blockA = block(root, "a");
+    Path blockB = block(root, "b");
+    f.writeLater("a", "A=\"1\"\n");
+    f.writeLater("b", "B=\"1\"\n");
+    f.await(WAIT);
+    assertEquals(List.of("a=A=\"1\"\n", "b=B=\"1\"\n"), failures);
+
+    f.retryNow(WAIT); // still blocked: kept for the next try
+    assertEquals("A=\"old\"\n", read(root, "a"));
+    Files.delete(blockA);
+    Files.delete(blockB);
+    f.writeLater("a", "A=\"2\"\n"); // newer content
+    f.await(WAIT);
+    f.deleteLater("b"); // the container went away
+    f.await(WAIT);
+    f.retryNow(WAIT);
+    assertEquals("A=\"2\"\n", read(root, "a"), "the failed A=1 is not written over A=2");
+    assertFalse(Files.exists(root.resolve("b")), "the failed B=1 does not bring b back");
+
+    block(root, "a");
+    f.writeLater("a", "A=\"3\"\n");
+    f.await(WAIT);
+    Files.delete(root.resolve("a").resolve(".resources.sh.tmp"));
+    f.retryNow(WAIT);
+    assertEquals("A=\"3\"\n", read(root, "a"), "the failed newest content is retried");
+  }
+
   @Test
   void aWriteNowIsNeverOverwrittenByAnOlderPendingOne() throws Exception {
     Path root = dir.resolve("containers");
