@@ -183,6 +183,17 @@ final class ExportFiles implements AutoCloseable {
     }
   }
 
+  /**
+   * Removes {@code name}'s directory now, with what this process knows of it (made, written, to
+   * retry); a failure is logged. Content handed over for it later, or still pending, is written as
+   * usual.
+   */
+  void deleteNow(String name) {
+    synchronized (io) {
+      delete(name);
+    }
+  }
+
   /** Writes {@code content} as {@code name}'s file soon, unless newer content comes first. */
   void writeLater(String name, String content) {
     later(name, Optional.of(content));
@@ -435,7 +446,7 @@ final class ExportFiles implements AutoCloseable {
   }
 
   /** Deletes {@code path} and, if it is a directory (not a link to one), what it holds. */
-  static void deleteTree(Path path) throws IOException {
+  private static void deleteTree(Path path) throws IOException {
     if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
       try (DirectoryStream<Path> entries = Files.newDirectoryStream(path)) {
         for (Path entry : entries) {

@@ -154,7 +154,10 @@ final class ExportedResources implements AutoCloseable {
       for (Path entry : entries) {
         if (!known.contains(entry.getFileName().toString())) {
           LOG.info("removing the exported resources of gone container {}", entry.getFileName());
-          ExportFiles.deleteTree(entry);
+          // Through the files' lock and bookkeeping: a directory this process made (or a write
+          // to retry) must be forgotten with it, or a later prepare of the name would skip the
+          // mkdir (NRI mode reconciles at every Synchronize, not only at start).
+          files.orElseThrow().deleteNow(entry.getFileName().toString());
         }
       }
     } catch (IOException e) {

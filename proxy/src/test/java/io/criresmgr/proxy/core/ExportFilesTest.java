@@ -143,6 +143,21 @@ class ExportFilesTest {
   }
 
   @Test
+  void aDirectoryRemovedNowIsMadeAgainByTheNextPrepare() throws Exception {
+    Path root = dir.resolve("containers");
+    ExportFiles f = files(root);
+    assertTrue(f.prepare("a", "A=\"1\"\n"));
+    assertTrue(f.writePending("a"));
+    f.deleteNow("a"); // as a reconciliation removes a gone container's directory
+    assertFalse(Files.exists(root.resolve("a")));
+    assertTrue(f.prepare("a", "A=\"2\"\n")); // the name comes back (NRI mode)
+    assertTrue(Files.isDirectory(root.resolve("a")), "made again: the runtime mounts it");
+    assertTrue(f.writePending("a"));
+    assertEquals("A=\"2\"\n", read(root, "a"));
+    assertEquals(List.of(), failures);
+  }
+
+  @Test
   void aWriteNowIsNeverOverwrittenByAnOlderPendingOne() throws Exception {
     Path root = dir.resolve("containers");
     ExportFiles f = files(root);
