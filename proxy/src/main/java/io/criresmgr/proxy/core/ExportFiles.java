@@ -125,7 +125,9 @@ final class ExportFiles implements AutoCloseable {
     this(root, failed, RETRY);
   }
 
-  /** As {@link #ExportFiles(Path, BiConsumer)}, failed writes tried again after {@code retry}. */
+  /**
+   * As {@link #ExportFiles(Path, BiConsumer)}, failed writes tried again after {@code retryAfter}.
+   */
   ExportFiles(Path root, BiConsumer<String, String> failed, Duration retryAfter) {
     this.root = root;
     this.failed = failed;
