@@ -8,9 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.SnapshotJson.UnusableException;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A container's topology hints in the cache file (docs/cache-format.md): written, read, absent. */
@@ -23,17 +21,7 @@ class TopologyHintPersistenceTest {
 
   private static CacheSnapshot withHints(List<TopologyHint> hints) {
     CacheSnapshot s = Fixtures.fullSnapshot();
-    Map<String, Container> containers = new HashMap<>(s.containers());
-    containers.put("u1:app", containers.get("u1:app").withTopologyHints(hints));
-    return new CacheSnapshot(
-        s.version(),
-        s.pods(),
-        containers,
-        s.nextSeq(),
-        s.activePolicy(),
-        s.policyData(),
-        s.agentConfig(),
-        s.adjustments());
+    return Fixtures.withContainer(s, s.containers().get("u1:app").withTopologyHints(hints));
   }
 
   @Test
