@@ -41,6 +41,7 @@ final class BalloonAssignments {
   private final IdleCpuSharing sharing;
   private final MemoryNodes memory;
   private final PinningMemo pinning = new PinningMemo();
+  private final KnownAssignments known = new KnownAssignments();
 
   BalloonAssignments(
       SystemTopology topology, BalloonsOptions options, Map<String, BalloonType> types) {
@@ -54,104 +55,183 @@ final class BalloonAssignments {
   /**
    * The decisions for {@code set}: the assignment of {@code subject} first (if it is in a balloon),
    * then every other active container whose assignment changed, in creation order (the caller makes
-   * the {@link Decisions} with them and the policy data).
+   * the {@link Decisions} with them and the policy data). A container whose inputs did not change
+   * since the previous call keeps that call's result ({@link KnownAssignments}); the others, the
+   * containers of changed balloons above all, are worked out again.
    *
    * @throws PolicyException if an annotation of {@code subject} is malformed (those of other
    *     containers are ignored then, with a warning, so that one cannot block every decision)
    */
   List<Decisions.Update> decide(BalloonSet set, NodeState node, @Nullable String subject) {
-    Wanted wanted = new Wanted(set, node, subject);
-    List<Decisions.Update> updates = new ArrayList<>();
-    if (subject != null) {
-      Assignment a = wanted.of(subject, node.container(subject).orElse(null));
-      if (a != null) {
-        updates.add(new Decisions.Update(subject, a));
-      }
+    try {
+      return new Call(set, node).decide(subject);
+    } catch (RuntimeException e) {
+      known.reset(); // a call cut short leaves entries of mixed calls
+      throw e;
     }
-    for (Container c : node.containers()) {
-      if (c.cacheId().equals(subject) || !c.state().isActive()) {
-        continue;
-      }
-      Assignment a = wanted.of(c.cacheId(), c);
-      if (a != null && !a.equals(c.assignment())) {
-        updates.add(new Decisions.Update(c.cacheId(), a));
-      }
-    }
-    return updates;
   }
 
   /**
-   * The assignments of the containers of one decision's balloons, worked out per balloon when first
-   * asked: most containers have no overrides and differ only in CPU shares, so the rest (memory
-   * nodes above all) is computed once per balloon, and containers of equal requests share one
-   * assignment.
+   * One call: the balloons with their containers' CPUs, and the assignments of equal requests of a
+   * balloon, made once per call.
    */
-  private final class Wanted {
+  private final class Call {
     private final List<Balloon> balloons;
-    private final Map<String, CpuSet> shared;
+    private final CpuSet[] cpus;
     private final NodeState node;
-    private final @Nullable String subject;
-    private final @Nullable Assignment[] plain;
-    private final List<Map<Long, Assignment>> byMilli;
+    private final List<Container> containers;
+    private final @Nullable Map<Long, Assignment>[] byMilli;
 
-    /** Cache id to the index of its balloon: one hash lookup per container, not one per balloon. */
-    private final Map<String, Integer> index;
-
-    Wanted(BalloonSet set, NodeState node, @Nullable String subject) {
+    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of maps
+    Call(BalloonSet set, NodeState node) {
       this.balloons = set.balloons();
-      this.shared = sharing.byBalloon(set);
       this.node = node;
-      this.subject = subject;
-      this.plain = new Assignment[balloons.size()];
-      this.byMilli = new ArrayList<>(balloons.size());
-      this.index = new HashMap<>();
-      for (int i = 0; i < balloons.size(); i++) {
-        byMilli.add(null);
-        for (String id : balloons.get(i).containers().keySet()) {
-          index.put(id, i); // the last balloon holding it, as before
+      this.containers = node.containers();
+      Map<String, CpuSet> shared = sharing.byBalloon(set);
+      this.cpus = new CpuSet[balloons.size()];
+      for (int p = 0; p < cpus.length; p++) {
+        Balloon b = balloons.get(p);
+        CpuSet idle = shared.get(b.name());
+        cpus[p] = idle == null || idle.isEmpty() ? b.cpus() : b.cpus().union(idle);
+      }
+      this.byMilli = new Map[balloons.size()];
+      known.begin(balloons, cpus, node.pods(), containers.size());
+    }
+
+    @SuppressWarnings("ReferenceEquality") // identity is the point: an unchanged container is one
+    List<Decisions.Update> decide(@Nullable String subject) {
+      List<Decisions.Update> updates = new ArrayList<>();
+      if (subject != null) {
+        Assignment a = subject(subject, node.container(subject).orElse(null));
+        if (a != null) {
+          updates.add(new Decisions.Update(subject, a));
         }
       }
+      long call = known.call();
+      for (Container c : containers) {
+        if (c.cacheId().equals(subject) || !c.state().isActive()) {
+          continue;
+        }
+        KnownAssignments.Entry e = known.entry(c.cacheId());
+        if (locate(e, c.cacheId(), call) && e.container == c && !known.podChanged(e)) {
+          e.seen = call; // nothing it depends on changed (the pod id: part of the container)
+        } else {
+          work(e, c, call);
+        }
+        Assignment a = e.wanted;
+        if (e.update && a != null) {
+          updates.add(new Decisions.Update(c.cacheId(), a));
+        }
+      }
+      return updates;
+    }
+
+    /** The assignment of the subject {@code cacheId} ({@code c}, null if unknown), worked out. */
+    private @Nullable Assignment subject(String cacheId, @Nullable Container c) {
+      for (int p = balloons.size() - 1; p >= 0; p--) {
+        Long milli = balloons.get(p).containers().get(cacheId);
+        if (milli != null) {
+          return wanted(p, milli, overrides(node, c, true));
+        }
+      }
+      return null;
     }
 
     /**
-     * The assignment of {@code cacheId} ({@code c}, null if unknown to the cache), null if it is in
-     * no balloon.
+     * Sets {@code e}'s balloon position and request to those of this call: the last balloon holding
+     * {@code cacheId}. Returns whether that is the balloon of the previous call, unchanged. An
+     * unchanged balloon held the same containers in the previous call, so none after that call's
+     * holder holds it now, and none at all if that call found it in none; only a container new to
+     * this memory is looked for in every unchanged balloon.
      */
-    @Nullable Assignment of(String cacheId, @Nullable Container c) {
-      Integer i = index.get(cacheId);
-      if (i == null) {
-        return null;
+    private boolean locate(KnownAssignments.Entry e, String cacheId, long call) {
+      boolean valid = e.seen == call - 1;
+      int floor = e.changedIn == call ? e.changedPosition : -1; // a changed balloon holding it
+      int at = -1;
+      long milli = 0;
+      boolean kept = valid && (e.position < 0 || known.unchanged(e.position));
+      if (kept) {
+        at = e.position;
+        milli = e.milli;
+      } else {
+        int top = valid ? Math.min(e.position, balloons.size()) : balloons.size();
+        for (int p = top - 1; p > floor && at < 0; p--) {
+          Long m = known.unchanged(p) ? balloons.get(p).containers().get(cacheId) : null;
+          if (m != null) {
+            at = p;
+            milli = m;
+          }
+        }
       }
-      Balloon b = balloons.get(i);
-      Long milli = b.containers().get(cacheId);
-      return of(i, b, milli == null ? 0 : milli, overrides(node, c, cacheId.equals(subject)));
+      if (floor > at) {
+        at = floor;
+        milli = e.changedMilli;
+        kept = false;
+      }
+      e.position = at;
+      e.milli = milli;
+      return kept;
     }
 
-    private Assignment of(int i, Balloon b, long milli, PinningOverrides o) {
-      Assignment p = plain[i];
-      if (p == null) {
-        p = BalloonAssignments.this.of(b, cpus(b), 0, PinningOverrides.NONE);
-        plain[i] = p;
+    /**
+     * Works out {@code e}'s assignment for container {@code c}, located in this call; its overrides
+     * are the previous call's if its pod did not change.
+     */
+    private void work(KnownAssignments.Entry e, Container c, long call) {
+      PinningOverrides o = e.overrides;
+      boolean samePod = e.seen == call - 1 && e.samePod(c) && !known.podChanged(e);
+      if (o == null || !samePod) {
+        o = e.position < 0 ? null : overridesOrNull(node, c);
       }
+      e.container(c);
+      e.overrides = o;
+      e.wanted =
+          e.position < 0
+              ? null
+              : wanted(e.position, e.milli, o == null ? PinningOverrides.NONE : o);
+      e.update = e.wanted != null && !e.wanted.equals(c.assignment());
+      // a malformed annotation (no overrides while in a balloon): warned about at every call
+      e.seen = o == null && e.position >= 0 ? -1 : call;
+    }
+
+    /** The assignment of a container of the balloon at {@code p} requesting {@code milli}. */
+    private Assignment wanted(int p, long milli, PinningOverrides o) {
+      Balloon b = balloons.get(p);
       if (!o.equals(PinningOverrides.NONE)) {
-        return BalloonAssignments.this.of(b, cpus(b), milli, o);
+        return of(b, cpus[p], milli, o);
+      }
+      Assignment plain = known.plain(p);
+      if (plain == null) {
+        plain = of(b, cpus[p], 0, PinningOverrides.NONE);
+        known.plain(p, plain);
       }
       if (!options.pinCpu()) {
-        return p;
+        return plain;
       }
-      Map<Long, Assignment> shares = byMilli.get(i);
+      Map<Long, Assignment> shares = byMilli[p];
       if (shares == null) {
         shares = new HashMap<>();
-        byMilli.set(i, shares);
+        byMilli[p] = shares;
       }
-      Assignment base = p;
-      return shares.computeIfAbsent(milli, m -> base.withCpuShares(milliCpuToShares(m)));
+      Assignment a = shares.get(milli);
+      if (a == null) {
+        a = plain.withCpuShares(milliCpuToShares(milli));
+        shares.put(milli, a);
+      }
+      return a;
     }
+  }
 
-    /** The CPUs of {@code b}'s containers: its own and its shared idle ones. */
-    private CpuSet cpus(Balloon b) {
-      CpuSet idle = shared.get(b.name());
-      return idle == null || idle.isEmpty() ? b.cpus() : b.cpus().union(idle);
+  /**
+   * The annotated overrides of container {@code c}, or null (warned about) if one of them is
+   * malformed.
+   */
+  private @Nullable PinningOverrides overridesOrNull(NodeState node, Container c) {
+    try {
+      return overrides(node, c, true);
+    } catch (PolicyException e) {
+      LOG.warn("{}: {}; using its balloon type's settings", c.name(), e.getMessage());
+      return null;
     }
   }
 
