@@ -173,9 +173,11 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
   private Decisions allocate(BalloonSet set, Container container, NodeState node) {
     if (Placer.cpuPreserved(container, node)) {
       LOG.debug("{}: CPUs preserved, not in any balloon", container.name());
-      return decide(set, node, null)
-          .withExplanation(
-              container.cacheId(), Explanation.of("no balloon: CPUs preserved (annotation)"));
+      return decide(
+          set,
+          node,
+          null,
+          Map.of(container.cacheId(), Explanation.of("no balloon: CPUs preserved (annotation)")));
     }
     placer.releaseOtherInitContainers(set, container, node);
     Optional<Balloon> held = set.holding(container.cacheId());
@@ -184,7 +186,7 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
             ? placer.place(set, container, node)
             : set.explanation(container.cacheId())
                 .orElse(Explanation.of("balloon " + held.get().name() + ": kept"));
-    return decide(set, node, container.cacheId()).withExplanation(container.cacheId(), why);
+    return decide(set, node, container.cacheId(), Map.of(container.cacheId(), why));
   }
 
   @Override
@@ -206,7 +208,7 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
       placer.remove(set, container.cacheId());
       why = placer.place(set, container, node);
     }
-    return decide(set, node, container.cacheId()).withExplanation(container.cacheId(), why);
+    return decide(set, node, container.cacheId(), Map.of(container.cacheId(), why));
   }
 
   /**
@@ -234,15 +236,27 @@ public final class BalloonsPolicy implements Policy, Introspectable, PolicyMetri
   }
 
   private Decisions decide(BalloonSet set, NodeState node, @Nullable String subject) {
+    return decide(set, node, subject, Map.of());
+  }
+
+  /**
+   * The decisions for {@code set} with {@code explanations}, made at once: each copy by a {@code
+   * Decisions.with*} method would copy and check the updates again.
+   */
+  private Decisions decide(
+      BalloonSet set,
+      NodeState node,
+      @Nullable String subject,
+      Map<String, Explanation> explanations) {
     List<Balloon> balloons = set.balloons();
     JsonNode data = BalloonState.write(balloons, key, containersJson);
     memo.put(data, balloons);
-    // made at once: each copy by a Decisions.with* method would check the updates again
     return new Decisions(
         assignments.decide(set, node, subject),
         Optional.of(data),
         List.of(),
-        Optional.of(CpuClasses.of(set, options.idleCpuClass())));
+        Optional.of(CpuClasses.of(set, options.idleCpuClass())),
+        explanations);
   }
 
   /**
