@@ -121,7 +121,7 @@ public final class CpuTreeAllocator {
       return free;
     }
     CpuSet narrowed = options.preferences().narrow(free, count);
-    CpuSet away = narrowed.difference(avoid);
+    CpuSet away = avoid.isEmpty() ? narrowed : narrowed.difference(avoid); // no copy if none
     return inflateTree(current, away.size() >= count ? away : narrowed, count);
   }
 

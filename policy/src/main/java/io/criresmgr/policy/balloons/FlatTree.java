@@ -20,6 +20,12 @@ final class FlatTree {
   /** The element indices from the root down to each element. */
   final int[][] path;
 
+  /** The parent of each element, -1 for the root. */
+  private final int[] parent;
+
+  /** Whether each element has no children: only those hold leaf positions of their own. */
+  private final boolean[] leaf;
+
   /** The CPU of each leaf position. */
   final int[] leafCpus;
 
@@ -31,6 +37,8 @@ final class FlatTree {
     depth = new int[size];
     lo = new int[size];
     hi = new int[size];
+    parent = new int[size];
+    leaf = new boolean[size];
     walk(tree.root(), new int[0], paths, leaves);
     path = paths.toArray(new int[0][]);
     leafCpus = leaves.stream().mapToInt(Integer::intValue).toArray();
@@ -51,8 +59,10 @@ final class FlatTree {
     paths.add(here);
     names[i] = node.name();
     depth[i] = above.length;
+    parent[i] = above.length == 0 ? -1 : above[above.length - 1];
+    leaf[i] = node.children().isEmpty();
     lo[i] = leaves.size();
-    if (node.children().isEmpty()) {
+    if (leaf[i]) {
       node.cpus().stream().forEach(leaves::add);
     }
     for (CpuTreeNode child : node.children()) {
@@ -66,15 +76,24 @@ final class FlatTree {
     return names.length;
   }
 
-  /** How many of {@code set}'s CPUs each element holds. */
+  /**
+   * How many of {@code set}'s CPUs each element holds: childless elements count their leaves, and
+   * each element adds its count to its parent's, children first (they come after their parent in
+   * preorder), so that no array but the result is made.
+   */
   int[] counts(CpuSet set) {
-    int[] prefix = new int[leafCpus.length + 1];
-    for (int k = 0; k < leafCpus.length; k++) {
-      prefix[k + 1] = prefix[k] + (set.contains(leafCpus[k]) ? 1 : 0);
-    }
     int[] counts = new int[names.length];
-    for (int i = 0; i < counts.length; i++) {
-      counts[i] = prefix[hi[i]] - prefix[lo[i]];
+    for (int i = counts.length - 1; i >= 0; i--) {
+      if (leaf[i]) {
+        for (int k = lo[i]; k < hi[i]; k++) {
+          if (set.contains(leafCpus[k])) {
+            counts[i]++;
+          }
+        }
+      }
+      if (parent[i] >= 0) {
+        counts[parent[i]] += counts[i];
+      }
     }
     return counts;
   }

@@ -27,7 +27,8 @@ final class IdleCpuSharing {
 
   /** The CPUs of {@code set} that may be shared: free and not kernel-isolated. */
   CpuSet idle(BalloonSet set) {
-    return set.free().difference(topology.isolatedCpus());
+    CpuSet isolated = topology.isolatedCpus();
+    return isolated.isEmpty() ? set.free() : set.free().difference(isolated);
   }
 
   /** The idle CPUs the containers of {@code b} share, empty if its type shares none. */
