@@ -28,7 +28,8 @@ import org.jspecify.annotations.Nullable;
  * balloon is unchanged if its type, containers map (identity: it is frozen, {@link FrozenRequests})
  * and CPUs with the shared idle ones are); the entries of the containers of changed balloons marked
  * (O(their containers)); the pods that changed found by a walk of both pod lists (sorted by id)
- * comparing objects. Not thread-safe: one per policy, used on the pipeline thread.
+ * comparing objects, none if the node hands out the very same list (an immutable one, which the
+ * cache keeps until a pod changes). Not thread-safe: one per policy, used on the pipeline thread.
  */
 final class KnownAssignments {
   /** One container's (or balloon member's) state. */

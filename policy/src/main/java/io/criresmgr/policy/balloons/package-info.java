@@ -7,7 +7,8 @@
  *   state:    policy data ──(DataMemo or BalloonState; PlacementKey decides re-placing)──► BalloonSet
  *   placing:  Placer ─ BalloonTypeChooser (annotation, namespaces, expressions) ─ FillChain
  *   sizing:   BalloonSet.replaceAndResize ─ CpuTreeAllocator (CpuTree, CPU allocator)
- *   pinning:  BalloonAssignments ─ IdleCpuSharing, MemoryNodes, PinningOverrides
+ *   pinning:  BalloonAssignments ─ KnownAssignments (the previous call), IdleCpuSharing,
+ *             MemoryNodes, PinningOverrides
  *   showing:  BalloonsView (introspection, gauge "balloons"), CpuClasses
  * </pre>
  */
