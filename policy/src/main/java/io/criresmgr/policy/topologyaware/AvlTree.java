@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -101,6 +102,16 @@ final class AvlTree {
         return map.apply(n.value());
       }
     };
+  }
+
+  /**
+   * Gives {@code action} the values in key order, without an iterator (recursion: O(log n) deep).
+   */
+  static <K, V> void forEach(@Nullable Node<K, V> n, Consumer<? super V> action) {
+    for (Node<K, V> x = n; x != null; x = x.right()) {
+      forEach(x.left(), action);
+      action.accept(x.value());
+    }
   }
 
   private static <K, V> void pushLeft(ArrayDeque<Node<K, V>> path, @Nullable Node<K, V> n) {

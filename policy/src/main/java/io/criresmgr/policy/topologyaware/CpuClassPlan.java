@@ -9,7 +9,6 @@ import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.topologyaware.Annotations.Found;
 import io.criresmgr.policy.topologyaware.TopologyAwareOptions.CpuClassNames;
 import java.util.BitSet;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -44,20 +43,18 @@ final class CpuClassPlan {
     // gathered in bit sets first: a union per grant would copy the set hundreds of times
     BitSet exclusive = new BitSet();
     Map<String, BitSet> byClass = new HashMap<>();
-    Collection<Grant> grants = ledger.grants();
-    int count = grants.size();
-    for (Grant g : grants) {
-      if (g.exclusive().isEmpty()) {
-        continue;
-      }
-      BitSet own =
-          byClass.computeIfAbsent(
-              exclusiveClass(g.cacheId(), node, names, memo, count), k -> new BitSet());
-      for (int cpu = g.exclusive().next(0); cpu >= 0; cpu = g.exclusive().next(cpu + 1)) {
-        exclusive.set(cpu);
-        own.set(cpu);
-      }
-    }
+    int count = ledger.size();
+    // only the grants with exclusive CPUs, from the ledger's index of them, not every grant
+    ledger.forEachExclusive(
+        g -> {
+          BitSet own =
+              byClass.computeIfAbsent(
+                  exclusiveClass(g.cacheId(), node, names, memo, count), k -> new BitSet());
+          for (int cpu = g.exclusive().next(0); cpu >= 0; cpu = g.exclusive().next(cpu + 1)) {
+            exclusive.set(cpu);
+            own.set(cpu);
+          }
+        });
     byClass.forEach((name, cpus) -> add(out, name, cpuSet(cpus)));
     add(
         out,

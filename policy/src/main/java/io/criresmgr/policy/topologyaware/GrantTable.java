@@ -22,10 +22,11 @@ final class GrantTable {
   /** No grants. */
   static final GrantTable EMPTY = new GrantTable(null, null, 0, 0);
 
+  // The order of cache ids in every tree of grants by id (see also Ledger's indexes).
   // By hash first (cache ids share long prefixes, and a String caches its hash), then by id;
   // written out, not composed with comparingInt.thenComparing: a decision looks up every
   // container's grant, and the composed comparator's calls were most of that.
-  private static final Comparator<String> BY_ID = GrantTable::compareIds;
+  static final Comparator<String> BY_ID = GrantTable::compareIds;
   private static final Comparator<Long> BY_SEQ = Comparator.naturalOrder();
 
   private record Row(Grant grant, JsonNode json, long seq) {}

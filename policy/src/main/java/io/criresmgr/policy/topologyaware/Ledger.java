@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.sysfs.MemoryType;
+import io.criresmgr.policy.topologyaware.AvlTree.Node;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -11,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -37,6 +39,11 @@ final class Ledger {
   private final CpuSet[] freeSharable;
   private final int[] sharedUsers;
   private final int[] kept;
+  // Indexes of the grants, kept in step with them by add and remove (so also through copies and
+  // restores), persistent as the grants are: by pool, the grants that use the pool's own shared
+  // CPUs; and the grants with exclusive CPUs.
+  private final @Nullable Node<String, Grant>[] sharedByPool;
+  private @Nullable Node<String, Grant> withExclusive;
   private final Set<String> touched = new LinkedHashSet<>();
   private CpuSet exclusive;
   private @Nullable SortedMap<String, CpuSet> cpuClasses;
@@ -59,7 +66,13 @@ final class Ledger {
     sharedUsers = new int[n];
     kept = new int[n];
     Arrays.fill(kept, -1);
+    sharedByPool = roots(n);
     exclusive = CpuSet.EMPTY;
+  }
+
+  @SuppressWarnings("unchecked") // an array of a generic type: made of the raw type
+  private static @Nullable Node<String, Grant>[] roots(int n) {
+    return (@Nullable Node<String, Grant>[]) new Node<?, ?>[n];
   }
 
   private Ledger(Ledger from) {
@@ -74,6 +87,8 @@ final class Ledger {
     freeSharable = from.freeSharable.clone();
     sharedUsers = from.sharedUsers.clone();
     kept = from.kept.clone();
+    sharedByPool = from.sharedByPool.clone();
+    withExclusive = from.withExclusive;
     exclusive = from.exclusive;
     cpuClasses = from.cpuClasses;
   }
@@ -127,6 +142,25 @@ final class Ledger {
     return grants.grants();
   }
 
+  /** The number of grants. */
+  int size() {
+    return grants.size();
+  }
+
+  /**
+   * Gives {@code action} every grant that uses the pool's own shared CPUs ({@link
+   * Grant#usesSharedCpus} and of that pool), in no particular order: the grants whose assignment a
+   * change of the pool's free sharable CPUs changes.
+   */
+  void forEachSharedUser(int pool, Consumer<Grant> action) {
+    AvlTree.forEach(sharedByPool[pool], action);
+  }
+
+  /** Gives {@code action} every grant with exclusive CPUs, in no particular order. */
+  void forEachExclusive(Consumer<Grant> action) {
+    AvlTree.forEach(withExclusive, action);
+  }
+
   /** Cache ids of grants added, replaced or removed in this working copy. */
   Set<String> touched() {
     return touched;
@@ -173,6 +207,10 @@ final class Ledger {
     Arrays.fill(kept, -1);
     if (g.usesSharedCpus()) {
       sharedUsers[pool.id()] += sign;
+      sharedByPool[pool.id()] = index(sharedByPool[pool.id()], g, sign);
+    }
+    if (!g.exclusive().isEmpty()) {
+      withExclusive = index(withExclusive, g, sign);
     }
     if (g.kind() == CpuKind.NORMAL) {
       exclusive = sign > 0 ? exclusive.union(g.exclusive()) : exclusive.difference(g.exclusive());
@@ -190,6 +228,13 @@ final class Ledger {
     for (int d : tree.pool(m).descendants()) {
       extra[d] = sign > 0 ? extra[d].plus(g.memory()) : extra[d].minus(g.memory());
     }
+  }
+
+  private static @Nullable Node<String, Grant> index(
+      @Nullable Node<String, Grant> root, Grant g, int sign) {
+    return sign > 0
+        ? AvlTree.put(root, g.cacheId(), g, GrantTable.BY_ID)
+        : AvlTree.remove(root, g.cacheId(), GrantTable.BY_ID);
   }
 
   private static void addAlongPath(long[] sums, Pool pool, long amount) {

@@ -11,11 +11,13 @@ import io.criresmgr.policy.PolicyEvent;
 import io.criresmgr.policy.PolicyTimer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -30,6 +32,9 @@ import org.slf4j.LoggerFactory;
  */
 final class Session {
   private static final Logger LOG = LoggerFactory.getLogger(Session.class);
+
+  /** The order of {@link NodeState#containers()}: by creation sequence, then by cache id. */
+  static final Comparator<Container> CREATION_ORDER = Session::compareCreation;
 
   private final NodeState node;
   private final Ledger ledger;
@@ -105,7 +110,7 @@ final class Session {
     boolean[] changed = changedPools();
     // Containers of one pool mostly get equal assignments: each shape is computed once.
     Shapes byShape = new Shapes();
-    for (Container c : node.containers()) {
+    for (Container c : all || fresh ? node.containers() : possiblyChanged(subject, changed)) {
       if (c.cacheId().equals(subject) || !c.state().isActive()) {
         continue;
       }
@@ -139,6 +144,46 @@ final class Session {
             : Map.of();
     return new Decisions(
         updates, Optional.of(ledger.policyData()), timers, Optional.of(cpuClasses), explanations);
+  }
+
+  /**
+   * The containers whose grant was touched or uses the shared CPUs of a changed pool, in the order
+   * of {@link NodeState#containers()} (creation order: by {@link Container#seq}, then by cache id,
+   * as the cache keeps it): found through the ledger's indexes, so a decision costs what it
+   * changed, not a look at every container. The subject and inactive containers may be among them.
+   */
+  private List<Container> possiblyChanged(@Nullable String subject, boolean[] changed) {
+    Set<String> touched = ledger.touched();
+    List<Container> out = new ArrayList<>(touched.size() + 16);
+    for (String id : touched) {
+      addIfKnown(out, id);
+    }
+    for (int p = 0; p < changed.length; p++) {
+      if (changed[p]) {
+        ledger.forEachSharedUser(
+            p,
+            g -> {
+              String id = g.cacheId();
+              if (!touched.contains(id) && !id.equals(subject)) {
+                addIfKnown(out, id);
+              }
+            });
+      }
+    }
+    out.sort(CREATION_ORDER);
+    return out;
+  }
+
+  private void addIfKnown(List<Container> out, String cacheId) {
+    Container c = node.container(cacheId).orElse(null);
+    if (c != null) {
+      out.add(c);
+    }
+  }
+
+  private static int compareCreation(Container a, Container b) {
+    int bySeq = Long.compare(a.seq(), b.seq());
+    return bySeq != 0 ? bySeq : a.cacheId().compareTo(b.cacheId());
   }
 
   private static boolean affected(Grant g, boolean[] changedPools) {
