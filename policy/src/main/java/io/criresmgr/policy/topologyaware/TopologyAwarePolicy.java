@@ -323,14 +323,18 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
     Ledger ledger = view(node);
     // sized once: a step may ask for the hundreds of containers a decision re-assigned
     Map<String, Map<String, String>> data = new HashMap<>(containers.size() * 4 / 3 + 1);
-    // The containers of one pool mostly share their data: computed once per distinct grant shape.
-    Map<ExportedData.Shape, Map<String, String>> byShape = new HashMap<>();
+    // The containers of one pool mostly share their data: computed once per distinct grant shape,
+    // found without a key object per container.
+    ExportedData.Shapes byShape = new ExportedData.Shapes();
     for (Container c : containers) {
       Grant g = ledger.grantOrNull(c.cacheId());
       if (g != null) {
-        data.put(
-            c.cacheId(),
-            byShape.computeIfAbsent(ExportedData.Shape.of(g), k -> ExportedData.of(g, ledger)));
+        Map<String, String> vars = byShape.get(g);
+        if (vars == null) {
+          vars = ExportedData.of(g, ledger);
+          byShape.put(g, vars);
+        }
+        data.put(c.cacheId(), vars);
       }
     }
     return data;

@@ -2,7 +2,9 @@ package io.criresmgr.policy.topologyaware;
 
 import static io.criresmgr.policy.topologyaware.Harness.MB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.criresmgr.cache.Container;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.cache.Resources;
 import io.criresmgr.policy.sysfs.MemoryType;
@@ -17,6 +19,24 @@ class ExportedDataTest {
     return h.policy
         .exportedResources(List.of(h.byName(name)), h.node.cache())
         .getOrDefault(h.byName(name).cacheId(), Map.of());
+  }
+
+  @Test
+  void manyContainersAtOnceGetWhatEachGetsAlone() {
+    // more distinct shapes than are compared field by field, interleaved with shared ones
+    Harness h = new Harness(Topologies.n4c16(CpuSet.EMPTY), Map.of(), "750m");
+    for (int i = 0; i < 11; i++) {
+      h.guaranteed("g" + i, 1, 1000, 10 * MB);
+      h.create("default", "s" + i, 1, new Resources(100, 400, 10 * MB, 20 * MB));
+    }
+    List<Container> all = h.node.cache().containers();
+    Map<String, Map<String, String>> together = h.policy.exportedResources(all, h.node.cache());
+    assertEquals(all.size(), together.size());
+    for (Container c : all) {
+      assertEquals(exported(h, c.name()), together.get(c.cacheId()), c.name());
+    }
+    long distinct = all.stream().map(c -> together.get(c.cacheId())).distinct().count();
+    assertTrue(distinct > 8, distinct + " distinct data");
   }
 
   @Test
