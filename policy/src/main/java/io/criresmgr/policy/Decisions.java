@@ -5,12 +5,10 @@ import io.criresmgr.cache.Assignment;
 import io.criresmgr.cache.CpuSet;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -43,11 +41,32 @@ public record Decisions(
     Objects.requireNonNull(policyData, "policyData");
     cpuClasses = cpuClasses.map(m -> Collections.unmodifiableSortedMap(new TreeMap<>(m)));
     explanations = Map.copyOf(explanations);
-    // sized once: a decision may re-assign hundreds of containers
-    Set<String> seen = new HashSet<>(updates.size() * 4 / 3 + 1);
-    for (Update u : updates) {
-      if (!seen.add(u.cacheId())) {
-        throw new IllegalArgumentException("two decisions for container " + u.cacheId());
+    checkDistinct(updates);
+  }
+
+  /**
+   * Rejects two updates of one container. A decision may re-assign hundreds of containers: the ids
+   * go into an open-addressed table of their indexes (one int array), not a set of entries.
+   */
+  private static void checkDistinct(List<Update> updates) {
+    int n = updates.size();
+    if (n < 2) {
+      return;
+    }
+    int[] slots = new int[Integer.highestOneBit(2 * n - 1) << 1]; // a power of two, at least 2n
+    int mask = slots.length - 1;
+    for (int i = 0; i < n; i++) {
+      String id = updates.get(i).cacheId();
+      int h = id.hashCode();
+      for (int s = (h ^ (h >>> 16)) & mask; ; s = (s + 1) & mask) {
+        int j = slots[s];
+        if (j == 0) {
+          slots[s] = i + 1;
+          break;
+        }
+        if (updates.get(j - 1).cacheId().equals(id)) {
+          throw new IllegalArgumentException("two decisions for container " + id);
+        }
       }
     }
   }
