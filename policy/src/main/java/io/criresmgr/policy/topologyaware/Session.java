@@ -205,12 +205,10 @@ final class Session {
         // a shared grant of a pool without free sharable CPUs uses an ancestor's (see
         // GrantAssignments), so changes there count too
         boolean viaAncestor = false;
-        if (ledger.freeSharable(p.id()).isEmpty()) {
-          for (int a : p.ancestors()) {
-            viaAncestor |= own[a];
-          }
+        for (int a : p.ancestors()) {
+          viaAncestor |= own[a];
         }
-        changed[p.id()] = own[p.id()] || viaAncestor;
+        changed[p.id()] = own[p.id()] || (viaAncestor && ledger.freeSharable(p.id()).isEmpty());
       }
     }
     return changed;
