@@ -15,6 +15,14 @@ import java.util.TreeSet;
 final class SortedNames extends AbstractSet<String> {
   private static final SortedNames EMPTY = new SortedNames(new String[0]);
 
+  /**
+   * The last set {@link #of} made: the sets met in practice are the running controllers, the same
+   * handful for every re-assigned container, so they are shared instead of copied per container
+   * (docs/benchmarks.md, "Issue 20: re-assigned containers, fourth round"). Any thread may replace
+   * it; a race only costs a copy.
+   */
+  private static volatile SortedNames lastMade = EMPTY;
+
   private final String[] names;
 
   private SortedNames(String[] names) {
@@ -29,10 +37,29 @@ final class SortedNames extends AbstractSet<String> {
     if (names.isEmpty()) {
       return EMPTY;
     }
+    SortedNames last = lastMade;
+    if (last.sameAs(names)) {
+      return last;
+    }
     // a set holds no duplicates: sorting its array is enough (no TreeSet per re-assigned container)
     String[] sorted = names.toArray(new String[0]);
     Arrays.sort(sorted);
-    return new SortedNames(sorted);
+    SortedNames made = new SortedNames(sorted);
+    lastMade = made;
+    return made;
+  }
+
+  /** Whether {@code other} holds the same names, without an iterator of either. */
+  private boolean sameAs(Set<String> other) {
+    if (other.size() != names.length) {
+      return false;
+    }
+    for (String name : names) {
+      if (!other.contains(name)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** This set with {@code more} added: itself if it holds them all. */
@@ -55,10 +82,13 @@ final class SortedNames extends AbstractSet<String> {
     if (i < 0) {
       return this;
     }
+    if (names.length == 1) {
+      return EMPTY;
+    }
     String[] rest = new String[names.length - 1];
     System.arraycopy(names, 0, rest, 0, i);
     System.arraycopy(names, i + 1, rest, i, rest.length - i);
-    return rest.length == 0 ? EMPTY : new SortedNames(rest);
+    return new SortedNames(rest);
   }
 
   @Override

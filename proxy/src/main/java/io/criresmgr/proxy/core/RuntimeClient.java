@@ -22,11 +22,34 @@ public final class RuntimeClient {
   /** Deadline of calls the daemon makes on its own behalf (updates, start-up listing). */
   public static final long OWN_DEADLINE_SECONDS = 30;
 
+  /**
+   * How much of {@link #OWN_DEADLINE_SECONDS} an own call's options may have used up and still be
+   * given to the next own call: an exclusive grant re-assigns hundreds of containers, each with an
+   * update, and one deadline and one {@link CallOptions} copy per update were a tenth of a
+   * decision's garbage (docs/benchmarks.md, "Issue 20: re-assigned containers, fourth round").
+   */
+  static final long OWN_DEADLINE_SLACK_MILLIS = 100;
+
+  private static final long OWN_DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(OWN_DEADLINE_SECONDS);
+  private static final long OWN_REUSE_NANOS =
+      OWN_DEADLINE_NANOS - TimeUnit.MILLISECONDS.toNanos(OWN_DEADLINE_SLACK_MILLIS);
+
   private final Channel channel;
+  private final Deadline.Ticker ticker;
+
+  /** The options of the last own call; any thread may replace them, a race costs a copy. */
+  private volatile CallOptions ownOptions;
 
   /** Calls go to {@code channel}. */
   public RuntimeClient(Channel channel) {
+    this(channel, Deadline.getSystemTicker());
+  }
+
+  /** Calls go to {@code channel}; own deadlines are measured by {@code ticker} (tests). */
+  RuntimeClient(Channel channel, Deadline.Ticker ticker) {
     this.channel = Objects.requireNonNull(channel, "channel");
+    this.ticker = Objects.requireNonNull(ticker, "ticker");
+    this.ownOptions = CallOptions.DEFAULT.withDeadline(Deadline.after(0, TimeUnit.SECONDS, ticker));
   }
 
   /** Calls {@code method} with the current gRPC context's deadline, if any. */
@@ -34,9 +57,25 @@ public final class RuntimeClient {
     return call(method, request, Context.current().getDeadline());
   }
 
-  /** Calls {@code method} on the daemon's own behalf, with the daemon's deadline. */
+  /**
+   * Calls {@code method} on the daemon's own behalf, with the daemon's deadline: {@link
+   * #OWN_DEADLINE_SECONDS} from now, or from at most {@link #OWN_DEADLINE_SLACK_MILLIS} ago.
+   */
   public <Q, R> CompletableFuture<R> callOwn(MethodDescriptor<Q, R> method, Q request) {
-    return call(method, request, Deadline.after(OWN_DEADLINE_SECONDS, TimeUnit.SECONDS));
+    return call(method, request, ownOptions());
+  }
+
+  /** Options with the own deadline, shared by the own calls made within the slack. */
+  CallOptions ownOptions() {
+    CallOptions options = ownOptions;
+    Deadline deadline = Objects.requireNonNull(options.getDeadline(), "own deadline");
+    if (deadline.timeRemaining(TimeUnit.NANOSECONDS) < OWN_REUSE_NANOS) {
+      options =
+          CallOptions.DEFAULT.withDeadline(
+              Deadline.after(OWN_DEADLINE_NANOS, TimeUnit.NANOSECONDS, ticker));
+      ownOptions = options;
+    }
+    return options;
   }
 
   /**
@@ -48,7 +87,12 @@ public final class RuntimeClient {
    */
   public <Q, R> CompletableFuture<R> call(
       MethodDescriptor<Q, R> method, Q request, @Nullable Deadline deadline) {
-    ClientCall<Q, R> call = channel.newCall(method, CallOptions.DEFAULT.withDeadline(deadline));
+    return call(method, request, CallOptions.DEFAULT.withDeadline(deadline));
+  }
+
+  private <Q, R> CompletableFuture<R> call(
+      MethodDescriptor<Q, R> method, Q request, CallOptions options) {
+    ClientCall<Q, R> call = channel.newCall(method, options);
     Unary<R> unary = new Unary<>(call);
     try {
       call.start(unary, new Metadata());

@@ -2,12 +2,15 @@ package io.criresmgr.proxy.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.api.runtime.v1.VersionResponse;
 import io.grpc.BindableService;
+import io.grpc.CallOptions;
 import io.grpc.Deadline;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -21,6 +24,7 @@ import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -154,5 +158,48 @@ class RuntimeClientTest {
                 VersionRequest.getDefaultInstance(),
                 Deadline.after(-1, TimeUnit.SECONDS));
     assertEquals(Status.Code.DEADLINE_EXCEEDED, failure(call).getStatus().getCode());
+  }
+
+  /** A clock that moves only when told. */
+  private static final class FakeTicker extends Deadline.Ticker {
+    long nanos = 1_000_000_000L;
+
+    @Override
+    public long nanoTime() {
+      return nanos;
+    }
+  }
+
+  private static long remainingMillis(CallOptions options) {
+    return Objects.requireNonNull(options.getDeadline()).timeRemaining(TimeUnit.MILLISECONDS);
+  }
+
+  @Test
+  void ownCallsWithinTheSlackShareTheirDeadline() {
+    FakeTicker ticker = new FakeTicker();
+    RuntimeClient client = new RuntimeClient(channel, ticker);
+    CallOptions first = client.ownOptions();
+    assertEquals(
+        TimeUnit.SECONDS.toMillis(RuntimeClient.OWN_DEADLINE_SECONDS), remainingMillis(first));
+
+    ticker.nanos += TimeUnit.MILLISECONDS.toNanos(RuntimeClient.OWN_DEADLINE_SLACK_MILLIS);
+    assertSame(first, client.ownOptions());
+
+    ticker.nanos += 1;
+    CallOptions next = client.ownOptions();
+    assertNotSame(first, next);
+    assertEquals(
+        TimeUnit.SECONDS.toMillis(RuntimeClient.OWN_DEADLINE_SECONDS), remainingMillis(next));
+  }
+
+  @Test
+  void anOwnCallCompletesWithTheReply() throws Exception {
+    VersionResponse reply =
+        new RuntimeClient(channel)
+            .callOwn(
+                RuntimeServiceGrpc.getVersionMethod(),
+                VersionRequest.newBuilder().setVersion("v1").build())
+            .get(5, TimeUnit.SECONDS);
+    assertEquals("sim", reply.getRuntimeName());
   }
 }
