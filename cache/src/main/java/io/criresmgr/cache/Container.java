@@ -7,53 +7,62 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A container as the cache knows it. Immutable: the cache replaces the whole record on change.
- *
- * @param cacheId {@code <podUID>:<containerName>}, stable across re-creations
- * @param id the runtime's container id; empty until CreateContainer succeeded
- * @param podId the runtime's sandbox id of its pod
- * @param name container name
- * @param namespace pod namespace
- * @param initContainer whether the pod's resource annotation lists it as an init container that
- *     runs to completion; a native sidecar ({@code restartPolicy: Always}) keeps running and is not
- *     one
- * @param labels container labels
- * @param annotations container annotations
- * @param image image reference
- * @param state life-cycle state
- * @param requested linux resources kubelet asked for (CreateContainer or its last update)
- * @param resources requests and limits (from the webhook annotation, else estimated)
- * @param qosClass the pod's QoS class
- * @param assignment the policy's current decision
- * @param pending controllers that have not enforced {@code assignment} yet
- * @param seq creation order in the cache (larger is newer)
- * @param adjustment the external adjustment in effect ({@link Adjustment#NONE} without one)
- * @param topologyHints where the devices it uses sit, from sysfs at creation (empty: none known)
+ * A container as the cache knows it. Immutable: the cache replaces the whole container on change. A
+ * value with a record's accessors, equality and text; a class, not a record, so that a copy with
+ * another assignment or pending marks shares everything else in one object: a decision re-assigns
+ * hundreds of containers, each copied twice (marked pending, then cleared), and 18 fields per copy
+ * were a sixth of an exclusive grant's garbage (docs/benchmarks.md, "Issue 20: re-assigned
+ * containers, fourth round").
  */
-public record Container(
-    String cacheId,
-    String id,
-    String podId,
-    String name,
-    String namespace,
-    boolean initContainer,
-    Map<String, String> labels,
-    Map<String, String> annotations,
-    String image,
-    ContainerState state,
-    LinuxResources requested,
-    Resources resources,
-    QosClass qosClass,
-    Assignment assignment,
-    Set<String> pending,
-    long seq,
-    Adjustment adjustment,
-    List<TopologyHint> topologyHints) {
+public final class Container {
+  /**
+   * Every field but the assignment and the pending marks, shared by copies that change only those.
+   */
+  private record Fixed(
+      String cacheId,
+      String id,
+      String podId,
+      String name,
+      String namespace,
+      boolean initContainer,
+      Map<String, String> labels,
+      Map<String, String> annotations,
+      String image,
+      ContainerState state,
+      LinuxResources requested,
+      Resources resources,
+      QosClass qosClass,
+      long seq,
+      Adjustment adjustment,
+      List<TopologyHint> topologyHints) {}
+
+  private final Fixed fixed;
+  private final Assignment assignment;
+  private final SortedNames pending;
+
   /**
    * Checks for nulls, copies the collections and sorts {@code pending}; collections that are
    * immutable already (those of another container) are kept, not copied.
    */
-  public Container {
+  public Container(
+      String cacheId,
+      String id,
+      String podId,
+      String name,
+      String namespace,
+      boolean initContainer,
+      Map<String, String> labels,
+      Map<String, String> annotations,
+      String image,
+      ContainerState state,
+      LinuxResources requested,
+      Resources resources,
+      QosClass qosClass,
+      Assignment assignment,
+      Set<String> pending,
+      long seq,
+      Adjustment adjustment,
+      List<TopologyHint> topologyHints) {
     Objects.requireNonNull(cacheId, "cacheId");
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(podId, "podId");
@@ -66,10 +75,183 @@ public record Container(
     Objects.requireNonNull(qosClass, "qosClass");
     Objects.requireNonNull(assignment, "assignment");
     Objects.requireNonNull(adjustment, "adjustment");
-    labels = Map.copyOf(labels);
-    annotations = Map.copyOf(annotations);
-    pending = SortedNames.of(pending);
-    topologyHints = List.copyOf(topologyHints);
+    this.fixed =
+        new Fixed(
+            cacheId,
+            id,
+            podId,
+            name,
+            namespace,
+            initContainer,
+            Map.copyOf(labels),
+            Map.copyOf(annotations),
+            image,
+            state,
+            requested,
+            resources,
+            qosClass,
+            seq,
+            adjustment,
+            List.copyOf(topologyHints));
+    this.assignment = assignment;
+    this.pending = SortedNames.of(pending);
+  }
+
+  private Container(Fixed fixed, Assignment assignment, SortedNames pending) {
+    this.fixed = fixed;
+    this.assignment = assignment;
+    this.pending = pending;
+  }
+
+  /** {@code <podUID>:<containerName>}, stable across re-creations. */
+  public String cacheId() {
+    return fixed.cacheId();
+  }
+
+  /** The runtime's container id; empty until CreateContainer succeeded. */
+  public String id() {
+    return fixed.id();
+  }
+
+  /** The runtime's sandbox id of its pod. */
+  public String podId() {
+    return fixed.podId();
+  }
+
+  /** Container name. */
+  public String name() {
+    return fixed.name();
+  }
+
+  /** Pod namespace. */
+  public String namespace() {
+    return fixed.namespace();
+  }
+
+  /**
+   * Whether the pod's resource annotation lists it as an init container that runs to completion; a
+   * native sidecar ({@code restartPolicy: Always}) keeps running and is not one.
+   */
+  public boolean initContainer() {
+    return fixed.initContainer();
+  }
+
+  /** Container labels. */
+  public Map<String, String> labels() {
+    return fixed.labels();
+  }
+
+  /** Container annotations. */
+  public Map<String, String> annotations() {
+    return fixed.annotations();
+  }
+
+  /** Image reference. */
+  public String image() {
+    return fixed.image();
+  }
+
+  /** Life-cycle state. */
+  public ContainerState state() {
+    return fixed.state();
+  }
+
+  /** Linux resources kubelet asked for (CreateContainer or its last update). */
+  public LinuxResources requested() {
+    return fixed.requested();
+  }
+
+  /** Requests and limits (from the webhook annotation, else estimated). */
+  public Resources resources() {
+    return fixed.resources();
+  }
+
+  /** The pod's QoS class. */
+  public QosClass qosClass() {
+    return fixed.qosClass();
+  }
+
+  /** The policy's current decision. */
+  public Assignment assignment() {
+    return assignment;
+  }
+
+  /** Controllers that have not enforced {@code assignment} yet. */
+  public Set<String> pending() {
+    return pending;
+  }
+
+  /** Creation order in the cache (larger is newer). */
+  public long seq() {
+    return fixed.seq();
+  }
+
+  /** The external adjustment in effect ({@link Adjustment#NONE} without one). */
+  public Adjustment adjustment() {
+    return fixed.adjustment();
+  }
+
+  /** Where the devices it uses sit, from sysfs at creation (empty: none known). */
+  public List<TopologyHint> topologyHints() {
+    return fixed.topologyHints();
+  }
+
+  /** Equal if every field is, as a record. */
+  @Override
+  public boolean equals(@Nullable Object o) {
+    return o == this
+        || (o instanceof Container c
+            && fixed.equals(c.fixed)
+            && assignment.equals(c.assignment)
+            && pending.equals(c.pending));
+  }
+
+  @Override
+  public int hashCode() {
+    return (fixed.hashCode() * 31 + assignment.hashCode()) * 31 + pending.hashCode();
+  }
+
+  /** The fields as a record shows them, in declaration order. */
+  @Override
+  public String toString() {
+    return "Container["
+        + "cacheId="
+        + cacheId()
+        + ", id="
+        + id()
+        + ", podId="
+        + podId()
+        + ", name="
+        + name()
+        + ", namespace="
+        + namespace()
+        + ", initContainer="
+        + initContainer()
+        + ", labels="
+        + labels()
+        + ", annotations="
+        + annotations()
+        + ", image="
+        + image()
+        + ", state="
+        + state()
+        + ", requested="
+        + requested()
+        + ", resources="
+        + resources()
+        + ", qosClass="
+        + qosClass()
+        + ", assignment="
+        + assignment()
+        + ", pending="
+        + pending()
+        + ", seq="
+        + seq()
+        + ", adjustment="
+        + adjustment()
+        + ", topologyHints="
+        + topologyHints()
+        + "]";
   }
 
   /**
@@ -119,12 +301,13 @@ public record Container(
 
   /** A copy with another assignment and the given controllers marked pending. */
   public Container withAssignment(Assignment value, Set<String> markPending) {
-    return with(value, ((SortedNames) pending).with(markPending));
+    return with(value, pending.with(markPending));
   }
 
   /** A copy with {@code controller} no longer pending (this container if it was not). */
+  @SuppressWarnings("ReferenceEquality") // without gives the same set back when nothing changed
   public Container withoutPending(String controller) {
-    SortedNames rest = ((SortedNames) pending).without(controller);
+    SortedNames rest = pending.without(controller);
     return rest == pending ? this : with(assignment, rest);
   }
 
@@ -132,31 +315,14 @@ public record Container(
    * True if {@code other} differs from this at most in its assignment and pending controllers (the
    * cache journal then writes only those: docs/cache-format.md, "Patches inside containers").
    */
+  @SuppressWarnings("ReferenceEquality") // shared fields are equal without comparing them
   boolean sameButAssignment(Container other) {
-    return other.with(assignment, pending).equals(this);
+    return other.fixed == fixed || other.fixed.equals(fixed);
   }
 
   /** A copy with another assignment and pending controllers, sharing every other field. */
-  private Container with(Assignment newAssignment, Set<String> newPending) {
-    return new Container(
-        cacheId,
-        id,
-        podId,
-        name,
-        namespace,
-        initContainer,
-        labels,
-        annotations,
-        image,
-        state,
-        requested,
-        resources,
-        qosClass,
-        newAssignment,
-        newPending,
-        seq,
-        adjustment,
-        topologyHints);
+  private Container with(Assignment newAssignment, SortedNames newPending) {
+    return new Container(fixed, newAssignment, newPending);
   }
 
   /** A copy under another adjustment ({@link Adjustment#NONE}: none). */
@@ -175,12 +341,12 @@ public record Container(
    * it.
    */
   public Resources adjustedResources() {
-    return adjustment.applyTo(resources);
+    return fixed.adjustment().applyTo(fixed.resources());
   }
 
   /** The linux resources the runtime should apply: the request with the assignment applied. */
   public LinuxResources effectiveResources() {
-    return assignment.applyTo(requested);
+    return assignment.applyTo(fixed.requested());
   }
 
   /**
@@ -213,24 +379,24 @@ public record Container(
     private Builder() {}
 
     private Builder(Container c) {
-      cacheId = c.cacheId;
-      id = c.id;
-      podId = c.podId;
-      name = c.name;
-      namespace = c.namespace;
-      initContainer = c.initContainer;
-      labels = c.labels;
-      annotations = c.annotations;
-      image = c.image;
-      state = c.state;
-      requested = c.requested;
-      resources = c.resources;
-      qosClass = c.qosClass;
-      assignment = c.assignment;
-      pending = c.pending;
-      seq = c.seq;
-      adjustment = c.adjustment;
-      topologyHints = c.topologyHints;
+      cacheId = c.cacheId();
+      id = c.id();
+      podId = c.podId();
+      name = c.name();
+      namespace = c.namespace();
+      initContainer = c.initContainer();
+      labels = c.labels();
+      annotations = c.annotations();
+      image = c.image();
+      state = c.state();
+      requested = c.requested();
+      resources = c.resources();
+      qosClass = c.qosClass();
+      assignment = c.assignment();
+      pending = c.pending();
+      seq = c.seq();
+      adjustment = c.adjustment();
+      topologyHints = c.topologyHints();
     }
 
     /** Sets {@link Container#cacheId}. */
