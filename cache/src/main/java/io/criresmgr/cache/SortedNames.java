@@ -64,12 +64,16 @@ final class SortedNames extends AbstractSet<String> {
 
   /** This set with {@code more} added: itself if it holds them all. */
   SortedNames with(Set<String> more) {
-    // isEmpty first: most updates add no pending controller, and containsAll makes an iterator
-    if (more.isEmpty() || containsAll(more)) {
+    // isEmpty first: most updates add no pending controller, and containsAll makes an iterator;
+    // none pending (the marks of the last update were cleared): the shared set, no iterator
+    if (more.isEmpty()) {
       return this;
     }
     if (names.length == 0) {
       return of(more);
+    }
+    if (containsAll(more)) {
+      return this;
     }
     TreeSet<String> all = new TreeSet<>(more);
     all.addAll(Arrays.asList(names));
