@@ -62,7 +62,36 @@ public final class RuntimeClient {
    * #OWN_DEADLINE_SECONDS} from now, or from at most {@link #OWN_DEADLINE_SLACK_MILLIS} ago.
    */
   public <Q, R> CompletableFuture<R> callOwn(MethodDescriptor<Q, R> method, Q request) {
-    return call(method, request, ownOptions());
+    FutureOutcome<R> result = new FutureOutcome<>();
+    call(method, request, ownOptions(), result);
+    return result;
+  }
+
+  /**
+   * Calls {@code method} on the daemon's own behalf, as {@link #callOwn(MethodDescriptor, Object)},
+   * and hands the reply or the failure to {@code outcome} instead of a future: a caller that needs
+   * its own object per call anyway (an update's context) makes no other.
+   */
+  <Q, R> void callOwn(MethodDescriptor<Q, R> method, Q request, Outcome<R> outcome) {
+    call(method, request, ownOptions(), outcome);
+  }
+
+  /** Told how a call ended, once, as {@code ClientCalls.futureUnaryCall}'s future would be. */
+  interface Outcome<R> {
+    /** The call's reply, or (reply null) its failure: a {@link StatusRuntimeException}. */
+    void done(@Nullable R reply, @Nullable StatusRuntimeException failure);
+  }
+
+  /** A future completed with the outcome. */
+  private static final class FutureOutcome<R> extends CompletableFuture<R> implements Outcome<R> {
+    @Override
+    public void done(@Nullable R reply, @Nullable StatusRuntimeException failure) {
+      if (reply != null) {
+        complete(reply);
+      } else {
+        completeExceptionally(Objects.requireNonNull(failure, "failure"));
+      }
+    }
   }
 
   /** Options with the own deadline, shared by the own calls made within the slack. */
@@ -87,13 +116,15 @@ public final class RuntimeClient {
    */
   public <Q, R> CompletableFuture<R> call(
       MethodDescriptor<Q, R> method, Q request, @Nullable Deadline deadline) {
-    return call(method, request, CallOptions.DEFAULT.withDeadline(deadline));
+    FutureOutcome<R> result = new FutureOutcome<>();
+    call(method, request, CallOptions.DEFAULT.withDeadline(deadline), result);
+    return result;
   }
 
-  private <Q, R> CompletableFuture<R> call(
-      MethodDescriptor<Q, R> method, Q request, CallOptions options) {
+  private <Q, R> void call(
+      MethodDescriptor<Q, R> method, Q request, CallOptions options, Outcome<R> outcome) {
     ClientCall<Q, R> call = channel.newCall(method, options);
-    Unary<R> unary = new Unary<>(call);
+    Unary<R> unary = new Unary<>(call, outcome);
     try {
       call.start(unary, new Metadata());
       call.request(2); // two, to notice a second reply
@@ -103,17 +134,17 @@ public final class RuntimeClient {
       call.cancel(null, e);
       throw e;
     }
-    return unary.result;
   }
 
-  /** Completes {@link #result} with the one reply or the failure, as a unary call answers. */
+  /** Tells {@link #outcome} the one reply or the failure, as a unary call answers. */
   private static final class Unary<R> extends ClientCall.Listener<R> {
     private final ClientCall<?, R> call;
-    private final CompletableFuture<R> result = new CompletableFuture<>();
+    private final Outcome<R> outcome;
     private @Nullable R reply;
 
-    Unary(ClientCall<?, R> call) {
+    Unary(ClientCall<?, R> call, Outcome<R> outcome) {
       this.call = call;
+      this.outcome = outcome;
     }
 
     @Override
@@ -128,14 +159,15 @@ public final class RuntimeClient {
     @Override
     public void onClose(Status status, Metadata trailers) {
       if (!status.isOk()) {
-        result.completeExceptionally(status.asRuntimeException(trailers));
+        outcome.done(null, status.asRuntimeException(trailers));
       } else if (reply == null) {
-        result.completeExceptionally(
+        outcome.done(
+            null,
             Status.INTERNAL
                 .withDescription("No value received for unary call")
                 .asRuntimeException(trailers));
       } else {
-        result.complete(reply);
+        outcome.done(reply, null);
       }
     }
   }

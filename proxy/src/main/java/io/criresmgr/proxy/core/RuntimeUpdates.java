@@ -3,14 +3,17 @@ package io.criresmgr.proxy.core;
 import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.UpdateContainerResourcesRequest;
+import io.criresmgr.api.runtime.v1.UpdateContainerResourcesResponse;
 import io.criresmgr.cache.Assignment;
 import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,26 +71,45 @@ public final class RuntimeUpdates {
     return sent;
   }
 
+  /**
+   * Sends {@code request}; the returned future completes when the runtime answered and never fails
+   * (a failure is logged and reported). The future is the call's outcome itself: one object per
+   * update, which a decision makes for hundreds of containers (docs/benchmarks.md, "Issue 20:
+   * re-assigned containers, fourth round").
+   */
   private CompletableFuture<Void> call(
       String cacheId, String id, UpdateContainerResourcesRequest request, Assignment assignment) {
-    return runtime
-        .callOwn(RuntimeServiceGrpc.getUpdateContainerResourcesMethod(), request)
-        .handle((reply, error) -> failed(cacheId, id, assignment, error));
+    Update update = new Update(cacheId, id, assignment);
+    runtime.callOwn(RuntimeServiceGrpc.getUpdateContainerResourcesMethod(), request, update);
+    return update;
   }
 
-  private @org.jspecify.annotations.Nullable Void failed(
-      String cacheId,
-      String id,
-      Assignment assignment,
-      @org.jspecify.annotations.Nullable Throwable error) {
-    if (error != null) {
-      Status status = Status.fromThrowable(error);
-      if (status.getCode() != Status.Code.NOT_FOUND) {
-        LOG.warn("cannot update resources of container {} ({}): {}", cacheId, id, status);
-        failures.updateFailed(cacheId, assignment);
-      }
+  /** One update's context and its completion. */
+  private final class Update extends CompletableFuture<Void>
+      implements RuntimeClient.Outcome<UpdateContainerResourcesResponse> {
+    private final String cacheId;
+    private final String id;
+    private final Assignment assignment;
+
+    Update(String cacheId, String id, Assignment assignment) {
+      this.cacheId = cacheId;
+      this.id = id;
+      this.assignment = assignment;
     }
-    return null;
+
+    @Override
+    public void done(
+        @Nullable UpdateContainerResourcesResponse reply,
+        @Nullable StatusRuntimeException failure) {
+      if (failure != null) {
+        Status status = failure.getStatus();
+        if (status.getCode() != Status.Code.NOT_FOUND) {
+          LOG.warn("cannot update resources of container {} ({}): {}", cacheId, id, status);
+          failures.updateFailed(cacheId, assignment);
+        }
+      }
+      complete(null);
+    }
   }
 
   /**
