@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,8 +61,28 @@ final class ExportedResources implements AutoCloseable {
   /** By directory: the content last handed to the files; a failed background write drops it. */
   private final Map<String, String> submitted = new ConcurrentHashMap<>();
 
-  private final Set<String> dirty = new LinkedHashSet<>();
-  private final Map<String, String> names = new HashMap<>();
+  /**
+   * The containers marked since the last flush, in order, each once: {@link Marked#flush} says
+   * whether it is in the list already, so marking adds no set entry per container and step
+   * (docs/benchmarks.md, "Issue 20: re-assigned containers, fourth round").
+   */
+  private List<String> dirty = new ArrayList<>();
+
+  /** By cache id, for the containers marked once and not deleted since. */
+  private final Map<String, Marked> marked = new HashMap<>();
+
+  /** How many flushes handed their list over: the flush a mark belongs to. */
+  private long flushes;
+
+  /** A container's directory name (its hash computed once) and the flush it is marked for. */
+  private static final class Marked {
+    final String name;
+    long flush = -1;
+
+    Marked(String cacheId) {
+      name = directoryName(cacheId);
+    }
+  }
 
   private ExportedResources(Optional<Path> root) {
     this.root = root;
@@ -78,7 +97,11 @@ final class ExportedResources implements AutoCloseable {
   /** Marks {@code cacheId}'s data for a check at the end of the step. */
   void changed(String cacheId) {
     if (root.isPresent()) {
-      dirty.add(cacheId);
+      Marked m = marked.computeIfAbsent(cacheId, Marked::new);
+      if (m.flush != flushes) {
+        m.flush = flushes;
+        dirty.add(cacheId);
+      }
     }
   }
 
@@ -87,8 +110,9 @@ final class ExportedResources implements AutoCloseable {
     if (dirty.isEmpty()) {
       return;
     }
-    List<String> ids = new ArrayList<>(dirty);
-    dirty.clear();
+    List<String> ids = dirty;
+    dirty = new ArrayList<>(ids.size());
+    flushes++;
     contents(s, ids, this::writeLater);
   }
 
@@ -101,7 +125,11 @@ final class ExportedResources implements AutoCloseable {
    * it).
    */
   Optional<Mount> prepare(Section s, String cacheId) {
-    dirty.remove(cacheId);
+    Marked m = marked.get(cacheId);
+    if (m != null && m.flush == flushes) {
+      m.flush = -1;
+      dirty.remove(cacheId);
+    }
     String name = directoryName(cacheId);
     Map<String, String> one = new HashMap<>(2);
     contents(s, List.of(cacheId), one::put);
@@ -274,7 +302,7 @@ final class ExportedResources implements AutoCloseable {
 
   private void writeLater(String cacheId, String content) {
     // One name string per container: its hash is computed once, not at every step.
-    String name = names.computeIfAbsent(cacheId, ExportedResources::directoryName);
+    String name = marked.computeIfAbsent(cacheId, Marked::new).name;
     if (content.equals(submitted.get(name)) || !validName(cacheId, name)) {
       return;
     }
@@ -284,7 +312,7 @@ final class ExportedResources implements AutoCloseable {
 
   private void delete(String cacheId) {
     String name = directoryName(cacheId);
-    names.remove(cacheId);
+    marked.remove(cacheId);
     submitted.remove(name);
     if (files.isPresent() && validName(cacheId, name)) {
       files.get().deleteLater(name);
