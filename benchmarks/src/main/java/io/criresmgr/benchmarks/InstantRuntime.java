@@ -3,6 +3,7 @@ package io.criresmgr.benchmarks;
 import com.google.protobuf.Message;
 import io.criresmgr.api.runtime.v1.CreateContainerResponse;
 import io.criresmgr.api.runtime.v1.RunPodSandboxResponse;
+import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
@@ -21,6 +22,12 @@ import org.jspecify.annotations.Nullable;
  * CreateContainer get fresh ids; every other method gets its empty response.
  */
 final class InstantRuntime extends Channel {
+  private static final String RUN_POD_SANDBOX =
+      RuntimeServiceGrpc.getRunPodSandboxMethod().getFullMethodName();
+  private static final String CREATE_CONTAINER =
+      RuntimeServiceGrpc.getCreateContainerMethod().getFullMethodName();
+  private static final byte[] NO_BYTES = new byte[0];
+
   private final AtomicLong ids = new AtomicLong();
 
   @Override
@@ -35,16 +42,18 @@ final class InstantRuntime extends Channel {
 
   /** The reply to {@code method}, built through its own marshaller (no unchecked casts). */
   private <R> R reply(MethodDescriptor<?, R> method) {
+    // By the full name, a field: the bare name is a new substring per call, garbage on the
+    // calling thread that a real transport does not make (docs/benchmarks.md, "Issue 20:
+    // re-assigned containers, fourth round").
+    String name = method.getFullMethodName();
     Message reply =
-        switch (method.getBareMethodName()) {
-          case "RunPodSandbox" ->
-              RunPodSandboxResponse.newBuilder().setPodSandboxId(nextId("pod")).build();
-          case "CreateContainer" ->
-              CreateContainerResponse.newBuilder().setContainerId(nextId("ctr")).build();
-          default -> null;
-        };
+        name.equals(RUN_POD_SANDBOX)
+            ? RunPodSandboxResponse.newBuilder().setPodSandboxId(nextId("pod")).build()
+            : name.equals(CREATE_CONTAINER)
+                ? CreateContainerResponse.newBuilder().setContainerId(nextId("ctr")).build()
+                : null;
     return method.parseResponse(
-        new KnownLengthStream(reply == null ? new byte[0] : reply.toByteArray()));
+        new KnownLengthStream(reply == null ? NO_BYTES : reply.toByteArray()));
   }
 
   /**
