@@ -95,7 +95,9 @@ class ExportFilesTest {
     assertTrue(files.prepare("a", "A=\"1\"\n"));
     Path blocker = block(root, "a");
     assertFalse(files.writePending("a"), "the disk refuses it");
-    assertEquals(List.of("a=A=\"1\"\n"), failures);
+    // a retry due after 20 ms may already have failed again on a slow machine: same report
+    assertFalse(failures.isEmpty());
+    assertEquals(List.of("a=A=\"1\"\n"), failures.stream().distinct().toList());
     assertFalse(Files.exists(root.resolve("a").resolve("resources.sh")));
 
     Files.delete(blocker); // room again: no change of the container needed
@@ -105,6 +107,7 @@ class ExportFilesTest {
       Thread.sleep(10);
     }
     assertEquals("A=\"1\"\n", read(root, "a"));
+    assertEquals(List.of("a=A=\"1\"\n"), failures.stream().distinct().toList());
   }
 
   @Test
