@@ -14,8 +14,6 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,6 +52,7 @@ final class ExportFiles implements AutoCloseable {
   private static final Set<PosixFilePermission> READABLE =
       PosixFilePermissions.fromString("rw-r--r--");
   private static final Duration CLOSE_LIMIT = Duration.ofSeconds(5);
+  static final int LOCKS = 64;
 
   /**
    * At most one pass over pending files per interval: a burst of steps rewrites a container's file
@@ -70,31 +69,41 @@ final class ExportFiles implements AutoCloseable {
 
   /**
    * By directory: content whose write failed and that nothing newer replaced yet, tried again every
-   * {@link #retryAfter} (guarded by {@link #io}): a container created while the disk was full gets
-   * its file once there is room, not only at its next change.
+   * {@link #retryAfter} (an entry changed holding its directory's lock): a container created while
+   * the disk was full gets its file once there is room, not only at its next change.
    */
-  private final Map<String, String> retry = new HashMap<>();
+  private final Map<String, String> retry = new ConcurrentHashMap<>();
 
-  private boolean retryScheduled; // guarded as retry is
+  private final AtomicBoolean retryScheduled = new AtomicBoolean();
 
   /** By directory: the content to write, or none to remove the directory. */
   private final Map<String, Optional<String>> pending = new ConcurrentHashMap<>();
 
   private final AtomicBoolean scheduled = new AtomicBoolean();
-  private final Object io = new Object();
-
-  /** Directories made by this process and not removed since (guarded by {@link #io}). */
-  private final Set<String> made = new HashSet<>();
-
-  private boolean rootChecked; // guarded as made is
 
   /**
-   * By directory: the content this process last wrote to its file (guarded as made is). A pass
+   * The locks of the directories, by their names' hashes: a directory's content is taken and
+   * written holding its lock, so that a write on the caller's thread and the writer's pass never
+   * write older content over newer. One lock for all made the caller's {@link #prepare} of a new
+   * container wait for the writer's thread to write another container's file (docs/benchmarks.md,
+   * "Issue 20: the fourth round on a quiet machine").
+   */
+  private final Object[] locks = new Object[LOCKS];
+
+  private final Object rootLock = new Object();
+
+  /** Directories made by this process and not removed since (changed holding their locks). */
+  private final Set<String> made = ConcurrentHashMap.newKeySet();
+
+  private volatile boolean rootChecked;
+
+  /**
+   * By directory: the content this process last wrote to its file (changed as made is). A pass
    * skips a file whose pending content is that: a create and a remove between two passes leave the
    * shared containers' files as they were, and rewriting them cost the writer 1.5-2 ms of CPU per
    * operation at 2,000 containers (docs/benchmarks.md, "Issue 20: re-assigned containers").
    */
-  private final Map<String, String> written = new HashMap<>();
+  private final Map<String, String> written = new ConcurrentHashMap<>();
 
   private volatile long lastDrain = System.nanoTime() - INTERVAL.toNanos();
   private final ScheduledExecutorService writer = writer();
@@ -132,6 +141,14 @@ final class ExportFiles implements AutoCloseable {
     this.root = root;
     this.failed = failed;
     this.retryAfter = retryAfter;
+    for (int i = 0; i < LOCKS; i++) {
+      locks[i] = new Object();
+    }
+  }
+
+  /** The lock of directory {@code name}. */
+  private Object lock(String name) {
+    return locks[Math.floorMod(name.hashCode(), LOCKS)];
   }
 
   /**
@@ -139,7 +156,7 @@ final class ExportFiles implements AutoCloseable {
    * pending; false if it could not (logged).
    */
   boolean writeNow(String name, String content) {
-    synchronized (io) {
+    synchronized (lock(name)) {
       pending.remove(name);
       return write(name, content);
     }
@@ -154,7 +171,7 @@ final class ExportFiles implements AutoCloseable {
    * (docs/adr/0015-created-containers-file-written-while-the-runtime-creates.md).
    */
   boolean prepare(String name, String content) {
-    synchronized (io) {
+    synchronized (lock(name)) {
       if (!makeDirectory(name)) {
         pending.remove(name);
         return false;
@@ -171,7 +188,7 @@ final class ExportFiles implements AutoCloseable {
    * is).
    */
   boolean writePending(String name) {
-    synchronized (io) {
+    synchronized (lock(name)) {
       Optional<String> content = pending.get(name);
       if (content == null || content.isEmpty()) {
         return true;
@@ -191,7 +208,7 @@ final class ExportFiles implements AutoCloseable {
    * usual.
    */
   void deleteNow(String name) {
-    synchronized (io) {
+    synchronized (lock(name)) {
       delete(name);
     }
   }
@@ -223,9 +240,9 @@ final class ExportFiles implements AutoCloseable {
     lastDrain = System.nanoTime();
     scheduled.set(false);
     for (String name : List.copyOf(pending.keySet())) { // a name put meanwhile: the next drain
-      // Taken and written under one lock: a writeNow or writePending in between cannot be
-      // overwritten by it.
-      synchronized (io) {
+      // Taken and written under the directory's lock: a writeNow or writePending in between cannot
+      // be overwritten by it.
+      synchronized (lock(name)) {
         Optional<String> content = pending.remove(name);
         if (content == null) {
           continue; // written by writeNow or writePending meanwhile
@@ -249,14 +266,13 @@ final class ExportFiles implements AutoCloseable {
         && Files.isRegularFile(root.resolve(name).resolve(FILE), LinkOption.NOFOLLOW_LINKS);
   }
 
-  /** Keeps {@code content} for a later try and tells {@code failed}; holding {@link #io}. */
+  /** Keeps {@code content} for a later try and tells {@code failed}; holding the lock of name. */
   private void failedWrite(String name, String content) {
     retry.put(name, content);
     failed.accept(name, content);
-    if (!retryScheduled) {
+    if (retryScheduled.compareAndSet(false, true)) {
       try {
         var unused = writer.schedule(this::retryFailed, retryAfter.toNanos(), TimeUnit.NANOSECONDS);
-        retryScheduled = true;
       } catch (RejectedExecutionException e) {
         LOG.debug("exported resources of {} not retried: closed", name);
       }
@@ -269,19 +285,27 @@ final class ExportFiles implements AutoCloseable {
    * next try.
    */
   private void retryFailed() {
-    synchronized (io) {
-      retryScheduled = false;
-      for (Map.Entry<String, String> e : List.copyOf(retry.entrySet())) {
-        String name = e.getKey();
+    retryScheduled.set(false);
+    for (String name : List.copyOf(retry.keySet())) {
+      synchronized (lock(name)) {
+        String content = retry.get(name);
+        if (content == null) {
+          continue; // written or removed since
+        }
         if (pending.containsKey(name)) {
           retry.remove(name);
-        } else if (write(name, e.getValue())) {
+        } else if (write(name, content)) {
           LOG.info("exported resources to {} written at last", root.resolve(name).resolve(FILE));
         } else {
-          failedWrite(name, e.getValue());
+          failedWrite(name, content);
         }
       }
     }
+  }
+
+  /** Whether content or a removal is handed over for {@code name} and not yet taken (tests). */
+  boolean isPending(String name) {
+    return pending.containsKey(name);
   }
 
   /** Runs the retry of failed writes now on the writer's thread, and waits for it (tests). */
@@ -401,16 +425,21 @@ final class ExportFiles implements AutoCloseable {
         e.toString());
   }
 
-  /** The root, private, in a state directory made as the daemon makes it. */
+  /**
+   * The root, private, in a state directory made as the daemon makes it; one thread at a time (the
+   * threads writing different directories may both find it missing).
+   */
   private void createRoot() throws IOException {
-    if (Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
-      return;
+    synchronized (rootLock) {
+      if (Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+        return;
+      }
+      Path parent = root.toAbsolutePath().getParent();
+      if (parent != null && !Files.exists(parent, LinkOption.NOFOLLOW_LINKS)) {
+        StateDirectory.ensurePrivate(parent);
+      }
+      createDirectory(root, PRIVATE);
     }
-    Path parent = root.toAbsolutePath().getParent();
-    if (parent != null && !Files.exists(parent, LinkOption.NOFOLLOW_LINKS)) {
-      StateDirectory.ensurePrivate(parent);
-    }
-    createDirectory(root, PRIVATE);
   }
 
   private static void createDirectory(Path dir, Set<PosixFilePermission> mode) throws IOException {

@@ -2,8 +2,12 @@ package io.criresmgr.proxy.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -86,6 +90,54 @@ class ExportFilesTest {
   /** Makes the file of {@code name} unwritable: a directory where its temporary file goes. */
   private static Path block(Path root, String name) throws Exception {
     return Files.createDirectories(root.resolve(name).resolve(".resources.sh.tmp"));
+  }
+
+  @Test
+  void aWriteThatHangsInOneDirectoryHoldsUpNoOtherDirectory() throws Exception {
+    Path root = dir.resolve("containers");
+    ExportFiles f = files(root);
+    assertNotEquals(
+        Math.floorMod("slow".hashCode(), ExportFiles.LOCKS),
+        Math.floorMod("new".hashCode(), ExportFiles.LOCKS),
+        "two directories of different locks");
+    assertTrue(f.prepare("slow", "S=\"0\"\n"));
+    assertTrue(f.writePending("slow"));
+    // The writer's next write of "slow" opens its temporary file, a FIFO: it hangs until read.
+    Path fifo = root.resolve("slow").resolve(".resources.sh.tmp");
+    mkfifo(fifo);
+    f.writeLater("slow", "S=\"1\"\n");
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (f.isPending("slow")) { // taken by the writer's thread, holding the directory's lock
+      assertTrue(System.nanoTime() < deadline, "the writer never took the content");
+      Thread.sleep(5);
+    }
+    try {
+      // a new container's directory and file, as a CreateContainer makes them meanwhile
+      assertTrue(
+          assertTimeoutPreemptively(
+              WAIT, () -> f.prepare("new", "N=\"1\"\n") && f.writePending("new")));
+      assertEquals("N=\"1\"\n", read(root, "new"));
+    } finally {
+      Thread reader =
+          new Thread(
+              () -> {
+                try (InputStream in = Files.newInputStream(fifo)) {
+                  in.readAllBytes();
+                } catch (IOException e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      reader.setDaemon(true);
+      reader.start();
+      reader.join(WAIT.toMillis());
+    }
+    f.await(WAIT);
+    assertEquals(List.of(), failures);
+  }
+
+  private static void mkfifo(Path path) throws Exception {
+    Process p = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
+    assertEquals(0, p.waitFor(), "mkfifo " + path);
   }
 
   @Test
