@@ -17,6 +17,7 @@ import io.criresmgr.policy.PolicyException;
 import io.criresmgr.policy.sysfs.SystemTopology;
 import io.criresmgr.policy.sysfs.TopologySpec;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,12 +37,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * KnownAssignments}) gives the updates a new instance, which works out every container, gives: a
  * seeded random run of balloons resized, created, deleted and changing containers (one now and then
  * in two balloons), of containers created, removed, stopped, started and re-assigned, of pods
- * re-annotated (malformed annotations included) and removed, of decisions applied or rolled back
- * and of calls with an older list of balloons, compared after every step.
+ * re-annotated (hide-hyperthreads, memory-type and memory.preserve; malformed annotations included)
+ * and removed, of decisions applied or rolled back and of calls with an older list of balloons
+ * (from any earlier step), the list reordered or with one balloon twice, compared after every step.
  */
 class KnownAssignmentsTest {
   private static final SystemTopology N4C16 = TopologySpec.builtIn("n4c16").topology();
   private static final String HIDE = "hide-hyperthreads.resource-policy.nri.io";
+  private static final String MEMORY_TYPE = "memory-type.resource-policy.nri.io";
+  private static final String PRESERVE = "memory.preserve.resource-policy.nri.io/container.";
   private static final String TYPES =
       """
       BalloonTypes:
@@ -50,8 +54,11 @@ class KnownAssignmentsTest {
           HideHyperthreads: true
         - Name: sharing
           ShareIdleCPUsInSame: numa
+        - Name: mem
+          PinMemory: true
+          ShareIdleCPUsInSame: package
       """;
-  private static final List<String> TYPE_NAMES = List.of("plain", "hiding", "sharing");
+  private static final List<String> TYPE_NAMES = List.of("plain", "hiding", "sharing", "mem");
   private static final int STEPS = 3000;
   private static final int PODS = 8;
   private static final int CONTAINERS = 24;
@@ -81,7 +88,7 @@ class KnownAssignmentsTest {
     NodeCache node = new NodeCache();
     BalloonAssignments remembering = fresh();
     List<Balloon> balloons = new ArrayList<>();
-    List<Balloon> older = List.of();
+    List<List<Balloon>> history = new ArrayList<>();
     for (int step = 0; step < STEPS; step++) {
       String where = "seed " + seed + ", step " + step;
       int dice = random.nextInt(16);
@@ -90,8 +97,8 @@ class KnownAssignmentsTest {
       } else if (dice < 12) {
         changeNode(random, node, dice);
       }
-      List<Balloon> now = random.nextInt(8) == 0 ? older : List.copyOf(balloons);
-      older = List.copyOf(balloons);
+      List<Balloon> now = balloons(random, balloons, history);
+      history.add(List.copyOf(balloons));
       String subject = random.nextInt(3) == 0 ? id(random.nextInt(CONTAINERS)) : null;
       Object expected = decide(fresh(), now, node, subject);
       Object got = decide(remembering, now, node, subject);
@@ -107,6 +114,26 @@ class KnownAssignmentsTest {
         node.applyAssignments(applied, Set.of());
       }
     }
+  }
+
+  /**
+   * The balloons of a call: mostly the current ones, now and then those of an earlier step (a
+   * decision rolled back), reordered, or with one balloon twice (the last one holding a container
+   * wins).
+   */
+  private static List<Balloon> balloons(
+      Random random, List<Balloon> balloons, List<List<Balloon>> history) {
+    int dice = random.nextInt(12);
+    if (dice == 0 && !history.isEmpty()) {
+      return history.get(random.nextInt(history.size()));
+    }
+    List<Balloon> now = new ArrayList<>(balloons);
+    if (dice == 1) {
+      Collections.shuffle(now, random);
+    } else if (dice == 2 && !now.isEmpty()) {
+      now.add(random.nextInt(now.size() + 1), now.get(random.nextInt(now.size())));
+    }
+    return List.copyOf(now);
   }
 
   /** The updates of a call, or the message of the exception it threw. */
@@ -168,7 +195,19 @@ class KnownAssignmentsTest {
     } else if (dice == 10) {
       String[] values = {"", "true", "false", "maybe"};
       String value = values[random.nextInt(values.length)];
-      node.putPod(pod(random.nextInt(PODS), value.isEmpty() ? Map.of() : Map.of(HIDE, value)));
+      Map<String, String> annotations = new HashMap<>();
+      if (!value.isEmpty()) {
+        annotations.put(HIDE, value);
+      }
+      String[] types = {"", "dram", "pmem", "hbm", "bogus"};
+      String type = types[random.nextInt(types.length)];
+      if (!type.isEmpty()) {
+        annotations.put(MEMORY_TYPE, type);
+      }
+      if (random.nextInt(4) == 0) {
+        annotations.put(PRESERVE + "c" + random.nextInt(CONTAINERS), "true");
+      }
+      node.putPod(pod(random.nextInt(PODS), annotations));
     } else {
       node.removePod("sandbox-p" + random.nextInt(PODS));
     }
