@@ -101,14 +101,17 @@ public final class RuntimeUpdates {
     public void done(
         @Nullable UpdateContainerResourcesResponse reply,
         @Nullable StatusRuntimeException failure) {
-      if (failure != null) {
-        Status status = failure.getStatus();
-        if (status.getCode() != Status.Code.NOT_FOUND) {
-          LOG.warn("cannot update resources of container {} ({}): {}", cacheId, id, status);
-          failures.updateFailed(cacheId, assignment);
+      try {
+        if (failure != null) {
+          Status status = failure.getStatus();
+          if (status.getCode() != Status.Code.NOT_FOUND) {
+            LOG.warn("cannot update resources of container {} ({}): {}", cacheId, id, status);
+            failures.updateFailed(cacheId, assignment);
+          }
         }
+      } finally {
+        complete(null); // whatever the listener does: the step waiting for the sends must not hang
       }
-      complete(null);
     }
   }
 

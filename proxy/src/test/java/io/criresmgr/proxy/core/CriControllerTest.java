@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.criresmgr.api.runtime.v1.LinuxContainerResources;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.UpdateContainerResourcesRequest;
 import io.criresmgr.api.runtime.v1.UpdateContainerResourcesResponse;
@@ -16,6 +17,7 @@ import io.criresmgr.cache.QosClass;
 import io.criresmgr.cache.Resources;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
+import io.grpc.Status;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.stub.StreamObserver;
@@ -147,5 +149,33 @@ class CriControllerTest {
         List.of("1", "2", "1"),
         received.stream().map(r -> r.getLinux().getCpusetCpus()).toList(),
         "in the order decided");
+  }
+
+  @Test
+  void aFailedUpdateEndsItsStepsWaitEvenIfItsListenerThrows() throws Exception {
+    RuntimeUpdates updates = start();
+    List<String> heard = new ArrayList<>();
+    updates.onFailure(
+        (id, a) -> {
+          heard.add(id);
+          throw new IllegalStateException("a listener's bug");
+        });
+    hold = true;
+    CompletableFuture<Void> sent =
+        updates.send(
+            "uid-p:a",
+            "ctr-a",
+            LinuxContainerResources.getDefaultInstance(),
+            Assignment.of(CpuSet.of(2), CpuSet.of(0)));
+    CompletableFuture<Void> step = updates.takeStepSends();
+    assertFalse(step.isDone());
+    try {
+      held.get(0).onError(Status.UNAVAILABLE.asRuntimeException());
+    } catch (RuntimeException e) {
+      // the listener's exception may surface here through the direct executors
+    }
+    assertEquals(List.of("uid-p:a"), heard);
+    assertTrue(sent.isDone(), "the update ended");
+    step.get(5, TimeUnit.SECONDS); // the step waiting for its sends goes on
   }
 }
