@@ -143,6 +143,11 @@ public final class NodeCache implements NodeState {
   }
 
   @Override
+  public @Nullable Pod podOrNull(String podId) {
+    return pods.get(podId);
+  }
+
+  @Override
   public Optional<Container> container(String cacheId) {
     return Optional.ofNullable(containers.get(cacheId));
   }
@@ -151,6 +156,7 @@ public final class NodeCache implements NodeState {
    * The container cached as {@code cacheId}, or null: {@link #container} without an {@code
    * Optional}, for the loops over the hundreds of containers one decision may re-assign.
    */
+  @Override
   public @Nullable Container containerOrNull(String cacheId) {
     return containers.get(cacheId);
   }

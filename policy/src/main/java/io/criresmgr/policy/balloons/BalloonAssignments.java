@@ -102,7 +102,7 @@ final class BalloonAssignments {
     List<Decisions.Update> decide(@Nullable String subject) {
       List<Decisions.Update> updates = new ArrayList<>();
       if (subject != null) {
-        Assignment a = subject(subject, node.container(subject).orElse(null));
+        Assignment a = subject(subject, node.containerOrNull(subject));
         if (a != null) {
           updates.add(new Decisions.Update(subject, a));
         }
@@ -243,7 +243,7 @@ final class BalloonAssignments {
     if (c == null) {
       return PinningOverrides.NONE;
     }
-    Pod pod = node.pod(c.podId()).orElse(null);
+    Pod pod = node.podOrNull(c.podId());
     if (pod == null || !pinning.mentionsAny(pod, node)) {
       return PinningOverrides.NONE;
     }

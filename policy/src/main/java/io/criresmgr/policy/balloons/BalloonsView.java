@@ -105,7 +105,7 @@ final class BalloonsView {
 
   /** cri-resmgr's pretty name {@code <pod>:<container>}, or null for an unknown container. */
   private static @Nullable String name(String cacheId, NodeState node) {
-    Container c = node.container(cacheId).orElse(null);
+    Container c = node.containerOrNull(cacheId);
     if (c == null) {
       return null;
     }

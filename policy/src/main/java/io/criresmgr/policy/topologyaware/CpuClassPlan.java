@@ -106,8 +106,8 @@ final class CpuClassPlan {
   // A grant's container is in the node state while the grant is; if not, the default class.
   private static String exclusiveClass(
       String cacheId, NodeState node, CpuClassNames names, ClassMemo memo, int grants) {
-    Container c = node.container(cacheId).orElse(null);
-    Pod pod = c == null ? null : node.pod(c.podId()).orElse(null);
+    Container c = node.containerOrNull(cacheId);
+    Pod pod = c == null ? null : node.podOrNull(c.podId());
     if (c == null || pod == null) {
       return names.defaultExclusive();
     }

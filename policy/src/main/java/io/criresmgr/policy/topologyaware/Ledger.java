@@ -285,6 +285,11 @@ final class Ledger {
     return sharedUsers[pool] > 0;
   }
 
+  /** How many grants {@link #forEachSharedUser} gives for {@code pool}. */
+  int sharedUserCount(int pool) {
+    return sharedUsers[pool];
+  }
+
   /**
    * How many of the pool's free sharable CPUs must stay shared: at least one if it is {@link
    * #busy}, enough for the shared milli-CPUs granted in its subtree, and what its children keep

@@ -99,7 +99,11 @@ final class Session {
       boolean all,
       GrantAssignments assignments,
       SortedMap<String, CpuSet> cpuClasses) {
-    List<Decisions.Update> updates = new ArrayList<>();
+    boolean[] changed = changedPools();
+    List<Container> candidates =
+        all || fresh ? node.containers() : possiblyChanged(subject, changed);
+    // Sized for the candidates (most of which a decision re-assigns) except in a full comparison.
+    List<Decisions.Update> updates = new ArrayList<>(all || fresh ? 10 : candidates.size() + 1);
     if (subject != null) {
       Optional<Container> c = node.container(subject).filter(x -> x.state().isActive());
       Optional<Grant> g = ledger.grant(subject);
@@ -107,10 +111,9 @@ final class Session {
         updates.add(new Decisions.Update(subject, assignments.of(g.get(), ledger)));
       }
     }
-    boolean[] changed = changedPools();
     // Containers of one pool mostly get equal assignments: each shape is computed once.
     Shapes byShape = new Shapes();
-    for (Container c : all || fresh ? node.containers() : possiblyChanged(subject, changed)) {
+    for (Container c : candidates) {
       if (c.cacheId().equals(subject) || !c.state().isActive()) {
         continue;
       }
@@ -154,7 +157,13 @@ final class Session {
    */
   private List<Container> possiblyChanged(@Nullable String subject, boolean[] changed) {
     Set<String> touched = ledger.touched();
-    List<Container> out = new ArrayList<>(touched.size() + 16);
+    int size = touched.size();
+    for (int p = 0; p < changed.length; p++) {
+      if (changed[p]) {
+        size += ledger.sharedUserCount(p);
+      }
+    }
+    List<Container> out = new ArrayList<>(size);
     for (String id : touched) {
       addIfKnown(out, id);
     }
@@ -175,7 +184,7 @@ final class Session {
   }
 
   private void addIfKnown(List<Container> out, String cacheId) {
-    Container c = node.container(cacheId).orElse(null);
+    Container c = node.containerOrNull(cacheId);
     if (c != null) {
       out.add(c);
     }
