@@ -16,7 +16,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -76,8 +75,15 @@ final class ExportFiles implements AutoCloseable {
 
   private final AtomicBoolean retryScheduled = new AtomicBoolean();
 
-  /** By directory: the content to write, or none to remove the directory. */
-  private final Map<String, Optional<String>> pending = new ConcurrentHashMap<>();
+  /**
+   * By directory: the content to write (a {@code String}), or {@link #REMOVE} to remove the
+   * directory. Not an {@code Optional}: a step hands over hundreds of files (docs/benchmarks.md,
+   * "Issue 20: bytes per decision").
+   */
+  private final Map<String, Object> pending = new ConcurrentHashMap<>();
+
+  /** The pending entry of a directory to remove. */
+  private static final Object REMOVE = new Object();
 
   private final AtomicBoolean scheduled = new AtomicBoolean();
 
@@ -176,7 +182,7 @@ final class ExportFiles implements AutoCloseable {
         pending.remove(name);
         return false;
       }
-      pending.put(name, Optional.of(content));
+      pending.put(name, content);
       return true;
     }
   }
@@ -189,13 +195,12 @@ final class ExportFiles implements AutoCloseable {
    */
   boolean writePending(String name) {
     synchronized (lock(name)) {
-      Optional<String> content = pending.get(name);
-      if (content == null || content.isEmpty()) {
-        return true;
+      if (!(pending.get(name) instanceof String content)) {
+        return true; // nothing pending, or a removal
       }
       pending.remove(name);
-      if (!write(name, content.get())) {
-        failedWrite(name, content.get());
+      if (!write(name, content)) {
+        failedWrite(name, content);
         return false;
       }
       return true;
@@ -215,15 +220,16 @@ final class ExportFiles implements AutoCloseable {
 
   /** Writes {@code content} as {@code name}'s file soon, unless newer content comes first. */
   void writeLater(String name, String content) {
-    later(name, Optional.of(content));
+    later(name, content);
   }
 
   /** Removes {@code name}'s directory soon, unless it is written again first. */
   void deleteLater(String name) {
-    later(name, Optional.empty());
+    later(name, REMOVE);
   }
 
-  private void later(String name, Optional<String> content) {
+  /** Hands over {@code content}: a {@code String}, or {@link #REMOVE}. */
+  private void later(String name, Object content) {
     pending.put(name, content);
     if (scheduled.compareAndSet(false, true)) {
       long wait = lastDrain + INTERVAL.toNanos() - System.nanoTime();
@@ -243,14 +249,14 @@ final class ExportFiles implements AutoCloseable {
       // Taken and written under the directory's lock: a writeNow or writePending in between cannot
       // be overwritten by it.
       synchronized (lock(name)) {
-        Optional<String> content = pending.remove(name);
-        if (content == null) {
+        Object taken = pending.remove(name);
+        if (taken == null) {
           continue; // written by writeNow or writePending meanwhile
         }
-        if (content.isEmpty()) {
-          delete(name);
-        } else if (!onDisk(name, content.get()) && !write(name, content.get())) {
-          failedWrite(name, content.get());
+        if (!(taken instanceof String content)) {
+          delete(name); // REMOVE
+        } else if (!onDisk(name, content) && !write(name, content)) {
+          failedWrite(name, content);
         }
       }
     }

@@ -248,7 +248,7 @@ public final class Section implements NodeView {
       }
     }
     Set<String> markPending = controllers.running();
-    List<String> changed = new ArrayList<>();
+    List<String> changed = new ArrayList<>(updates.size());
     for (Decisions.Update u : updates) {
       exports.changed(u.cacheId());
       Container c = Objects.requireNonNull(cache.containerOrNull(u.cacheId()));
