@@ -210,7 +210,15 @@ final class FillChain {
 
   private static boolean holds(
       Balloon b, Function<String, Optional<Container>> owner, Predicate<Container> match) {
-    return b.containers().keySet().stream().map(owner).flatMap(Optional::stream).anyMatch(match);
+    // A loop, not a stream: a flatMap of Optional::stream made a stream per container of every
+    // balloon looked at (docs/benchmarks.md, "Issue 20: bytes per decision").
+    for (String id : b.containers().keySet()) {
+      Optional<Container> c = owner.apply(id);
+      if (c.isPresent() && match.test(c.get())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Optional<Balloon> newBalloon(
