@@ -1,6 +1,7 @@
 package io.criresmgr.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,6 +30,20 @@ class NodeCacheTest {
     cache.removeContainer("u1:app");
     assertEquals(Optional.empty(), cache.containerById("c2"));
     assertEquals(Optional.empty(), cache.container("u1:app"));
+  }
+
+  @Test
+  void lookupsWithoutOptionalAnswerAsTheOptionalOnes() {
+    Container c = Fixtures.container("u1", "app", "c1", 1);
+    cache.putContainer(c);
+    cache.putPod(Fixtures.pod("p1", "u1"));
+    NodeState view = cache;
+    assertEquals(c, view.containerOrNull("u1:app"));
+    assertEquals(view.pod("p1").orElseThrow(), view.podOrNull("p1"));
+    assertNull(view.containerOrNull("u1:other"));
+    assertNull(view.podOrNull("p2"));
+    cache.removeContainer("u1:app");
+    assertNull(view.containerOrNull("u1:app"));
   }
 
   @Test
