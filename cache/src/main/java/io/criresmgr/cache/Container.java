@@ -1,5 +1,6 @@
 package io.criresmgr.cache;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -15,6 +16,12 @@ import org.jspecify.annotations.Nullable;
  * containers, fourth round").
  */
 public final class Container {
+  /**
+   * Creation order, as {@link NodeState#containers()} lists them: by {@link #seq}, then by cache
+   * id.
+   */
+  public static final Comparator<Container> CREATION_ORDER = Container::compareCreation;
+
   /**
    * Every field but the assignment and the pending marks, shared by copies that change only those.
    */
@@ -194,6 +201,11 @@ public final class Container {
   /** Where the devices it uses sit, from sysfs at creation (empty: none known). */
   public List<TopologyHint> topologyHints() {
     return fixed.topologyHints();
+  }
+
+  private static int compareCreation(Container a, Container b) {
+    int bySeq = Long.compare(a.seq(), b.seq());
+    return bySeq != 0 ? bySeq : a.cacheId().compareTo(b.cacheId());
   }
 
   /** Equal if every field is, as a record. */

@@ -111,15 +111,9 @@ public final class NodeCache implements NodeState {
     return sorted;
   }
 
-  /** Creation order: by seq, then by cache id. */
-  private static int compareOrder(Container a, Container b) {
-    int bySeq = Long.compare(a.seq(), b.seq());
-    return bySeq != 0 ? bySeq : a.cacheId().compareTo(b.cacheId());
-  }
-
   /** The index of {@code c} (by seq and cache id) in {@link #order}. */
   private int indexOf(Container c) {
-    int i = Collections.binarySearch(order, c, NodeCache::compareOrder);
+    int i = Collections.binarySearch(order, c, Container.CREATION_ORDER);
     if (i < 0) {
       throw new IllegalStateException("container " + c.cacheId() + " missing from the order");
     }
@@ -129,11 +123,11 @@ public final class NodeCache implements NodeState {
   /** Inserts {@code c} in its place in {@link #order}: at the end for a new container. */
   private void insertInOrder(Container c) {
     int n = order.size();
-    if (n == 0 || compareOrder(order.get(n - 1), c) < 0) {
+    if (n == 0 || Container.CREATION_ORDER.compare(order.get(n - 1), c) < 0) {
       order.add(c);
       return;
     }
-    int i = Collections.binarySearch(order, c, NodeCache::compareOrder);
+    int i = Collections.binarySearch(order, c, Container.CREATION_ORDER);
     order.add(i < 0 ? -i - 1 : i, c);
   }
 

@@ -3,13 +3,9 @@ package io.criresmgr.policy.topologyaware;
 import io.criresmgr.cache.CpuSet;
 import io.criresmgr.policy.ResourceExport;
 import io.criresmgr.policy.sysfs.MemoryType;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.jspecify.annotations.Nullable;
 
 /**
  * What topology-aware exports for a grant (cri-resmgr's {@code ExportResourceData} of the policy):
@@ -35,46 +31,9 @@ final class ExportedData {
     }
   }
 
-  /**
-   * Data by grant shape: the last shape met and the first few in arrays, compared field by field
-   * (the containers of a step mostly have a handful of shapes, often in runs), more in a map, so
-   * that no key is made per container.
-   */
-  static final class Shapes {
-    private static final int FEW = 8;
-    private final Grant[] grants = new Grant[FEW];
-    private final List<Map<String, String>> data = new ArrayList<>(FEW);
-    private int last = -1;
-    private @Nullable Map<Shape, Map<String, String>> more;
-
-    /** The data of a grant of {@code g}'s shape, or null if none was put. */
-    @Nullable Map<String, String> get(Grant g) {
-      if (last >= 0 && Shape.same(grants[last], g)) {
-        return data.get(last);
-      }
-      for (int i = 0; i < data.size(); i++) {
-        if (Shape.same(grants[i], g)) {
-          last = i;
-          return data.get(i);
-        }
-      }
-      return more == null ? null : more.get(Shape.of(g));
-    }
-
-    /** Remembers {@code vars} as the data of {@code g}'s shape. */
-    void put(Grant g, Map<String, String> vars) {
-      int i = data.size();
-      if (i < FEW) {
-        grants[i] = g;
-        data.add(vars);
-        last = i;
-        return;
-      }
-      if (more == null) {
-        more = new HashMap<>();
-      }
-      more.put(Shape.of(g), vars);
-    }
+  /** Data by grant shape ({@link Shape}), for a step's loop over the containers it exports for. */
+  static GrantShapes<Shape, Map<String, String>> shapes() {
+    return new GrantShapes<>(Shape::same, Shape::of);
   }
 
   /**

@@ -11,8 +11,6 @@ import io.criresmgr.policy.PolicyEvent;
 import io.criresmgr.policy.PolicyTimer;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -32,9 +30,6 @@ import org.slf4j.LoggerFactory;
  */
 final class Session {
   private static final Logger LOG = LoggerFactory.getLogger(Session.class);
-
-  /** The order of {@link NodeState#containers()}: by creation sequence, then by cache id. */
-  static final Comparator<Container> CREATION_ORDER = Session::compareCreation;
 
   private final NodeState node;
   private final Ledger ledger;
@@ -112,7 +107,7 @@ final class Session {
       }
     }
     // Containers of one pool mostly get equal assignments: each shape is computed once.
-    Shapes byShape = new Shapes();
+    GrantShapes<Shape, Assignment> byShape = new GrantShapes<>(Shape::same, Shape::of);
     for (Container c : candidates) {
       if (c.cacheId().equals(subject) || !c.state().isActive()) {
         continue;
@@ -179,7 +174,7 @@ final class Session {
             });
       }
     }
-    out.sort(CREATION_ORDER);
+    out.sort(Container.CREATION_ORDER);
     return out;
   }
 
@@ -188,11 +183,6 @@ final class Session {
     if (c != null) {
       out.add(c);
     }
-  }
-
-  private static int compareCreation(Container a, Container b) {
-    int bySeq = Long.compare(a.seq(), b.seq());
-    return bySeq != 0 ? bySeq : a.cacheId().compareTo(b.cacheId());
   }
 
   private static boolean affected(Grant g, boolean[] changedPools) {
@@ -221,40 +211,6 @@ final class Session {
       }
     }
     return changed;
-  }
-
-  /**
-   * Assignments by grant shape: the first few shapes in arrays compared field by field (a decision
-   * mostly meets a handful: one per pool and request), more in a map, so that no key is made per
-   * container.
-   */
-  private static final class Shapes {
-    private static final int FEW = 8;
-    private final Grant[] grants = new Grant[FEW];
-    private final Assignment[] assignments = new Assignment[FEW];
-    private int count;
-    private @Nullable Map<Shape, Assignment> more;
-
-    @Nullable Assignment get(Grant g) {
-      for (int i = 0; i < count; i++) {
-        if (Shape.same(grants[i], g)) {
-          return assignments[i];
-        }
-      }
-      return more == null ? null : more.get(Shape.of(g));
-    }
-
-    void put(Grant g, Assignment a) {
-      if (count < FEW) {
-        grants[count] = g;
-        assignments[count++] = a;
-        return;
-      }
-      if (more == null) {
-        more = new HashMap<>();
-      }
-      more.put(Shape.of(g), a);
-    }
   }
 
   /** What of a grant its assignment depends on (see {@link GrantAssignments#of}). */

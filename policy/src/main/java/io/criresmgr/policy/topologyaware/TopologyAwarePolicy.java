@@ -325,7 +325,7 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
     Map<String, Map<String, String>> data = new HashMap<>(containers.size() * 4 / 3 + 1);
     // The containers of one pool mostly share their data: computed once per distinct grant shape,
     // found without a key object per container.
-    ExportedData.Shapes byShape = new ExportedData.Shapes();
+    GrantShapes<ExportedData.Shape, Map<String, String>> byShape = ExportedData.shapes();
     for (Container c : containers) {
       Grant g = ledger.grantOrNull(c.cacheId());
       if (g != null) {
