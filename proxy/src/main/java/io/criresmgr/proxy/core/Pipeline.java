@@ -9,12 +9,10 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -37,8 +35,8 @@ import org.slf4j.LoggerFactory;
  * queued. A lock held around every step orders both kinds.
  *
  * <p>After every step that changed the cache, the {@link CacheSaver} is told; it asks for a
- * snapshot, taken in a step of its own, when it is about to write, so a burst of steps costs one
- * copy of the cache per write, not one per step.
+ * snapshot, taken between two steps under their lock, when it is about to write, so a burst of
+ * steps costs one copy of the cache per write, not one per step.
  *
  * <p>Why: docs/adr/0001-two-step-serialized-pipeline.md; why steps may run inline:
  * docs/adr/0010-steps-inline-and-answers-before-commit.md.
@@ -260,36 +258,23 @@ public final class Pipeline implements AutoCloseable {
   }
 
   /**
-   * A snapshot of the cache as the steps queued so far left it, for the saver's thread: taken in a
-   * step, or directly once the pipeline thread has ended (closing).
+   * A snapshot of the cache between two steps, for the saver's thread: taken under the lock every
+   * step holds, not in a step of its own. A snapshot step submitted while a step ran was queued for
+   * {@code cri-pipeline}, and the request's next step, submitted meanwhile, queued behind it
+   * instead of running inline: two wake-ups on the request's path for a copy that takes tens of
+   * microseconds (docs/benchmarks.md, "Issue 20: the saver's snapshot off the queue"). A step that
+   * wants the lock while the copy is made waits that long on the lock instead. Which step the
+   * snapshot follows does not matter: every step that changes the cache offers a newer one.
    */
-  private CacheSnapshot snapshot() {
-    CompletableFuture<CacheSnapshot> taken = run(s -> s.cache().snapshot());
+  CacheSnapshot snapshot() {
     try {
-      return taken.get(STUCK.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      // A stuck step (health reports it) or one dropped at shutdown: the saver asks again later.
-      throw new IllegalStateException("the pipeline took no snapshot in " + STUCK, e);
-    } catch (ExecutionException e) {
-      if (executor.isTerminated()) {
-        return lastSnapshot();
+      if (!stepping.tryLock(STUCK.toMillis(), TimeUnit.MILLISECONDS)) {
+        // A stuck step (health reports it): the saver asks again later.
+        throw new IllegalStateException("the pipeline took no snapshot in " + STUCK);
       }
-      throw new IllegalStateException("the pipeline is closing", e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while waiting for the pipeline", e);
-    }
-  }
-
-  /** The snapshot once closed: after the last inline step, no thread changes the cache any more. */
-  private CacheSnapshot lastSnapshot() {
-    try {
-      if (!stepping.tryLock(STUCK.toMillis(), TimeUnit.MILLISECONDS)) {
-        throw new IllegalStateException("a pipeline step still runs after " + STUCK);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while waiting for the last step", e);
     }
     try {
       return section.cache().snapshot();

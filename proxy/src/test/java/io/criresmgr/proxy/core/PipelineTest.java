@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.criresmgr.api.runtime.v1.RuntimeServiceGrpc;
 import io.criresmgr.api.runtime.v1.VersionRequest;
 import io.criresmgr.api.runtime.v1.VersionResponse;
 import io.criresmgr.cache.CacheFile;
+import io.criresmgr.cache.CacheSnapshot;
 import io.criresmgr.cache.NodeCache;
 import io.criresmgr.controllers.ControllerSet;
 import io.criresmgr.grpc.unix.EventLoops;
@@ -27,6 +29,7 @@ import io.netty.channel.EventLoopGroup;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -342,6 +345,44 @@ class PipelineTest {
     VersionResponse reply = VersionResponse.newBuilder().setRuntimeName("fake").build();
     loop.execute(() -> runtime.answer(reply));
     assertEquals(reply, await(answer));
+  }
+
+  @Test
+  void theSaversSnapshotWaitsForTheRunningStepAndNeverSeesHalfOfIt() throws Exception {
+    // The saver's snapshot is taken under the steps' lock, not in a queued step of its own (which
+    // woke the pipeline thread and put the next request's step behind it): it must still never see
+    // half a step.
+    CountDownLatch halfway = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    CompletableFuture<String> step =
+        fromLoop(
+            s -> {
+              s.cache().setPolicyData("first", TextNode.valueOf("1"));
+              halfway.countDown();
+              try {
+                release.await(10, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              s.cache().setPolicyData("second", TextNode.valueOf("2"));
+              return Thread.currentThread().getName();
+            });
+    assertTrue(halfway.await(10, TimeUnit.SECONDS), "the step started");
+    CompletableFuture<CacheSnapshot> taken = new CompletableFuture<>();
+    Thread saver = new Thread(() -> taken.complete(pipeline.snapshot()), "test-saver");
+    saver.start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!taken.isDone()
+        && saver.getState() != Thread.State.TIMED_WAITING
+        && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    assertFalse(taken.isDone(), "no snapshot while a step is half done");
+    assertEquals(
+        Thread.State.TIMED_WAITING, saver.getState(), "the saver waits for the running step");
+    release.countDown();
+    assertEquals("cri-pipeline", await(step));
+    assertEquals(Set.of("first", "second"), await(taken).policyData().keySet());
   }
 
   /** A runtime channel whose one unary call is answered when the test says so. */
