@@ -14,8 +14,9 @@ import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The node cache: pods, containers and policy data. Not thread-safe by design: it has one writer,
- * the pipeline thread, and readers on other threads get a {@link #snapshot()} taken there.
+ * The node cache: pods, containers and policy data. Not thread-safe by design: the pipeline's steps
+ * write it one at a time, and readers on other threads get a {@link #snapshot()} taken between two
+ * steps.
  */
 public final class NodeCache implements NodeState {
   private final Map<String, Pod> pods = new TreeMap<>();

@@ -63,8 +63,14 @@ public final class Pipeline implements AutoCloseable {
   /** Steps submitted and not yet ended; a step runs inline only when it is the only one. */
   private final AtomicInteger pending = new AtomicInteger();
 
-  /** Held around every step, whichever thread runs it. */
-  private final ReentrantLock stepping = new ReentrantLock();
+  /**
+   * Held around every step, whichever thread runs it, and by the saver's thread while it takes a
+   * snapshot ({@link #snapshot()}). Fair, so that a waiting saver gets the lock after the step that
+   * runs, not after every step of a long burst: the pipeline thread re-takes the lock at once for
+   * its next queued step. Steps themselves never contend for it: at most one is let in at a time
+   * ({@link #pending}).
+   */
+  private final ReentrantLock stepping = new ReentrantLock(true);
 
   /** Set by {@link #close()}: no more steps inline. */
   private volatile boolean closed;
@@ -124,7 +130,10 @@ public final class Pipeline implements AutoCloseable {
     return result;
   }
 
-  /** Whether the current thread is running a step of this pipeline, on whichever thread. */
+  /**
+   * Whether the current thread is running a step of this pipeline, on whichever thread (or, on the
+   * cache saver's thread, taking its snapshot of the cache).
+   */
   public boolean inStep() {
     return stepping.isHeldByCurrentThread();
   }
@@ -268,7 +277,13 @@ public final class Pipeline implements AutoCloseable {
    */
   CacheSnapshot snapshot() {
     try {
-      if (!stepping.tryLock(STUCK.toMillis(), TimeUnit.MILLISECONDS)) {
+      if (closed && !executor.isTerminated()) {
+        // Closing while a queued step still runs (it did not end in the drain's time): waiting for
+        // it would hold up the shutdown, and the cache file keeps its last save.
+        if (!stepping.tryLock()) {
+          throw new IllegalStateException("the pipeline is closing and a step still runs");
+        }
+      } else if (!stepping.tryLock(STUCK.toMillis(), TimeUnit.MILLISECONDS)) {
         // A stuck step (health reports it): the saver asks again later.
         throw new IllegalStateException("the pipeline took no snapshot in " + STUCK);
       }

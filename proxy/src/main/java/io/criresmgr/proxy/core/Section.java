@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What steps of the {@link Pipeline} work with: the cache, the active policy and the controllers,
  * and the operations every request shares (apply decisions, enforce them, release a container).
- * Confined to the pipeline thread, except {@link #stamp()}.
+ * Touched by one step at a time, under the pipeline's lock, except {@link #stamp()}; the cache
+ * saver's snapshot reads the cache under the same lock, between two steps.
  *
  * <p>Why: docs/adr/0001-two-step-serialized-pipeline.md (one section thread) and
  * docs/adr/0005-policies-decide-controllers-enforce.md (decisions applied all or nothing).

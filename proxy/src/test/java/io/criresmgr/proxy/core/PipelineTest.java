@@ -369,20 +369,59 @@ class PipelineTest {
             });
     assertTrue(halfway.await(10, TimeUnit.SECONDS), "the step started");
     CompletableFuture<CacheSnapshot> taken = new CompletableFuture<>();
-    Thread saver = new Thread(() -> taken.complete(pipeline.snapshot()), "test-saver");
-    saver.start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!taken.isDone()
-        && saver.getState() != Thread.State.TIMED_WAITING
-        && System.nanoTime() < deadline) {
-      Thread.onSpinWait();
+    Thread saver =
+        new Thread(
+            () -> {
+              try {
+                taken.complete(pipeline.snapshot());
+              } catch (RuntimeException e) {
+                taken.completeExceptionally(e);
+              }
+            },
+            "test-saver");
+    try {
+      saver.start();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!taken.isDone()
+          && saver.getState() != Thread.State.TIMED_WAITING
+          && System.nanoTime() < deadline) {
+        Thread.onSpinWait();
+      }
+      assertFalse(taken.isDone(), "no snapshot while a step is half done");
+      assertEquals(
+          Thread.State.TIMED_WAITING, saver.getState(), "the saver waits for the running step");
+    } finally {
+      release.countDown();
     }
-    assertFalse(taken.isDone(), "no snapshot while a step is half done");
-    assertEquals(
-        Thread.State.TIMED_WAITING, saver.getState(), "the saver waits for the running step");
-    release.countDown();
     assertEquals("cri-pipeline", await(step));
     assertEquals(Set.of("first", "second"), await(taken).policyData().keySet());
+    saver.join(TimeUnit.SECONDS.toMillis(10));
+  }
+
+  @Test
+  void closingWithAStepStillRunningTheSaverGivesUpAtOnce() throws Exception {
+    // The saver's last snapshot must not hold up a shutdown behind a step that did not end in the
+    // drain's time: the cache file keeps its last save.
+    CountDownLatch release = new CountDownLatch(1);
+    CompletableFuture<String> busy = occupy(release);
+    Thread closer = new Thread(pipeline::close, "test-closer");
+    try {
+      closer.start();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      CompletableFuture<Object> refused;
+      do {
+        refused = pipeline.run(s -> "queued before the close");
+      } while (!refused.isDone() && System.nanoTime() < deadline);
+      ExecutionException e = assertThrows(ExecutionException.class, refused::get);
+      assertEquals("cri-resmgr is shutting down", e.getCause().getMessage());
+      IllegalStateException gaveUp = assertThrows(IllegalStateException.class, pipeline::snapshot);
+      assertEquals("the pipeline is closing and a step still runs", gaveUp.getMessage());
+    } finally {
+      release.countDown();
+    }
+    assertEquals("cri-pipeline", await(busy));
+    closer.join(TimeUnit.SECONDS.toMillis(20));
+    assertFalse(closer.isAlive(), "the close ended once the step did");
   }
 
   /** A runtime channel whose one unary call is answered when the test says so. */
