@@ -2,7 +2,7 @@ package io.criresmgr.policy;
 
 import io.criresmgr.cache.Container;
 import io.criresmgr.cache.NodeState;
-import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,10 +34,12 @@ public interface ResourceExport {
   String HBM_MEMS = "HBM_MEMS";
 
   /**
-   * The variables to export for each of {@code containers}, by cache id (names to values); a
-   * container the policy holds nothing for may be left out. Called on the pipeline thread with the
-   * containers whose assignment may have changed in a step; must not change anything.
+   * The variables to export for each of {@code containers} (names to values), in the same order; an
+   * empty map for a container the policy holds nothing for. Called on the pipeline thread with the
+   * containers whose assignment may have changed in a step; must not change anything. A list, not a
+   * map by cache id: a step may ask for the hundreds of containers a decision re-assigned, and a
+   * map entry each was a twentieth of such a decision's garbage (docs/benchmarks.md, "Issue 20: the
+   * saver's snapshot off the queue").
    */
-  Map<String, Map<String, String>> exportedResources(
-      Collection<Container> containers, NodeState node);
+  List<Map<String, String>> exportedResources(List<Container> containers, NodeState node);
 }

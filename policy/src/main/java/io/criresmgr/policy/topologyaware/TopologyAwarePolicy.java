@@ -20,8 +20,6 @@ import io.criresmgr.policy.PolicyMetrics;
 import io.criresmgr.policy.ResourceExport;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -318,11 +316,10 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
   }
 
   @Override
-  public Map<String, Map<String, String>> exportedResources(
-      Collection<Container> containers, NodeState node) {
+  public List<Map<String, String>> exportedResources(List<Container> containers, NodeState node) {
     Ledger ledger = view(node);
     // sized once: a step may ask for the hundreds of containers a decision re-assigned
-    Map<String, Map<String, String>> data = new HashMap<>(containers.size() * 4 / 3 + 1);
+    List<Map<String, String>> data = new ArrayList<>(containers.size());
     // The containers of one pool mostly share their data: computed once per distinct grant shape,
     // found without a key object per container.
     GrantShapes<ExportedData.Shape, Map<String, String>> byShape = ExportedData.shapes();
@@ -334,7 +331,9 @@ final class TopologyAwarePolicy implements Policy, Introspectable, PolicyMetrics
           vars = ExportedData.of(g, ledger);
           byShape.put(g, vars);
         }
-        data.put(c.cacheId(), vars);
+        data.add(vars);
+      } else {
+        data.add(Map.of());
       }
     }
     return data;

@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
 /** What topology-aware exports to /.cri-resmgr/resources.sh for each kind of grant. */
 class ExportedDataTest {
   private static Map<String, String> exported(Harness h, String name) {
-    return h.policy
-        .exportedResources(List.of(h.byName(name)), h.node.cache())
-        .getOrDefault(h.byName(name).cacheId(), Map.of());
+    List<Map<String, String>> one =
+        h.policy.exportedResources(List.of(h.byName(name)), h.node.cache());
+    assertEquals(1, one.size(), "one entry per container asked for");
+    return one.get(0);
   }
 
   @Test
@@ -30,12 +31,13 @@ class ExportedDataTest {
       h.create("default", "s" + i, 1, new Resources(100, 400, 10 * MB, 20 * MB));
     }
     List<Container> all = h.node.cache().containers();
-    Map<String, Map<String, String>> together = h.policy.exportedResources(all, h.node.cache());
+    List<Map<String, String>> together = h.policy.exportedResources(all, h.node.cache());
     assertEquals(all.size(), together.size());
-    for (Container c : all) {
-      assertEquals(exported(h, c.name()), together.get(c.cacheId()), c.name());
+    for (int i = 0; i < all.size(); i++) {
+      Container c = all.get(i);
+      assertEquals(exported(h, c.name()), together.get(i), c.name());
     }
-    long distinct = all.stream().map(c -> together.get(c.cacheId())).distinct().count();
+    long distinct = together.stream().distinct().count();
     assertTrue(distinct > 8, distinct + " distinct data");
   }
 
@@ -94,6 +96,6 @@ class ExportedDataTest {
     h.guaranteed("pod0", 1, 1000, 100 * MB);
     io.criresmgr.cache.Container gone = h.byName("pod0c0");
     h.delete("pod0");
-    assertEquals(Map.of(), h.policy.exportedResources(List.of(gone), h.node.cache()));
+    assertEquals(List.of(Map.of()), h.policy.exportedResources(List.of(gone), h.node.cache()));
   }
 }

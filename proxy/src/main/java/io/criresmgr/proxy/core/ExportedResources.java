@@ -225,14 +225,15 @@ final class ExportedResources implements AutoCloseable {
     if (active.isEmpty()) {
       return;
     }
-    Map<String, Map<String, String>> data = data(s, active);
+    List<Map<String, String>> data = data(s, active);
     // Containers of one pool mostly have the same data: each distinct file is rendered once, and
     // the data of the one before (often the same map) is compared by identity first.
     Map<Map<String, String>, String> rendered = new HashMap<>();
     @Nullable Map<String, String> lastVars = null;
     String lastContent = "";
-    for (Container c : active) {
-      Map<String, String> vars = data.getOrDefault(c.cacheId(), Map.of());
+    for (int i = 0; i < active.size(); i++) {
+      Container c = active.get(i);
+      Map<String, String> vars = data.isEmpty() ? Map.of() : data.get(i);
       if (vars != lastVars) {
         lastVars = vars;
         lastContent = rendered.computeIfAbsent(vars, v -> render(c.cacheId(), v));
@@ -241,16 +242,23 @@ final class ExportedResources implements AutoCloseable {
     }
   }
 
-  private static Map<String, Map<String, String>> data(Section s, List<Container> containers) {
+  /** The policy's data for each of {@code containers}, in order; empty for none at all. */
+  private static List<Map<String, String>> data(Section s, List<Container> containers) {
     if (!(s.policy().policy() instanceof ResourceExport export)) {
-      return Map.of();
+      return List.of();
     }
+    List<Map<String, String>> data;
     try {
-      return export.exportedResources(containers, s.cache());
+      data = export.exportedResources(containers, s.cache());
+      if (data.size() != containers.size()) {
+        throw new IllegalStateException(
+            "data for " + data.size() + " containers, asked for " + containers.size());
+      }
     } catch (RuntimeException e) {
       LOG.warn("policy {} cannot export resource data: {}", s.policy().name(), e.toString());
-      return Map.of();
+      return List.of();
     }
+    return data;
   }
 
   /** {@code KEY="value"} lines sorted by name, as cri-resmgr wrote them. */
