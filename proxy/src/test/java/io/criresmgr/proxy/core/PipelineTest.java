@@ -408,11 +408,14 @@ class PipelineTest {
     try {
       closer.start();
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-      CompletableFuture<Object> refused;
+      CompletableFuture<Object> submitted;
       do {
-        refused = pipeline.run(s -> "queued before the close");
-      } while (!refused.isDone() && System.nanoTime() < deadline);
-      ExecutionException e = assertThrows(ExecutionException.class, refused::get);
+        submitted = pipeline.run(s -> "queued before the close");
+      } while (!submitted.isDone() && System.nanoTime() < deadline);
+      CompletableFuture<Object> refused = submitted;
+      // bounded: a close that never refused would otherwise leave the test waiting for the step
+      ExecutionException e =
+          assertThrows(ExecutionException.class, () -> refused.get(1, TimeUnit.SECONDS));
       assertEquals("cri-resmgr is shutting down", e.getCause().getMessage());
       IllegalStateException gaveUp = assertThrows(IllegalStateException.class, pipeline::snapshot);
       assertEquals("the pipeline is closing and a step still runs", gaveUp.getMessage());
