@@ -73,8 +73,14 @@ import org.slf4j.LoggerFactory;
 public final class Daemon implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
 
-  /** How often the relay socket is checked (a stat call). */
-  static final Duration SOCKET_CHECK_PERIOD = Duration.ofSeconds(1);
+  /**
+   * How often the relay socket is checked (a stat call) although the kernel reports its removal at
+   * once: for what sends no event, such as a file system mounted over its directory.
+   */
+  static final Duration SOCKET_CHECK_BACKSTOP = Duration.ofSeconds(30);
+
+  /** How often the relay socket is checked while its directory cannot be watched. */
+  static final Duration SOCKET_CHECK_FALLBACK = Duration.ofSeconds(1);
 
   private final Deque<AutoCloseable> resources = new ArrayDeque<>();
   private final CountDownLatch stopped = new CountDownLatch(1);
@@ -412,7 +418,8 @@ public final class Daemon implements AutoCloseable {
                   }
                   return server;
                 },
-                SOCKET_CHECK_PERIOD,
+                SOCKET_CHECK_BACKSTOP,
+                SOCKET_CHECK_FALLBACK,
                 this::fatal));
     health.register("relay", relay::problem);
   }
