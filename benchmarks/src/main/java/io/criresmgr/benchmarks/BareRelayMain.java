@@ -25,11 +25,10 @@ public final class BareRelayMain {
       System.err.println("bare relay: usage: RELAY-SOCKET RUNTIME-SOCKET");
       System.exit(2);
     }
-    EventLoopGroup boss = EventLoops.epoll("relay-accept", 1);
-    EventLoopGroup workers = EventLoops.epoll("relay-io", 2);
+    EventLoopGroup workers = EventLoops.epoll("relay-io", 2); // they also accept, as the daemon's
     ManagedChannel runtime = RuntimeChannels.channel(Path.of(args[1]), workers);
     RelayHandlerRegistry registry = new RelayHandlerRegistry(runtime, runtime, RelayListener.NONE);
-    RelayServer server = RelayServer.start(Path.of(args[0]), boss, workers, registry, List.of());
+    RelayServer server = RelayServer.start(Path.of(args[0]), workers, workers, registry, List.of());
     try {
       Thread.currentThread().join();
     } finally {

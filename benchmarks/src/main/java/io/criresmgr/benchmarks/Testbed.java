@@ -133,14 +133,13 @@ public final class Testbed implements AutoCloseable {
       int ioThreads,
       Deque<AutoCloseable> resources) {
     Path front = dir.resolve("relay.sock");
-    EventLoopGroup boss = EventLoops.epoll("relay-accept", 1);
-    resources.push(() -> EventLoops.shutdown(boss));
-    EventLoopGroup workers = EventLoops.epoll("relay-io", ioThreads);
+    EventLoopGroup workers =
+        EventLoops.epoll("relay-io", ioThreads); // also accepts, as the daemon's
     resources.push(() -> EventLoops.shutdown(workers));
     ManagedChannel runtime = RuntimeChannels.channel(backend, workers);
     resources.push(() -> Shutdown.now(Duration.ofSeconds(5), Shutdown.of(runtime)));
     RelayHandlerRegistry registry = new RelayHandlerRegistry(runtime, runtime, listener);
-    resources.push(RelayServer.start(front, boss, workers, registry, List.of()));
+    resources.push(RelayServer.start(front, workers, workers, registry, List.of()));
     return front;
   }
 

@@ -26,8 +26,7 @@ final class JournalFrames {
   /** The frame of {@code batch} (compact JSON, no line break) for snapshot {@code generation}. */
   static byte[] frame(long generation, byte[] batch) {
     byte[] header =
-        (generation + " " + batch.length + " " + String.format("%08x", crc(batch)) + " ")
-            .getBytes(US_ASCII);
+        (generation + " " + batch.length + " " + hex8(crc(batch)) + " ").getBytes(US_ASCII);
     byte[] frame = Arrays.copyOf(header, header.length + batch.length + 1);
     System.arraycopy(batch, 0, frame, header.length, batch.length);
     frame[frame.length - 1] = '\n';
@@ -145,6 +144,15 @@ final class JournalFrames {
       value = value * 16 + digit;
     }
     return value;
+  }
+
+  /**
+   * {@code value} (at most 32 bits) as 8 lowercase hex digits; {@code String.format} took a seventh
+   * of the cache saver's time (docs/benchmarks.md, "Issue 20: idle wake-ups").
+   */
+  static String hex8(long value) {
+    String hex = Long.toHexString(value);
+    return "00000000".substring(hex.length()) + hex;
   }
 
   private static long crc(byte[] batch) {

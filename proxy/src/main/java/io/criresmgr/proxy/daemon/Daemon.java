@@ -271,8 +271,10 @@ public final class Daemon implements AutoCloseable {
     createRelayDir(options.relayDir());
     own(StateDirLock.claim(options.relayDir()));
     RuntimeConnection.Parts runtime = connection.take();
-    EventLoopGroup boss = own(runtime.boss());
+    // The relay's loops also accept: a loop of its own would wake up every second for nothing
+    // (netty's idle loops do), for one connection accepted per kubelet start.
     EventLoopGroup workers = own(runtime.workers());
+    EventLoopGroup boss = workers;
     RuntimeChannels channels = own(runtime.channels());
     VersionCheck version = own(runtime.version());
 
@@ -332,9 +334,8 @@ public final class Daemon implements AutoCloseable {
     takeSignals();
     own(PidFile.write(options.pidFile()));
     listen(store, config, new SectionListener(config, dumper, metrics), management);
-    EventLoopGroup boss = own(EventLoops.epoll("config-accept", 1));
     EventLoopGroup workers = own(EventLoops.epoll("config-io", 1));
-    startConfigServer(options, store, policies, management, boss, workers);
+    startConfigServer(options, store, policies, management, workers, workers);
     health.unregister(STARTING); // before the line that says so: tests wait for it
     LOG.info(
         "cri-resmgr is up and running as NRI plugin {}-{}, connecting to {} ({} ms after the JVM"

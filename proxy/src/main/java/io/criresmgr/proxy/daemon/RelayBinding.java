@@ -34,11 +34,16 @@ import org.slf4j.LoggerFactory;
  * {@link WatchService}), so an idle daemon does not wake up to look: each periodic check cost a
  * thread wake-up and a stat call, the largest part of an idle daemon's CPU (docs/benchmarks.md,
  * "Issue 20: idle wake-ups"). It still checks every {@code backstop}, for what sends no event (a
- * file system mounted over the directory), and every {@code fallback} while the directory cannot be
- * watched (it is gone, or the kernel's inotify limits are reached).
+ * file system mounted over the directory, the directory moved away: a directory that is no longer
+ * the one watched is watched anew), and every {@code fallback} while the directory cannot be
+ * watched (the kernel's inotify limits are reached). A directory that is gone cannot hold the
+ * socket again: the rebinding fails, which is fatal.
  */
 final class RelayBinding implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RelayBinding.class);
+
+  /** How long {@link #close} waits for the watch thread (a rebinding in progress). */
+  private static final long JOIN_MILLIS = 5_000;
 
   /** Opens a watch service; an {@link IOException} means the socket is checked periodically. */
   @FunctionalInterface
@@ -56,9 +61,10 @@ final class RelayBinding implements AutoCloseable {
   private final Consumer<String> fatal;
   private final long backstopMillis;
   private final long fallbackMillis;
-  private final @Nullable WatchService watcher;
+  private volatile @Nullable WatchService watcher; // null: checked every fallback period
   private final Thread thread;
   private volatile @Nullable WatchKey key;
+  private @Nullable Object watchedDirectory; // the watched directory's file key; watch thread only
   private RelayServer server;
   private @Nullable Object fileKey;
   private volatile boolean closed;
@@ -150,6 +156,11 @@ final class RelayBinding implements AutoCloseable {
     return k != null && k.isValid();
   }
 
+  /** Whether the watch thread has ended (tests). */
+  boolean stopped() {
+    return !thread.isAlive();
+  }
+
   /**
    * The watch thread: (re-)registers the directory, checks the socket, and waits for an event or
    * the next periodic check. Checking after each registration leaves no gap for a removal to slip
@@ -157,52 +168,83 @@ final class RelayBinding implements AutoCloseable {
    */
   private void watch() {
     while (!closed) {
-      boolean watched = register();
+      register();
       checkLogged();
       try {
-        awaitChange(watched ? backstopMillis : fallbackMillis);
-      } catch (InterruptedException | ClosedWatchServiceException e) {
-        return; // closed
+        awaitChange();
+      } catch (InterruptedException e) {
+        if (closed) {
+          return;
+        }
+        LOG.debug("relay socket watch interrupted; watching on"); // only close() ends it
+      } catch (ClosedWatchServiceException e) {
+        if (closed) {
+          return;
+        }
+        LOG.warn("the watch of {} was closed; checking the relay socket periodically", directory);
+        watcher = null;
       }
     }
   }
 
-  /** Registers the socket's directory unless it is watched already; whether it is watched now. */
-  private boolean register() {
+  /**
+   * Registers the socket's directory unless it is watched already; a directory that is no longer
+   * the one watched (moved away and made again, a link pointed elsewhere) is watched anew.
+   */
+  private void register() {
     WatchService w = watcher;
     if (w == null) {
-      return false;
+      return;
     }
+    Object now = directoryKey();
     WatchKey k = key;
-    if (k != null && k.isValid()) {
-      return true;
+    if (k != null && k.isValid() && now != null && now.equals(watchedDirectory)) {
+      return;
+    }
+    if (k != null) {
+      k.cancel();
+      key = null;
+    }
+    if (now == null) {
+      return; // gone: the check that follows finds the socket gone too, and cannot serve it
     }
     try {
       key =
           directory.register(
               w, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_DELETE);
-      return true;
-    } catch (NoSuchFileException e) {
-      return false; // the check binds the socket again, which creates the directory
+      watchedDirectory = now;
+    } catch (ClosedWatchServiceException e) {
+      // Closing: the loop ends.
     } catch (IOException e) {
       LOG.debug("cannot watch {}: {}", directory, e.toString());
-      return false;
     }
   }
 
-  /** Waits up to {@code millis} for an event in the watched directory, and consumes it. */
-  private void awaitChange(long millis) throws InterruptedException {
+  /** The socket directory's file key (through links), or null if it cannot be read. */
+  private @Nullable Object directoryKey() {
+    try {
+      return Files.readAttributes(directory, BasicFileAttributes.class).fileKey();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Waits for an event in the watched directory, and consumes it; at most the backstop period while
+   * the directory is watched, the fallback period otherwise.
+   */
+  private void awaitChange() throws InterruptedException {
     WatchService w = watcher;
-    if (w == null || !watched()) {
-      Thread.sleep(millis);
+    if (w == null) {
+      Thread.sleep(fallbackMillis);
       return;
     }
-    WatchKey k = w.poll(millis, TimeUnit.MILLISECONDS);
+    WatchKey k = w.poll(watched() ? backstopMillis : fallbackMillis, TimeUnit.MILLISECONDS);
     if (k != null) {
       // Which file changed does not matter: the check that follows is one stat call.
       k.pollEvents();
       if (!k.reset()) {
-        key = null; // the directory is gone: registered again once it exists
+        key = null; // the directory is gone or unmounted: registered again if it is back
       }
     }
   }
@@ -212,6 +254,9 @@ final class RelayBinding implements AutoCloseable {
     try {
       check();
     } catch (RuntimeException e) {
+      if (closed) {
+        return; // a rebinding that close() interrupted
+      }
       problem = "cannot check " + socket + ": " + e;
       fatal.accept("relay socket " + socket + ": " + e);
     }
@@ -227,14 +272,17 @@ final class RelayBinding implements AutoCloseable {
     }
     if (now.isPresent()) {
       problem = socket + " was replaced by another file";
-      fatal.accept(
-          "relay socket "
-              + socket
-              + " was replaced by another file; refusing to remove it, exiting so that cri-resmgr"
-              + " is restarted");
+      fatal.accept(replaced());
       return;
     }
     rebind();
+  }
+
+  private String replaced() {
+    return "relay socket "
+        + socket
+        + " was replaced by another file; refusing to remove it, exiting so that cri-resmgr is"
+        + " restarted";
   }
 
   private void rebind() {
@@ -244,7 +292,12 @@ final class RelayBinding implements AutoCloseable {
     try {
       server = bind.get();
     } catch (RelayException e) {
-      fatal.accept("relay socket " + socket + " was removed and cannot be served again: " + e);
+      if (fileKey().isPresent()) { // another file took the path meanwhile, and is kept
+        problem = socket + " was replaced by another file";
+        fatal.accept(replaced());
+      } else {
+        fatal.accept("relay socket " + socket + " was removed and cannot be served again: " + e);
+      }
       return;
     }
     fileKey = fileKey().orElse(null);
@@ -276,6 +329,13 @@ final class RelayBinding implements AutoCloseable {
         w.close();
       } catch (IOException e) {
         LOG.debug("closing the watch of {}: {}", directory, e.toString());
+      }
+    }
+    if (Thread.currentThread() != thread) {
+      try {
+        thread.join(JOIN_MILLIS); // a rebinding in progress ends first
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
     }
     synchronized (this) {

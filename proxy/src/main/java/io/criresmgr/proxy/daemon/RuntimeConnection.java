@@ -30,11 +30,7 @@ public final class RuntimeConnection implements AutoCloseable {
   private static final long JOIN_MILLIS = 5_000;
 
   /** What the connection made; the taker closes them. */
-  record Parts(
-      EventLoopGroup boss,
-      EventLoopGroup workers,
-      RuntimeChannels channels,
-      VersionCheck version) {}
+  record Parts(EventLoopGroup workers, RuntimeChannels channels, VersionCheck version) {}
 
   private final DaemonOptions options;
   private final CompletableFuture<Parts> parts = new CompletableFuture<>();
@@ -149,8 +145,6 @@ public final class RuntimeConnection implements AutoCloseable {
     waiter.setDaemon(true);
     waiter.start();
     try {
-      EventLoopGroup boss = EventLoops.epoll("relay-accept", 1);
-      made.push(() -> EventLoops.shutdown(boss));
       EventLoopGroup workers = EventLoops.epoll("relay-io", 2);
       made.push(() -> EventLoops.shutdown(workers));
       RuntimeChannels channels = RuntimeChannels.open(runtime, image, workers);
@@ -159,7 +153,7 @@ public final class RuntimeConnection implements AutoCloseable {
       // Answered while the policy is built; awaited before anything touches the node.
       VersionCheck version =
           VersionCheck.start(channels.runtime(), options.allowUntestedRuntimes());
-      parts.complete(new Parts(boss, workers, channels, version));
+      parts.complete(new Parts(workers, channels, version));
     } catch (InterruptedException | RuntimeException | Error e) {
       stop(waiter);
       closeAll(made);
@@ -206,7 +200,6 @@ public final class RuntimeConnection implements AutoCloseable {
 
   private static void closeParts(Parts made) {
     Deque<AutoCloseable> all = new ArrayDeque<>();
-    all.push(() -> EventLoops.shutdown(made.boss()));
     all.push(() -> EventLoops.shutdown(made.workers()));
     all.push(made.channels());
     all.push(made.version());

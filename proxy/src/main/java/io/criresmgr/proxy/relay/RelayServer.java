@@ -13,17 +13,21 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollServerDomainSocketChannel;
 import java.io.IOException;
 import java.net.SocketAddress;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The gRPC server on the relay socket. Every method not served by one of {@code services} (the
  * intercepted ones) falls through to {@code fallback} (the raw relay).
  */
 public final class RelayServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(RelayServer.class);
+
   private final Server server;
 
   private RelayServer(Server server) {
@@ -31,8 +35,9 @@ public final class RelayServer implements AutoCloseable {
   }
 
   /**
-   * Binds {@code socket} and starts serving. The server binds a temporary name next to it and
-   * renames that into place: the socket appears atomically, and netty, which deletes the path it
+   * Binds {@code socket} and starts serving. The server binds a temporary name next to it, links
+   * {@code socket} to it and removes the temporary name: the socket appears atomically, a file that
+   * has taken the path is never replaced (the start fails), and netty, which deletes the path it
    * bound when the server closes, never deletes {@code socket}, which by then may be a newer
    * daemon's socket, this daemon's next one, or another file.
    */
@@ -47,18 +52,35 @@ public final class RelayServer implements AutoCloseable {
         relayOptions(UnixGrpc.server(binding, boss, workers), fallback, services);
     Server server;
     try {
-      Files.deleteIfExists(binding); // left by a daemon killed between bind and rename
+      Files.deleteIfExists(binding); // left by a daemon killed between bind and link
       server = builder.build().start();
     } catch (IOException e) {
       throw new RelayException("cannot serve on " + socket + ": " + e.getMessage(), e);
     }
     try {
-      Files.move(binding, socket, StandardCopyOption.ATOMIC_MOVE);
+      // A link, not a rename: a rename would replace a file that took the path meanwhile (a
+      // program that removed the socket and bound its own), a link fails instead.
+      Files.createLink(socket, binding);
+    } catch (FileAlreadyExistsException e) {
+      server.shutdownNow();
+      removeQuietly(binding);
+      throw new RelayException(
+          "cannot serve on " + socket + ": another file took the path; refusing to replace it", e);
     } catch (IOException e) {
       server.shutdownNow();
+      removeQuietly(binding);
       throw new RelayException("cannot serve on " + socket + ": " + e.getMessage(), e);
     }
+    removeQuietly(binding); // served all the same if it stays: netty removes it at close
     return new RelayServer(server);
+  }
+
+  private static void removeQuietly(Path binding) {
+    try {
+      Files.deleteIfExists(binding);
+    } catch (IOException e) {
+      LOG.debug("cannot remove {}: {}", binding, e.toString());
+    }
   }
 
   /**

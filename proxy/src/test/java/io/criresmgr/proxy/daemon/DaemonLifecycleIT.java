@@ -24,6 +24,7 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -160,8 +161,9 @@ class DaemonLifecycleIT {
   void stopsWithAFatalErrorWhenAnotherFileTakesTheRelaySocket() throws Exception {
     backend.start();
     Daemon daemon = start(false);
-    Files.delete(relaySocket());
-    Files.writeString(relaySocket(), "not a socket\n");
+    // Replaced in one step (the daemon serves a path that is missing for a moment again at once).
+    Path other = Files.writeString(relaySocket().resolveSibling("other"), "not a socket\n");
+    Files.move(other, relaySocket(), StandardCopyOption.REPLACE_EXISTING);
 
     Thread waiter = new Thread(daemon::awaitStop);
     waiter.start();

@@ -183,6 +183,37 @@ class RelayBindingTest {
   }
 
   @Test
+  void aDirectoryMadeAgainIsWatchedAnewAtItsOldOnesNextEvent() throws Exception {
+    RelayBinding b = serve(NEVER, NEVER, RelayBinding.Watches.DEFAULT);
+    await("the directory is watched", b::watched);
+    Path old = dir.resolve("old");
+    Files.move(socket.getParent(), old);
+    Files.createDirectory(socket.getParent());
+
+    // Moving the watched directory sends no event; one in it wakes the watch, which finds that
+    // the path names another directory now.
+    Files.writeString(old.resolve("touch"), "");
+
+    await("the socket is served in the new directory", () -> Files.exists(socket));
+    await("the new directory is watched", b::watched);
+    Object served = fileKey();
+    Files.delete(socket); // seen only through the new directory's events: the backstop is NEVER
+    await("the socket is served again", () -> servedAgain(served));
+    assertEquals(List.of(), fatal);
+  }
+
+  @Test
+  void closingEndsTheWatchAndNothingIsServedAgain() throws Exception {
+    RelayBinding b = serve(NEVER, NEVER, RelayBinding.Watches.DEFAULT);
+    await("the directory is watched", b::watched);
+
+    b.close();
+    binding = null;
+
+    assertTrue(b.stopped(), "the watch thread ended within close(): nothing is served again");
+  }
+
+  @Test
   void periodsMustBePositive() {
     IllegalArgumentException e =
         assertThrows(

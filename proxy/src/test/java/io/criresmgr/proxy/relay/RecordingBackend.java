@@ -13,6 +13,9 @@ import io.grpc.ServerCallHandler;
 import io.grpc.ServerMethodDefinition;
 import io.grpc.Status;
 import io.netty.channel.EventLoopGroup;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +63,11 @@ public final class RecordingBackend implements AutoCloseable {
     if (server != null) {
       server.stop(0);
       server = null;
+    }
+    try {
+      Files.deleteIfExists(socket); // the server never replaces a file at its path
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
