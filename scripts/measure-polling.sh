@@ -12,8 +12,9 @@
 # CDS_ARCHIVE=none runs it without the archive. RELAY=bare measures the floor instead of the
 # daemon: BareRelayMain (module benchmarks), the daemon's raw relay alone with the launcher's JVM
 # flags, relaying every call as bytes. After the report, the CPU of each thread over the polling
-# window, in clock ticks (utime + stime of /proc/PID/task/*/stat between the driver's "polling
-# for" and "quiet for").
+# window and over the quiet period, in milliseconds, and how often it was scheduled (the run time
+# and run count of /proc/PID/task/*/schedstat, taken when the driver prints "polling for" and
+# "quiet for" and when it ends): an idle thread that wakes up often shows there.
 set -euo pipefail
 top="$(cd "$(dirname "$0")/.." && pwd)"
 work=$(mktemp -d /tmp/cri-resmgr-polling.XXXXXX)
@@ -42,11 +43,11 @@ while [ ! -s "$ready" ] && [ ! -S "$ready" ]; do
   sleep 0.05
 done
 echo "daemon pid $daemon (${RELAY:-daemon}); $(uptime)"
-# Each thread's name and utime + stime, in clock ticks.
+# Each thread's name, CPU time (ns) and how often it was scheduled.
 threads() {
-  for f in /proc/"$daemon"/task/*/stat; do
-    sed -E 's/^[0-9]+ \((.*)\) [A-Za-z] (([^ ]+ ){10})([0-9]+) ([0-9]+) .*/\1 \4 \5/' "$f" 2>/dev/null \
-      | awk '{ t = $(NF-1) + $NF; NF -= 2; print $0 "\t" t }'
+  for d in /proc/"$daemon"/task/*; do
+    { read -r name <"$d/comm" && read -r ns _ runs <"$d/schedstat"; } 2>/dev/null || continue
+    printf '%s\t%s\t%s\n' "$name" "$ns" "$runs"
   done
 }
 java -cp "$(ls "$top"/benchmarks/target/cri-resmgr-benchmarks-*.jar | grep -v tests | head -n 1):$top/benchmarks/target/lib/*" \
@@ -59,11 +60,15 @@ java -cp "$(ls "$top"/benchmarks/target/cri-resmgr-benchmarks-*.jar | grep -v te
       esac
     done \
   || { tail -n 40 "$work/daemon.log" >&2; exit 1; }
+threads >"$work/threads.quiet"
 echo "$(uptime)"
-echo "CPU while polling by thread (ticks; names without trailing numbers):"
-awk -F'\t' 'NR == FNR { was[$1] += $2; next } { now[$1] += $2 }
-  END { for (n in now) { d = now[n] - was[n]; g = n; sub(/(-[0-9]+)+$/, "", g); sum[g] += d }
-        for (g in sum) if (sum[g] > 0) printf "  %5d  %s\n", sum[g], g }' \
-  "$work/threads.start" "$work/threads.end" | sort -nr
+echo "CPU by thread in ms, and times scheduled: polling window, quiet period (names without trailing numbers):"
+awk -F'\t' 'FILENAME ~ /start$/ { a[$1] += $2; ar[$1] += $3; next }
+  FILENAME ~ /end$/ { b[$1] += $2; br[$1] += $3; next } { c[$1] += $2; cr[$1] += $3 }
+  END { for (n in b) { g = n; sub(/(-[0-9]+)+$/, "", g)
+          p[g] += b[n] - a[n]; pr[g] += br[n] - ar[n]; if (n in c) { q[g] += c[n] - b[n]; qr[g] += cr[n] - br[n] } }
+        for (g in p) if (p[g] > 0 || q[g] > 0)
+          printf "  %9.1f %6d  %9.1f %6d  %s\n", p[g] / 1e6, pr[g], q[g] / 1e6, qr[g], g }' \
+  "$work/threads.start" "$work/threads.end" "$work/threads.quiet" | sort -nr
 if command -v jcmd >/dev/null; then jcmd "$daemon" GC.heap_info | tail -n +2; fi
 echo "daemon log: $(wc -l <"$work/daemon.log") lines, $(grep -c ' WARN ' "$work/daemon.log" || true) warnings"

@@ -25,7 +25,7 @@ public final class BareRelayMain {
       System.err.println("bare relay: usage: RELAY-SOCKET RUNTIME-SOCKET");
       System.exit(2);
     }
-    EventLoopGroup workers = EventLoops.epoll("relay-io", 2); // they also accept, as the daemon's
+    EventLoopGroup workers = EventLoops.epoll("relay-io", 1); // also accepts, as the daemon's
     ManagedChannel runtime = RuntimeChannels.channel(Path.of(args[1]), workers);
     RelayHandlerRegistry registry = new RelayHandlerRegistry(runtime, runtime, RelayListener.NONE);
     RelayServer server = RelayServer.start(Path.of(args[0]), workers, workers, registry, List.of());

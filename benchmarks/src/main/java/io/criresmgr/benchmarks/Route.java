@@ -17,7 +17,8 @@ public enum Route {
    */
   RELAY_WITH_LISTENERS,
   /**
-   * Experiment, not run by default: the bare relay on one I/O thread instead of the daemon's two.
+   * Experiment, not run by default: the bare relay on two I/O threads instead of the daemon's one
+   * (the daemon had two until issue 20).
    */
-  BARE_RELAY_ONE_LOOP
+  BARE_RELAY_TWO_LOOPS
 }

@@ -96,10 +96,10 @@ public final class Testbed implements AutoCloseable {
     return switch (route) {
       case DIRECT -> backend;
       case CRI_RESMGR -> startDaemon(dir, backend, daemonConfig, resources);
-      case BARE_RELAY -> startRelay(dir, backend, RelayListener.NONE, 2, resources);
+      case BARE_RELAY -> startRelay(dir, backend, RelayListener.NONE, 1, resources);
       case RELAY_WITH_LISTENERS ->
-          startRelay(dir, backend, daemonListeners(resources), 2, resources);
-      case BARE_RELAY_ONE_LOOP -> startRelay(dir, backend, RelayListener.NONE, 1, resources);
+          startRelay(dir, backend, daemonListeners(resources), 1, resources);
+      case BARE_RELAY_TWO_LOOPS -> startRelay(dir, backend, RelayListener.NONE, 2, resources);
     };
   }
 
@@ -124,7 +124,7 @@ public final class Testbed implements AutoCloseable {
 
   /**
    * The daemon's relay wiring (same loops and channel settings) with only {@code listener}, on
-   * {@code ioThreads} I/O threads (the daemon has two).
+   * {@code ioThreads} I/O threads (the daemon has one).
    */
   private static Path startRelay(
       Path dir,

@@ -145,7 +145,11 @@ public final class RuntimeConnection implements AutoCloseable {
     waiter.setDaemon(true);
     waiter.start();
     try {
-      EventLoopGroup workers = EventLoops.epoll("relay-io", 2);
+      // One loop for the relay server (which also accepts on it) and the runtime's channels: a
+      // relayed call's messages never change threads. With two, the order of connections placed
+      // kubelet's connection and the runtime channel, and when they landed apart every message
+      // crossed threads (docs/benchmarks.md, "Issue 20: idle wake-ups").
+      EventLoopGroup workers = EventLoops.epoll("relay-io", 1);
       made.push(() -> EventLoops.shutdown(workers));
       RuntimeChannels channels = RuntimeChannels.open(runtime, image, workers);
       made.push(channels);
