@@ -6,9 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.grpc.unix.EventLoops;
+import io.criresmgr.proxy.relay.NoMethods;
 import io.criresmgr.proxy.relay.RelayServer;
-import io.grpc.HandlerRegistry;
-import io.grpc.ServerMethodDefinition;
 import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,16 +38,6 @@ class RelayBindingTest {
 
   private static final Duration SHORT = Duration.ofMillis(50);
 
-  /** The tests make no calls. */
-  private static final HandlerRegistry NO_METHODS =
-      new HandlerRegistry() {
-        @Override
-        public @Nullable ServerMethodDefinition<?, ?> lookupMethod(
-            String methodName, @Nullable String authority) {
-          return null;
-        }
-      };
-
   @TempDir Path dir;
 
   private Path socket = Path.of("");
@@ -76,7 +65,7 @@ class RelayBindingTest {
     binding =
         RelayBinding.serve(
             socket,
-            () -> RelayServer.start(socket, boss, workers, NO_METHODS, List.of()),
+            () -> RelayServer.start(socket, boss, workers, NoMethods.REGISTRY, List.of()),
             backstop,
             fallback,
             fatal::add,

@@ -6,30 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.criresmgr.grpc.unix.EventLoops;
-import io.grpc.HandlerRegistry;
-import io.grpc.ServerMethodDefinition;
 import io.netty.channel.EventLoopGroup;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The relay server puts its socket in place without ever replacing a file at the path. */
 class RelayServerTest {
-  private static final HandlerRegistry NO_METHODS =
-      new HandlerRegistry() {
-        @Override
-        public @Nullable ServerMethodDefinition<?, ?> lookupMethod(
-            String methodName, @Nullable String authority) {
-          return null;
-        }
-      };
-
   @TempDir Path dir;
 
   private final EventLoopGroup loops = EventLoops.epoll("test-relay", 1);
@@ -42,7 +30,7 @@ class RelayServerTest {
   @Test
   void theSocketAppearsAtItsPathAndTheTemporaryNameIsGone() throws Exception {
     Path socket = dir.resolve("relay.sock");
-    RelayServer server = RelayServer.start(socket, loops, loops, NO_METHODS, List.of());
+    RelayServer server = RelayServer.start(socket, loops, loops, NoMethods.REGISTRY, List.of());
     try {
       assertTrue(
           Files.readAttributes(socket, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
@@ -62,7 +50,7 @@ class RelayServerTest {
     RelayException e =
         assertThrows(
             RelayException.class,
-            () -> RelayServer.start(socket, loops, loops, NO_METHODS, List.of()));
+            () -> RelayServer.start(socket, loops, loops, NoMethods.REGISTRY, List.of()));
 
     assertEquals(
         "cannot serve on " + socket + ": another file took the path; refusing to replace it",
