@@ -12,6 +12,7 @@ import io.criresmgr.proxy.relay.RelayException;
 import io.criresmgr.sim.SimOptions;
 import io.criresmgr.sim.SimRuntime;
 import io.criresmgr.sim.SimRuntimeServer;
+import io.netty.channel.MultithreadEventLoopGroup;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -53,6 +54,9 @@ class RuntimeConnectionTest {
         connection.close();
         assertFalse(parts.channels().runtime().isShutdown(), "the taker owns the channels");
         assertFalse(parts.workers().isShuttingDown(), "the taker owns the event loops");
+        // One loop for the relay server and the runtime's channels: a relayed call's messages
+        // never change threads.
+        assertEquals(1, ((MultithreadEventLoopGroup) parts.workers()).executorCount());
         assertThrows(IllegalStateException.class, connection::take);
       } finally {
         parts.version().close();
